@@ -1,0 +1,28 @@
+import type { Metadata } from 'next'
+import { getLandingPage, getSiteSettings } from '@/lib/content'
+import { pageMetadata } from '@/lib/metadata'
+import { CardSection } from '@/components/landing/card-section'
+import { ClosingCta } from '@/components/landing/closing-cta'
+import { Faq } from '@/components/landing/faq'
+import { Hero } from '@/components/landing/hero'
+import { LogoStrip } from '@/components/landing/logo-strip'
+import { Pricing } from '@/components/landing/pricing'
+
+export async function generateMetadata(): Promise<Metadata> {
+  return pageMetadata((await getLandingPage()).seo, '/')
+}
+
+export default async function LandingPage() {
+  const [page, settings] = await Promise.all([getLandingPage(), getSiteSettings()])
+  return (
+    <>
+      <Hero hero={page.hero} />
+      <LogoStrip logos={page.logos} sampleLabel={settings.labels.sample} />
+      <CardSection id="features" section={page.features} />
+      <CardSection id="audiences" section={page.audiences} columns={4} tinted />
+      <Pricing pricing={page.pricing} />
+      <Faq faq={page.faq} />
+      <ClosingCta cta={page.cta} sampleLabel={settings.labels.sample} />
+    </>
+  )
+}

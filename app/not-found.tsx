@@ -1,0 +1,29 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { getNotFoundPage } from '@/lib/content'
+import { Container } from '@/components/ui/container'
+import { buttonVariants } from '@/components/ui/button'
+import { NotFoundLogger } from '@/components/site/not-found-logger'
+import { SiteChrome } from '@/components/site/site-chrome'
+
+export async function generateMetadata(): Promise<Metadata> {
+  // Next itself marks not-found responses noindex.
+  return { title: (await getNotFoundPage()).title }
+}
+
+export default async function NotFound() {
+  const page = await getNotFoundPage()
+  return (
+    <SiteChrome>
+      <NotFoundLogger />
+      <Container className="flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
+        <p className="text-6xl font-extrabold text-brand-600">404</p>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
+        <p className="mt-4 max-w-md text-lg text-slate-600">{page.text}</p>
+        <Link href="/" className={`${buttonVariants({ size: 'lg' })} mt-10`}>
+          {page.homeLabel}
+        </Link>
+      </Container>
+    </SiteChrome>
+  )
+}

@@ -1,0 +1,26 @@
+import { ChevronDown } from 'lucide-react'
+import type { LandingPage } from '@/lib/content'
+import { Container } from '@/components/ui/container'
+import { SectionHeading } from '@/components/ui/section-heading'
+
+/** Native <details> disclosures: keyboard and screen-reader support with no JavaScript. */
+export function Faq({ faq }: { faq: LandingPage['faq'] }) {
+  return (
+    <section id="faq" aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-24">
+      <Container className="max-w-3xl">
+        <SectionHeading id="faq-title" heading={faq} />
+        <div className="mt-12 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+          {faq.items.map((item) => (
+            <details key={item.key} className="group px-6 py-5">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+                <h3>{item.question}</h3>
+                <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
+              </summary>
+              <p className="mt-3 text-slate-600">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+import Link from 'next/link'
+import { Check } from 'lucide-react'
+import type { LandingPage } from '@/lib/content'
+import { Container } from '@/components/ui/container'
+import { buttonVariants } from '@/components/ui/button'
+import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
+
+export function Hero({ hero }: { hero: LandingPage['hero'] }) {
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+      <Container className="py-20 text-center sm:py-28">
+        {hero.badge ? (
+          <p className="inline-flex items-center rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">{hero.badge}</p>
+        ) : null}
+        <h1 id="hero-title" className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+          {hero.title}
+          {hero.titleHighlight ? (
+            <>
+              {' '}
+              <span className="text-brand-600">{hero.titleHighlight}</span>
+            </>
+          ) : null}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl">{hero.subtitle}</p>
+        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link href="/waitlist" className={buttonVariants({ size: 'lg' })}>
+            {hero.primaryCtaLabel}
+          </Link>
+          <DemoToggleButton location="hero" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            {hero.secondaryCtaLabel}
+          </DemoToggleButton>
+        </div>
+        <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600">
+          {hero.highlights.map((highlight) => (
+            <li key={highlight} className="inline-flex items-center gap-1.5">
+              <Check aria-hidden="true" className="size-4 text-emerald-600" />
+              {highlight}
+            </li>
+          ))}
+        </ul>
+        {hero.socialProof ? <p className="mt-6 text-sm font-medium text-slate-500">{hero.socialProof}</p> : null}
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,74 @@
+import Link from 'next/link'
+import { Check } from 'lucide-react'
+import type { LandingPage, PricingTier } from '@/lib/content'
+import { cn } from '@/lib/cn'
+import { Container } from '@/components/ui/container'
+import { SectionHeading } from '@/components/ui/section-heading'
+import { buttonVariants } from '@/components/ui/button'
+
+export function Pricing({ pricing }: { pricing: LandingPage['pricing'] }) {
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="py-20 sm:py-24">
+      <Container>
+        <SectionHeading id="pricing-title" heading={pricing} />
+        <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
+          {pricing.tiers.map((tier) => (
+            <li key={tier.id}>
+              <TierCard tier={tier} />
+            </li>
+          ))}
+        </ul>
+        {pricing.footnote ? <p className="mt-8 text-center text-sm text-slate-500">{pricing.footnote}</p> : null}
+      </Container>
+    </section>
+  )
+}
+
+function TierCard({ tier }: { tier: PricingTier }) {
+  const headingId = `tier-${tier.id}`
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-tier={tier.name}
+      className={cn(
+        'relative flex h-full flex-col rounded-2xl border bg-white p-8',
+        tier.highlightLabel ? 'border-brand-600 shadow-xl ring-1 ring-brand-600' : 'border-slate-200 shadow-sm',
+        !tier.available && 'bg-slate-50',
+      )}
+    >
+      {tier.highlightLabel ? (
+        <p className="absolute -top-3 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{tier.highlightLabel}</p>
+      ) : null}
+      <h3 id={headingId} className="text-xl font-semibold text-slate-900">
+        {tier.name}
+      </h3>
+      <p className="mt-2 text-sm text-slate-600">{tier.description}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="text-5xl font-extrabold tracking-tight text-slate-900" data-testid="tier-price">
+          {tier.price}
+        </span>
+        {tier.interval ? <span className="text-base font-medium text-slate-500">{tier.interval}</span> : null}
+      </p>
+      {tier.terms.length > 0 ? <p className="mt-2 text-sm text-slate-600">{tier.terms.join(' · ')}</p> : null}
+      <p className="mt-6 font-medium text-slate-900">{tier.insights}</p>
+      {tier.overageNote ? <p className="mt-1 text-sm text-slate-500">{tier.overageNote}</p> : null}
+      <ul className="mt-6 flex-1 space-y-3">
+        {tier.features.map((feature) => (
+          <li key={feature} className="flex gap-2 text-slate-700">
+            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {tier.available ? (
+        <Link href="/waitlist" className={cn(buttonVariants({ size: 'lg' }), 'mt-8 w-full')}>
+          {tier.ctaLabel}
+        </Link>
+      ) : (
+        <button type="button" disabled className={cn(buttonVariants({ variant: 'secondary', size: 'lg' }), 'mt-8 w-full')}>
+          {tier.ctaLabel}
+        </button>
+      )}
+    </article>
+  )
+}

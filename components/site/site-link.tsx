@@ -1,0 +1,51 @@
+import Link from 'next/link'
+import type { SiteLink as SiteLinkData } from '@/lib/content'
+import { cn } from '@/lib/cn'
+import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
+
+type Props = {
+  link: SiteLinkData
+  className?: string
+  /** Where the link sits, for the demo widget and analytics. */
+  location: string
+  plannedLabel: string
+}
+
+/** Renders any content link by what it points to; a planned page is plain text, never a dead link. */
+export function SiteLink({ link, className, location, plannedLabel }: Props) {
+  switch (link.kind) {
+    case 'internal':
+      return (
+        <Link href={link.href} className={className}>
+          {link.label}
+        </Link>
+      )
+    case 'external':
+      return (
+        <a href={link.href} className={className} rel="noopener noreferrer">
+          {link.label}
+        </a>
+      )
+    case 'email':
+      return (
+        <a href={link.href} className={className}>
+          {link.label}
+        </a>
+      )
+    case 'demo':
+      return (
+        <DemoToggleButton location={location} className={cn('text-left', className)}>
+          {link.label}
+        </DemoToggleButton>
+      )
+    case 'planned':
+      return (
+        <span className={cn(className, 'cursor-default opacity-70 hover:no-underline')} data-planned-link="">
+          {link.label}{' '}
+          <span className="ml-1 rounded-full bg-slate-100 px-1.5 py-0.5 text-[0.65rem] font-medium uppercase tracking-wide text-slate-600">
+            {plannedLabel}
+          </span>
+        </span>
+      )
+  }
+}

@@ -1,0 +1,86 @@
+'use client'
+
+import Link from 'next/link'
+import { CircleCheck } from 'lucide-react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import type { WaitlistPage } from '@/lib/content'
+import type { JoinResult } from '@/lib/waitlist/join'
+import { buttonVariants } from '@/components/ui/button'
+import { Toast, type ToastMessage } from '@/components/ui/toast'
+
+type Report = (result: JoinResult) => void
+
+const ReportContext = createContext<Report | null>(null)
+
+/** The form reports each outcome here; the page swaps itself for the confirmation on success. */
+export function useWaitlistReport(): Report {
+  const report = useContext(ReportContext)
+  if (!report) throw new Error('useWaitlistReport must be used inside <WaitlistFlow>')
+  return report
+}
+
+type Props = {
+  confirmation: WaitlistPage['confirmation']
+  messages: WaitlistPage['messages']
+  children: ReactNode
+}
+
+export function WaitlistFlow({ confirmation, messages, children }: Props) {
+  const [saved, setSaved] = useState(false)
+  const [toast, setToast] = useState<ToastMessage | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  const report = useCallback<Report>(
+    (result) => {
+      switch (result.status) {
+        case 'saved':
+          setSaved(true)
+          setToast({ tone: 'success', text: messages.success, id: Date.now() })
+          break
+        case 'duplicate':
+          setToast({ tone: 'info', text: messages.duplicate, id: Date.now() })
+          break
+        case 'rate_limited':
+          setToast({ tone: 'error', text: messages.backendError, id: Date.now() })
+          break
+        case 'failed':
+          // The database answered and refused, or the request never completed.
+          setToast({ tone: 'error', text: result.httpStatus ? messages.backendError : messages.failure, id: Date.now() })
+          break
+      }
+    },
+    [messages],
+  )
+
+  useEffect(() => {
+    if (saved) headingRef.current?.focus()
+  }, [saved])
+
+  return (
+    <ReportContext.Provider value={report}>
+      {saved ? (
+        <section aria-labelledby="confirmation-title" className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
+          <CircleCheck aria-hidden="true" className="mx-auto size-14 text-emerald-600" />
+          <h1 id="confirmation-title" ref={headingRef} tabIndex={-1} className="mt-6 text-3xl font-bold text-slate-900 focus:outline-none">
+            {confirmation.title}
+          </h1>
+          <p className="mt-4 text-lg text-slate-600">{confirmation.text}</p>
+          <div className="mt-8 rounded-xl bg-slate-50 p-6 text-left">
+            <h2 className="font-semibold text-slate-900">{confirmation.nextStepsTitle}</h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+              {confirmation.nextSteps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </div>
+          <Link href="/" className={`${buttonVariants({ size: 'lg' })} mt-8`}>
+            {confirmation.backLabel}
+          </Link>
+        </section>
+      ) : (
+        children
+      )}
+      <Toast message={toast} onDismiss={() => setToast(null)} />
+    </ReportContext.Provider>
+  )
+}

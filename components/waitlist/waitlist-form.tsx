@@ -1,0 +1,107 @@
+'use client'
+
+import { useRef, useState, type FormEvent } from 'react'
+import type { WaitlistPage } from '@/lib/content'
+import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/lib/waitlist/rules'
+import { cn } from '@/lib/cn'
+import { buttonVariants } from '@/components/ui/button'
+import { useWaitlistReport } from './waitlist-flow'
+
+type Props = {
+  copy: WaitlistPage['form']
+  /** Passed from the server so the browser bundle carries no environment module. */
+  backend: { url: string; anonKey: string }
+}
+
+type Values = { name: string; company: string; email: string }
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500'
+
+export function WaitlistForm({ copy, backend }: Props) {
+  const report = useWaitlistReport()
+  const [values, setValues] = useState<Values>({ name: '', company: '', email: '' })
+  const [errors, setErrors] = useState<WaitlistFieldErrors>({})
+  const [submitting, setSubmitting] = useState(false)
+  // State updates are not synchronous: a ref stops a double click from sending twice.
+  const inFlight = useRef(false)
+
+  const update = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value
+    setValues((current) => ({ ...current, [field]: value }))
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (inFlight.current) return
+    const validation = validateWaitlistInput(values)
+    if (!validation.ok) {
+      setErrors(validation.errors)
+      const first = (['name', 'company', 'email'] as const).find((field) => validation.errors[field])
+      if (first) document.getElementById(`waitlist-${first}`)?.focus()
+      return
+    }
+    inFlight.current = true
+    setSubmitting(true)
+    try {
+      // The database client loads on first submit, not with the page.
+      const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([import('@/lib/waitlist/client'), import('@/lib/waitlist/join')])
+      report(await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), validation.row))
+    } catch {
+      // The chunk itself failed to load (offline, deploy in between): nothing was sent.
+      report({ status: 'failed', message: 'Failed to save to waitlist' })
+    } finally {
+      inFlight.current = false
+      setSubmitting(false)
+    }
+  }
+
+  const field = (name: keyof Values, label: string, placeholder: string | null, options: { type?: string; required?: boolean; autoComplete: string; maxLength: number }) => {
+    const id = `waitlist-${name}`
+    const error = errors[name]
+    return (
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <input
+          id={id}
+          name={name}
+          type={options.type ?? 'text'}
+          required={options.required}
+          autoComplete={options.autoComplete}
+          maxLength={options.maxLength}
+          placeholder={placeholder ?? undefined}
+          value={values[name]}
+          onChange={update(name)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={inputClass}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+            {waitlistErrorMessage(name, error)}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="waitlist-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
+      <h2 id="waitlist-form-title" className="text-2xl font-bold text-slate-900">
+        {copy.title}
+      </h2>
+      <div className="mt-6 space-y-5">
+        {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name })}
+        {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project })}
+        {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
+      </div>
+      <button type="submit" disabled={submitting} className={cn(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
+        {submitting ? copy.submittingLabel : copy.submitLabel}
+      </button>
+      <p className="mt-4 text-center text-sm text-slate-500">{copy.privacyNote}</p>
+    </form>
+  )
+}

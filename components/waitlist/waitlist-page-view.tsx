@@ -1,0 +1,42 @@
+import Link from 'next/link'
+import { ArrowLeft, CircleCheck } from 'lucide-react'
+import type { WaitlistPage } from '@/lib/content'
+import { waitlistBackend } from '@/lib/env'
+import { Container } from '@/components/ui/container'
+import { buttonVariants } from '@/components/ui/button'
+import { WaitlistFlow } from './waitlist-flow'
+import { WaitlistForm } from './waitlist-form'
+
+export function WaitlistPageView({ page }: { page: WaitlistPage }) {
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <Container className="py-10 sm:py-16">
+        <WaitlistFlow confirmation={page.confirmation} messages={page.messages}>
+          <Link href="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {page.backLabel}
+          </Link>
+          <div className="mt-8 grid items-start gap-12 lg:grid-cols-2">
+            <div>
+              {page.badge ? (
+                <p className="inline-flex rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">{page.badge}</p>
+              ) : null}
+              <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{page.title}</h1>
+              <p className="mt-6 text-lg text-slate-600">{page.intro}</p>
+              <h2 className="mt-10 text-lg font-semibold text-slate-900">{page.benefitsTitle}</h2>
+              <ul className="mt-4 space-y-3">
+                {page.benefits.map((benefit) => (
+                  <li key={benefit} className="flex gap-3 text-slate-700">
+                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                    {benefit}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <WaitlistForm copy={page.form} backend={waitlistBackend()} />
+          </div>
+        </WaitlistFlow>
+      </Container>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { expect, seedDoc, test } from './fixtures'
+
+test.describe('routes', () => {
+  for (const [path, heading] of [
+    ['/', 'Talk to every user.'],
+    ['/about', 'We make user research effortless'],
+    ['/waitlist', 'Join the waitlist'],
+  ] as const) {
+    test(`${path} answers 200 with its page`, async ({ page, consoleErrors }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      expect(consoleErrors).toEqual([])
+    })
+  }
+
+  test('an unknown path is the 404 page, with status 404, a way home and the path in the console', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/no/such/page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible()
+    await expect.poll(() => consoleErrors.join('\n')).toContain('/no/such/page')
+    await page.getByRole('link', { name: 'Return to Home' }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  test('the 404 page asks search engines not to index it', async ({ page }) => {
+    await page.goto('/missing')
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(1)
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  })
+
+  test('the Studio route explains how to connect a Sanity project when none is configured', async ({ page }) => {
+    const response = await page.goto('/studio')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { name: 'Connect a Sanity project to edit content' })).toBeVisible()
+  })
+
+  test('pages carry their titles and descriptions from content', async ({ page }) => {
+    const settings = seedDoc<{ seo: { title: string; description: string } }>('siteSettings')
+    await page.goto('/')
+    await expect(page).toHaveTitle(settings.seo.title)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', settings.seo.description)
+    await page.goto('/about')
+    await expect(page).toHaveTitle('About us | Heardly')
+  })
+})

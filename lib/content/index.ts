@@ -1,0 +1,32 @@
+import 'server-only'
+import { cache } from 'react'
+import { aboutPageQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
+import { sanityFetch } from './fetch'
+import { toAboutPage, toLandingPage, toNotFoundPage, toSiteSettings, toWaitlistPage } from './reshape'
+
+// What pages call. Each getter names the document types it depends on as cache tags, so a
+// publish revalidates exactly the pages that show the change.
+
+const getRawSettings = cache(() => sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings'], label: 'site settings' }))
+
+export const getSiteSettings = cache(async () => toSiteSettings(await getRawSettings()))
+
+const usageClaim = async () => (await getRawSettings()).usageClaim
+
+export const getLandingPage = cache(async () =>
+  toLandingPage(await sanityFetch({ query: landingPageQuery, tags: ['landingPage', 'pricingTier'], label: 'landing page' }), await usageClaim()),
+)
+
+export const getAboutPage = cache(async () =>
+  toAboutPage(await sanityFetch({ query: aboutPageQuery, tags: ['aboutPage'], label: 'about page' }), await usageClaim()),
+)
+
+export const getWaitlistPage = cache(async () =>
+  toWaitlistPage(await sanityFetch({ query: waitlistPageQuery, tags: ['waitlistPage'], label: 'waitlist page' }), await usageClaim()),
+)
+
+export const getNotFoundPage = cache(async () =>
+  toNotFoundPage(await sanityFetch({ query: notFoundPageQuery, tags: ['notFoundPage'], label: 'not-found page' })),
+)
+
+export type * from './types'

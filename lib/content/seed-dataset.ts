@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { evaluate, parse } from 'groq-js'
+
+/**
+ * The embedded content source: the same GROQ the site sends to Sanity, evaluated by
+ * groq-js over the seed dataset (the NDJSON file `sanity dataset import` accepts).
+ */
+
+export type SeedDocument = { _id: string; _type: string; [field: string]: unknown }
+
+export function parseNdjson(text: string, source = 'dataset'): SeedDocument[] {
+  return text
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => line !== '')
+    .map(({ line, number }) => {
+      let doc: unknown
+      try {
+        doc = JSON.parse(line)
+      } catch (error) {
+        throw new Error(`${source}:${number} is not valid JSON: ${(error as Error).message}`)
+      }
+      if (!doc || typeof doc !== 'object' || typeof (doc as SeedDocument)._id !== 'string' || typeof (doc as SeedDocument)._type !== 'string') {
+        throw new Error(`${source}:${number} is not a document: every line needs an _id and a _type`)
+      }
+      return doc as SeedDocument
+    })
+}
+
+export async function readSeedDataset(file: string): Promise<SeedDocument[]> {
+  // The seed is read at run time only on a developer machine; keep it out of file tracing.
+  const absolute = path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
+  return parseNdjson(await readFile(absolute, 'utf8'), absolute)
+}
+
+export async function evaluateQuery(documents: SeedDocument[], query: string, params: Record<string, unknown> = {}): Promise<unknown> {
+  const result = await evaluate(parse(query), { dataset: documents, params })
+  return result.get()
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod'
+
+/**
+ * The one place that reads configuration. Public values are read through literal
+ * `process.env.NEXT_PUBLIC_*` expressions because Next inlines only those into the
+ * browser bundle; server-only values are read lazily so the browser never sees them.
+ */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const publicSchema = z.object({
+  sanityProjectId: optional.pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes').optional()),
+  sanityDataset: z.string().trim().regex(/^[a-z0-9_-]+$/).default('production'),
+  sanityApiVersion: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).default('2026-11-01'),
+  siteUrl: z.url().default('http://localhost:3000'),
+  supabaseUrl: optional.pipe(z.url().optional()),
+  supabaseAnonKey: optional,
+  posthogKey: optional,
+})
+
+export type PublicEnv = z.infer<typeof publicSchema>
+
+function parse<T extends z.ZodType>(schema: T, values: Record<string, unknown>, names: Record<string, string>): z.infer<T> {
+  const result = schema.safeParse(values)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '')
+    return `  ${names[key] ?? key}: ${issue.message}`
+  })
+  throw new Error(`Invalid environment configuration:\n${problems.join('\n')}\nSee the README's configuration table.`)
+}
+
+const publicNames: Record<keyof PublicEnv, string> = {
+  sanityProjectId: 'NEXT_PUBLIC_SANITY_PROJECT_ID',
+  sanityDataset: 'NEXT_PUBLIC_SANITY_DATASET',
+  sanityApiVersion: 'NEXT_PUBLIC_SANITY_API_VERSION',
+  siteUrl: 'NEXT_PUBLIC_SITE_URL',
+  supabaseUrl: 'NEXT_PUBLIC_SUPABASE_URL',
+  supabaseAnonKey: 'NEXT_PUBLIC_SUPABASE_ANON_KEY',
+  posthogKey: 'NEXT_PUBLIC_POSTHOG_KEY',
+}
+
+export const publicEnv: PublicEnv = parse(
+  publicSchema,
+  {
+    sanityProjectId: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
+    sanityDataset: process.env.NEXT_PUBLIC_SANITY_DATASET || undefined,
+    sanityApiVersion: process.env.NEXT_PUBLIC_SANITY_API_VERSION || undefined,
+    siteUrl: process.env.NEXT_PUBLIC_SITE_URL || undefined,
+    supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL,
+    supabaseAnonKey: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
+    posthogKey: process.env.NEXT_PUBLIC_POSTHOG_KEY,
+  },
+  publicNames,
+)
+
+const serverSchema = z.object({
+  embeddedDefaults: z.boolean(),
+  contentSeedPath: z.string().default('sanity/seed/production.ndjson'),
+  contentRevalidateSeconds: z.coerce.number().int().positive().default(60),
+  sanityApiHost: optional.pipe(z.url().optional()),
+  sanityReadToken: optional,
+})
+
+export type ServerEnv = z.infer<typeof serverSchema>
+
+/**
+ * Embedded defaults (seed content, local waitlist database) are for a developer's machine:
+ * always in `next dev` and tests, and in a production build only when asked for with
+ * EMBEDDED_DEFAULTS=true (what `npm run preview` does). A deployed build never gets them
+ * by accident.
+ */
+export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  return parse(
+    serverSchema,
+    {
+      embeddedDefaults: source.EMBEDDED_DEFAULTS === 'true' || source.NODE_ENV !== 'production',
+      contentSeedPath: source.CONTENT_SEED_PATH || undefined,
+      contentRevalidateSeconds: source.CONTENT_REVALIDATE_SECONDS || undefined,
+      sanityApiHost: source.SANITY_API_HOST,
+      sanityReadToken: source.SANITY_API_READ_TOKEN,
+    },
+    {
+      embeddedDefaults: 'EMBEDDED_DEFAULTS',
+      contentSeedPath: 'CONTENT_SEED_PATH',
+      contentRevalidateSeconds: 'CONTENT_REVALIDATE_SECONDS',
+      sanityApiHost: 'SANITY_API_HOST',
+      sanityReadToken: 'SANITY_API_READ_TOKEN',
+    },
+  )
+}
+
+export class MissingConfigurationError extends Error {
+  override name = 'MissingConfigurationError'
+}
+
+/**
+ * Called at build (by the content layer) and at server start (instrumentation): a deployed
+ * site must name its Sanity project and its Supabase project.
+ */
+export function assertDeployableConfiguration(pub: PublicEnv = publicEnv, server: ServerEnv = serverEnv()): void {
+  if (server.embeddedDefaults) return
+  const missing: string[] = []
+  if (!pub.sanityProjectId) missing.push('NEXT_PUBLIC_SANITY_PROJECT_ID (the Sanity project that holds the content)')
+  if (!pub.supabaseUrl) missing.push('NEXT_PUBLIC_SUPABASE_URL (the Supabase project that stores the waitlist)')
+  if (!pub.supabaseAnonKey) missing.push('NEXT_PUBLIC_SUPABASE_ANON_KEY (its public anon key)')
+  if (missing.length === 0) return
+  throw new MissingConfigurationError(
+    `This production build has no embedded defaults, and these settings are missing:\n  - ${missing.join('\n  - ')}\n` +
+      'Set them (see README, "Configuration"), or run `npm run preview` to serve the site locally on the seed content and the local waitlist database.',
+  )
+}
+
+/** Where the waitlist form inserts: the Supabase project, or locally the embedded double. */
+export function waitlistBackend(pub: PublicEnv = publicEnv): { url: string; anonKey: string } {
+  if (!pub.supabaseUrl || !pub.supabaseAnonKey) {
+    throw new MissingConfigurationError(
+      'NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY are not set, so the waitlist form has nowhere to save. ' +
+        'Run the site with `npm run dev` or `npm run preview` (they start the local waitlist database), or set both (see README).',
+    )
+  }
+  return { url: pub.supabaseUrl, anonKey: pub.supabaseAnonKey }
+}

@@ -1,0 +1,69 @@
+/**
+ * Saves a waitlist sign-up and classifies the outcome per the spec's error
+ * catalogue. Browser-safe.
+ *
+ * Deliberate departures from the spec (section 7/8):
+ * - The row is NOT requested back: read-back would need a SELECT grant for the
+ *   public key, i.e. anyone could read the list (see the migration header).
+ *   A 201 without error is the proof that the row is stored.
+ * - "Client not available: log it and report success" is dropped: the visitor
+ *   is only ever told "You're on the list!" when the database has the row.
+ */
+import type { WaitlistFormInput, WaitlistRow } from './rules'
+import { normalizeWaitlistInput } from './rules'
+
+export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
+export const SAVE_FAILED_MESSAGE = 'Failed to save to waitlist'
+
+export type JoinResult =
+  | { status: 'saved' }
+  | { status: 'duplicate'; message: typeof DUPLICATE_MESSAGE }
+  | { status: 'rate_limited' }
+  | { status: 'failed'; message: string; code?: string; httpStatus?: number }
+
+/** The part of supabase-js' response this module reads. */
+export interface WaitlistInsertResponse {
+  error: { message: string; code?: string } | null
+  status: number
+}
+
+/**
+ * The slice of a SupabaseClient that joinWaitlist uses; a real client fits,
+ * and tests can pass a small fake.
+ */
+export interface WaitlistClient {
+  from(table: 'waitlist'): { insert(row: WaitlistRow): PromiseLike<WaitlistInsertResponse> }
+}
+
+function isDuplicate(error: { message: string; code?: string }): boolean {
+  // The first wording is for a future database function raising its own message.
+  return error.code === '23505' || error.message.includes('already on the waitlist') || error.message.includes('duplicate key')
+}
+
+export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormInput): Promise<JoinResult> {
+  let response: WaitlistInsertResponse
+  try {
+    // No .select(): see the module comment.
+    response = await client.from('waitlist').insert(normalizeWaitlistInput(input))
+  } catch {
+    return { status: 'failed', message: SAVE_FAILED_MESSAGE }
+  }
+  const { error, status } = response
+
+  if (!error) {
+    if (status === 201) return { status: 'saved' }
+    // Anything else (a proxy's 200, a 204) does not prove the row exists.
+    return { status: 'failed', message: SAVE_FAILED_MESSAGE, httpStatus: status }
+  }
+  // supabase-js turns a rejected fetch (offline, DNS, CORS) into an error with status 0
+  // instead of throwing: that is the catalogue's "exception during save".
+  if (status === 0) return { status: 'failed', message: SAVE_FAILED_MESSAGE }
+  if (isDuplicate(error)) return { status: 'duplicate', message: DUPLICATE_MESSAGE }
+  if (status === 429) return { status: 'rate_limited' }
+  return {
+    status: 'failed',
+    message: error.message,
+    ...(error.code ? { code: error.code } : {}),
+    httpStatus: status,
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * What the site owner's commands (scripts/waitlist-list.ts, waitlist-export.ts)
+ * share: which project to read, reading every entry with the service-role
+ * key, and a terminal-safe table. Server-side only: it handles the
+ * service-role key, which must never reach a browser.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys'
+import type { WaitlistEntry } from './csv'
+
+export interface OwnerConfig {
+  url: string
+  serviceRoleKey: string
+  /** True when reading the local double / local stack with the public demo key. */
+  local: boolean
+}
+
+function isLocalUrl(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * NEXT_PUBLIC_SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY when set (a real
+ * project), else the local double with the local demo service key.
+ */
+export function resolveOwnerConfig(env: Record<string, string | undefined>): OwnerConfig {
+  const url = env.NEXT_PUBLIC_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL
+  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim()
+  if (key) return { url, serviceRoleKey: key, local: false }
+  // The demo key only opens local stacks; never guess a key for a hosted project.
+  if (isLocalUrl(url)) return { url, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, local: true }
+  throw new Error(`SUPABASE_SERVICE_ROLE_KEY is not set; it is needed to read the waitlist at ${url}.`)
+}
+
+const PAGE_SIZE = 1000 // Supabase's default max_rows: a larger page would be cut silently.
+
+/** Every entry, oldest first, paging past the API's row cap. */
+export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<WaitlistEntry[]> {
+  const entries: WaitlistEntry[] = []
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const { data, error, status } = await client
+      .from('waitlist')
+      .select('id,name,email,project,created_at')
+      .order('created_at', { ascending: true })
+      .order('id', { ascending: true })
+      .range(from, from + PAGE_SIZE - 1)
+    if (error) {
+      const code = error.code ? ` [${error.code}]` : ''
+      throw new Error(`Could not read the waitlist (HTTP ${status}${code}): ${error.message}`)
+    }
+    const page = (data ?? []) as WaitlistEntry[]
+    entries.push(...page)
+    if (page.length < PAGE_SIZE) return entries
+  }
+}
+
+/** Resolves the project from `env` and reads the whole list with the service-role key. */
+export async function loadWaitlistForOwner(env: Record<string, string | undefined>): Promise<{ config: OwnerConfig; entries: WaitlistEntry[] }> {
+  const config = resolveOwnerConfig(env)
+  const client = createClient(config.url, config.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+  try {
+    return { config, entries: await fetchAllWaitlistEntries(client) }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    // supabase-js reports a refused connection as an error with HTTP status 0.
+    if (config.local && message.includes('HTTP 0')) {
+      throw new Error(`${message}\nIs the local double running? Start it with: npx tsx supabase/local/main.ts`)
+    }
+    throw error
+  }
+}
+
+// Visitors choose these strings: escape control characters so a name cannot
+// move the cursor, recolour or retitle the owner's terminal.
+function printable(value: string): string {
+  return value.replace(/[\u0000-\u001F\u007F-\u009F]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+}
+
+function utcMinute(timestamp: string): string {
+  const date = new Date(timestamp)
+  return Number.isNaN(date.getTime()) ? timestamp : date.toISOString().replace('T', ' ').slice(0, 16)
+}
+
+function width(value: string): number {
+  return [...value].length
+}
+
+export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
+  const header = ['#', 'Joined (UTC)', 'Name', 'Email', 'Project']
+  const rows = entries.map((entry, index) => [
+    String(index + 1),
+    printable(utcMinute(entry.created_at)),
+    printable(entry.name),
+    printable(entry.email),
+    printable(entry.project),
+  ])
+  const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - width(cell)))
+      .join('  ')
+      .trimEnd()
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ')
+  const footer = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`
+  return [line(header), rule, ...rows.map(line), '', footer].join('\n') + '\n'
+}

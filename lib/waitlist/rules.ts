@@ -1,0 +1,144 @@
+/**
+ * Field rules of a waitlist entry, shared by the sign-up form and mirrored by
+ * the database (supabase/migrations/*_waitlist.sql). The two must agree: an
+ * input the form accepts must never be refused by a database constraint, and
+ * the other way round (tests/integration/waitlist-rules-agree.test.ts checks
+ * it with generated inputs against the real migration).
+ *
+ * To keep them in step this module avoids engine-specific notions:
+ * - lengths count Unicode code points, like Postgres' char_length(), not
+ *   UTF-16 units like String#length (an emoji is 1 for Postgres, 2 for JS);
+ * - "whitespace" is the explicit character list below, used both for
+ *   trimming and in the e-mail pattern, instead of JS \s / String#trim and
+ *   Postgres [[:space:]] / btrim, which all disagree at the edges.
+ *
+ * Browser-safe: no imports.
+ */
+
+export const WAITLIST_LIMITS = { name: 100, email: 254, project: 200 } as const
+
+/**
+ * The characters trimmed from both ends of every field, identical to the list
+ * in public.waitlist_trim() in the migration. It is the set String#trim
+ * removes in ES2023 (tab, line feed, vertical tab, form feed, carriage return,
+ * space, no-break space, ogham space, en quad..hair space, line and paragraph
+ * separators, narrow no-break space, medium mathematical space, ideographic
+ * space, byte order mark), written out so it cannot drift with Unicode versions.
+ */
+export const WAITLIST_WHITESPACE =
+  '\t\n\v\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'
+
+// Regex-class body for the same characters; written with escapes both JS (u flag)
+// and Postgres ARE understand, so the pattern below is copied verbatim into SQL.
+const WS_CLASS = '\\t\\n\\v\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF'
+
+/**
+ * Pragmatic e-mail shape: something without @ or whitespace, one @, then at
+ * least two dot-separated non-empty labels. The database's
+ * waitlist_email_format constraint uses this exact pattern source.
+ */
+export const WAITLIST_EMAIL_PATTERN_SOURCE = `^[^@${WS_CLASS}]+@[^@.${WS_CLASS}]+(\\.[^@.${WS_CLASS}]+)+$`
+export const WAITLIST_EMAIL_PATTERN = new RegExp(WAITLIST_EMAIL_PATTERN_SOURCE, 'u')
+
+/** What the form holds. `company` is optional and becomes the row's `project`. */
+export interface WaitlistFormInput {
+  name: string
+  email: string
+  company?: string | null
+}
+
+/** What is inserted into public.waitlist. */
+export interface WaitlistRow {
+  name: string
+  email: string
+  project: string
+}
+
+export type WaitlistFieldError = 'required' | 'too_long' | 'invalid_email' | 'invalid_characters'
+
+export interface WaitlistFieldErrors {
+  name?: WaitlistFieldError
+  email?: WaitlistFieldError
+  company?: WaitlistFieldError
+}
+
+export type WaitlistValidation =
+  | { ok: true; row: WaitlistRow }
+  | { ok: false; errors: WaitlistFieldErrors; row: WaitlistRow }
+
+const FIELD_LABELS: Record<keyof WaitlistFieldErrors, string> = {
+  name: 'your name',
+  email: 'your work email',
+  company: 'the project or company',
+}
+
+const FIELD_LIMITS: Record<keyof WaitlistFieldErrors, number> = {
+  name: WAITLIST_LIMITS.name,
+  email: WAITLIST_LIMITS.email,
+  company: WAITLIST_LIMITS.project,
+}
+
+/** A message a form can show next to the field. */
+export function waitlistErrorMessage(field: keyof WaitlistFieldErrors, error: WaitlistFieldError): string {
+  const label = FIELD_LABELS[field]
+  switch (error) {
+    case 'required':
+      return `Please enter ${label}.`
+    case 'too_long':
+      return `Please shorten ${label} to at most ${FIELD_LIMITS[field]} characters.`
+    case 'invalid_email':
+      return 'Please enter a valid email address.'
+    case 'invalid_characters':
+      return `Please remove the unsupported characters from ${label}.`
+  }
+}
+
+const WHITESPACE = new Set(WAITLIST_WHITESPACE)
+
+/** Trims exactly the characters public.waitlist_trim() trims. */
+export function trimWaitlistText(value: string): string {
+  let start = 0
+  let end = value.length
+  // Every listed character is a single UTF-16 unit, so index walking is safe.
+  while (start < end && WHITESPACE.has(value[start] as string)) start++
+  while (end > start && WHITESPACE.has(value[end - 1] as string)) end--
+  return value.slice(start, end)
+}
+
+/** Length as Postgres' char_length() counts it: code points. */
+export function codePointLength(value: string): number {
+  let count = 0
+  for (const _ of value) count++
+  return count
+}
+
+// Postgres text cannot hold U+0000, and a lone surrogate cannot be encoded as
+// UTF-8 (JSON.stringify keeps it as an escape that Postgres' JSON parser refuses).
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export function normalizeWaitlistInput(input: WaitlistFormInput): WaitlistRow {
+  return {
+    name: trimWaitlistText(input.name ?? ''),
+    email: trimWaitlistText(input.email ?? ''),
+    project: trimWaitlistText(input.company ?? ''),
+  }
+}
+
+export function validateWaitlistInput(input: WaitlistFormInput): WaitlistValidation {
+  const row = normalizeWaitlistInput(input)
+  const errors: WaitlistFieldErrors = {}
+
+  if (UNSTORABLE.test(row.name)) errors.name = 'invalid_characters'
+  else if (row.name === '') errors.name = 'required'
+  else if (codePointLength(row.name) > WAITLIST_LIMITS.name) errors.name = 'too_long'
+
+  if (UNSTORABLE.test(row.email)) errors.email = 'invalid_characters'
+  else if (row.email === '') errors.email = 'required'
+  else if (codePointLength(row.email) > WAITLIST_LIMITS.email) errors.email = 'too_long'
+  else if (!WAITLIST_EMAIL_PATTERN.test(row.email)) errors.email = 'invalid_email'
+
+  if (UNSTORABLE.test(row.project)) errors.company = 'invalid_characters'
+  else if (codePointLength(row.project) > WAITLIST_LIMITS.project) errors.company = 'too_long'
+
+  return Object.keys(errors).length === 0 ? { ok: true, row } : { ok: false, errors, row }
+}

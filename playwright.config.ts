@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E, e2eEnv } from './scripts/lib/e2e-env'
+
+const baseURL = `http://localhost:${E2E.sitePort}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Two cores: one worker keeps the server responsive and the timing honest.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Without these Chromium keeps calling Google hosts that this network refuses.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.phone\.spec\.ts$/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.phone\.spec\.ts$/ },
+  ],
+  webServer: [
+    {
+      command: `tsx supabase/local/main.ts --port ${E2E.supabasePort} --memory`,
+      url: `http://127.0.0.1:${E2E.supabasePort}/health`,
+      reuseExistingServer: false,
+      env: e2eEnv() as Record<string, string>,
+    },
+    {
+      command: `next start --port ${E2E.sitePort}`,
+      url: baseURL,
+      reuseExistingServer: false,
+      env: e2eEnv() as Record<string, string>,
+      timeout: 60_000,
+    },
+  ],
+})

@@ -1,0 +1,31 @@
+'use client'
+
+/**
+ * The Studio, embedded in the site at /studio. It only loads when a Sanity project is
+ * configured (see app/studio), so projectId is present whenever this runs in a browser.
+ */
+import { visionTool } from '@sanity/vision'
+import { defineConfig } from 'sanity'
+import { structureTool } from 'sanity/structure'
+import { publicEnv } from './lib/env'
+import { SINGLETON_TYPES, schemaTypes } from './sanity/schemaTypes'
+import { structure } from './sanity/studio/structure'
+
+export default defineConfig({
+  basePath: '/studio',
+  title: 'Marketing site',
+  // Typegen and schema extraction run without a project; the Studio page never does.
+  projectId: publicEnv.sanityProjectId ?? 'unconfigured',
+  dataset: publicEnv.sanityDataset,
+  schema: {
+    types: schemaTypes,
+    templates: (templates) => templates.filter(({ schemaType }) => !SINGLETON_TYPES.has(schemaType)),
+  },
+  document: {
+    actions: (actions, { schemaType }) =>
+      SINGLETON_TYPES.has(schemaType)
+        ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish')
+        : actions,
+  },
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: publicEnv.sanityApiVersion })],
+})

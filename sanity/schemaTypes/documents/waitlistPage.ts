@@ -1,0 +1,44 @@
+import { defineField, defineType } from 'sanity'
+import { stringField, stringListField, textField } from '../objects/fields'
+import { sectionField } from '../objects/section'
+
+export const waitlistPage = defineType({
+  name: 'waitlistPage',
+  title: 'Waitlist page',
+  type: 'document',
+  fields: [
+    stringField({ name: 'backLabel', title: 'Back button', max: 32 }),
+    stringField({ name: 'badge', title: 'Badge above the headline', max: 60, required: false }),
+    stringField({ name: 'title', title: 'Headline', max: 80 }),
+    textField({ name: 'intro', title: 'Pilot-phase copy', max: 400, rows: 3 }),
+    stringField({ name: 'benefitsTitle', title: 'Benefits title', max: 60 }),
+    stringListField({ name: 'benefits', title: 'Benefits', max: 80, min: 1, maxItems: 6 }),
+    sectionField('form', 'Form', [
+      stringField({ name: 'title', title: 'Title', max: 60 }),
+      stringField({ name: 'nameLabel', title: 'Name label', max: 40 }),
+      stringField({ name: 'namePlaceholder', title: 'Name placeholder', max: 60, required: false }),
+      stringField({ name: 'companyLabel', title: 'Company label', max: 40 }),
+      stringField({ name: 'companyPlaceholder', title: 'Company placeholder', max: 60, required: false }),
+      stringField({ name: 'emailLabel', title: 'E-mail label', max: 40 }),
+      stringField({ name: 'emailPlaceholder', title: 'E-mail placeholder', max: 60, required: false }),
+      stringField({ name: 'submitLabel', title: 'Button', max: 32 }),
+      stringField({ name: 'submittingLabel', title: 'Button while sending', max: 32 }),
+      stringField({ name: 'privacyNote', title: 'Privacy note', max: 120 }),
+    ]),
+    sectionField('confirmation', 'Confirmation', [
+      stringField({ name: 'title', title: 'Title', max: 60 }),
+      textField({ name: 'text', title: 'Text', max: 300, rows: 2 }),
+      stringField({ name: 'nextStepsTitle', title: '"What happens next?" title', max: 60 }),
+      stringListField({ name: 'nextSteps', title: 'Next steps', max: 120, maxItems: 5 }),
+      stringField({ name: 'backLabel', title: 'Back button', max: 32 }),
+    ]),
+    sectionField('messages', 'Messages (error catalogue)', [
+      stringField({ name: 'success', title: 'Saved', max: 120 }),
+      stringField({ name: 'duplicate', title: 'Already on the list', max: 120 }),
+      stringField({ name: 'backendError', title: 'The database refused the sign-up', max: 120 }),
+      stringField({ name: 'failure', title: 'The sign-up could not be sent', max: 120 }),
+    ]),
+    defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
+  ],
+  preview: { prepare: () => ({ title: 'Waitlist page' }) },
+})

@@ -1,0 +1,62 @@
+import { defineField } from 'sanity'
+
+// Shared field builders: every marketer-facing text has a title, a description and a
+// length limit, so a page cannot be published with copy that breaks its layout.
+
+type TextFieldOptions = {
+  name: string
+  title: string
+  description?: string
+  max: number
+  required?: boolean
+  rows?: number
+  initialValue?: string
+  group?: string
+}
+
+export function stringField({ name, title, description, max, required = true, initialValue, group }: TextFieldOptions) {
+  return defineField({
+    name,
+    title,
+    description,
+    group,
+    type: 'string',
+    initialValue,
+    validation: (rule) => (required ? rule.required().max(max) : rule.max(max)),
+  })
+}
+
+export function textField({ name, title, description, max, required = true, rows = 3, group }: TextFieldOptions) {
+  return defineField({
+    name,
+    title,
+    description,
+    group,
+    type: 'text',
+    rows,
+    validation: (rule) => (required ? rule.required().max(max) : rule.max(max)),
+  })
+}
+
+/** A list of short strings, e.g. benefits or plan features. */
+export function stringListField({
+  name,
+  title,
+  description,
+  max,
+  min = 1,
+  maxItems = 12,
+}: Omit<TextFieldOptions, 'required' | 'rows' | 'initialValue'> & { min?: number; maxItems?: number }) {
+  return defineField({
+    name,
+    title,
+    description,
+    type: 'array',
+    of: [{ type: 'string', validation: (rule) => rule.required().max(max) }],
+    validation: (rule) => rule.required().min(min).max(maxItems),
+  })
+}
+
+export const USAGE_CLAIM_TOKEN = '{{usageClaim}}'
+
+export const usageClaimHint = `May contain ${USAGE_CLAIM_TOKEN}, replaced by the usage claim from Site settings so every page states the same figure.`

@@ -1,0 +1,21 @@
+import type { StructureResolver } from 'sanity/structure'
+import { SINGLETONS } from '../schemaTypes'
+
+/** Each page is one entry that opens its single document; pricing tiers are a list. */
+export const structure: StructureResolver = (S) =>
+  S.list()
+    .title('Content')
+    .items([
+      ...SINGLETONS.map(({ type, title }) =>
+        S.listItem().title(title).id(type).child(S.document().schemaType(type).documentId(type).title(title)),
+      ),
+      S.divider(),
+      S.listItem()
+        .title('Pricing tiers')
+        .id('pricingTier')
+        .child(
+          S.documentTypeList('pricingTier')
+            .title('Pricing tiers')
+            .defaultOrdering([{ field: 'price', direction: 'asc' }]),
+        ),
+    ])

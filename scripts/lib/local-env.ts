@@ -1,0 +1,21 @@
+import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
+
+export const LOCAL_SUPABASE_PORT = 54321
+
+/**
+ * The environment of a local run: embedded content and the local waitlist database,
+ * unless the developer configured real projects in their own environment.
+ */
+export function localEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DEFAULTS: 'true', ...overrides }
+  env.NEXT_PUBLIC_SUPABASE_URL ||= `http://127.0.0.1:${LOCAL_SUPABASE_PORT}`
+  env.NEXT_PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY
+  env.NEXT_TELEMETRY_DISABLED = '1'
+  return env
+}
+
+/** True when the waitlist goes to the embedded database, which this process must then start. */
+export function usesLocalSupabase(env: NodeJS.ProcessEnv): boolean {
+  const url = new URL(env.NEXT_PUBLIC_SUPABASE_URL ?? '')
+  return (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && env.NEXT_PUBLIC_SUPABASE_ANON_KEY === LOCAL_ANON_KEY
+}

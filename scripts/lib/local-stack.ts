@@ -1,0 +1,23 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { localEnv, usesLocalSupabase } from './local-env'
+import { supervise, waitForUrl } from './run'
+
+/**
+ * Starts what a local run of the site needs beside Next.js: the embedded waitlist
+ * database (unless the environment points at a real Supabase project), then Next itself.
+ */
+export async function startLocalStack(nextArgs: string[], port: string): Promise<void> {
+  const env = localEnv()
+  const children: ChildProcess[] = []
+  if (usesLocalSupabase(env)) {
+    const supabase = spawn('tsx', ['supabase/local/main.ts'], { stdio: 'inherit', env })
+    children.push(supabase)
+    supervise(children)
+    await waitForUrl(`${env.NEXT_PUBLIC_SUPABASE_URL}/health`)
+  } else {
+    console.log(`Waitlist: ${env.NEXT_PUBLIC_SUPABASE_URL} (from your environment)`)
+  }
+  const next = spawn('next', [...nextArgs, '--port', port], { stdio: 'inherit', env })
+  children.push(next)
+  supervise(children)
+}

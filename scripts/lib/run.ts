@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
+
+/** Runs a command with inherited output; resolves on exit 0, rejects otherwise. */
+export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options })
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))
+    })
+  })
+}
+
+/** Starts long-running processes and stops them all when this process is told to stop. */
+export function supervise(children: ChildProcess[]): void {
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stop()
+      process.exit(130)
+    })
+  }
+  for (const child of children) {
+    child.on('exit', (code) => {
+      // One part of the local stack died: stop the rest rather than serve half a site.
+      stop()
+      process.exit(code ?? 1)
+    })
+  }
+}
+
+export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url)
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
+}

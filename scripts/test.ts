@@ -1,0 +1,22 @@
+/**
+ * `npm test`: every check CI runs, in order, stopping at the first failure.
+ * The generated Sanity types must match the schema and queries; then lint, types,
+ * unit and integration tests, and the end-to-end tests in Chromium.
+ */
+import { run } from './lib/run'
+
+const steps: [string, string, string[]][] = [
+  ['Sanity types are up to date', 'tsx', ['scripts/check-typegen.ts']],
+  ['Lint', 'eslint', ['--max-warnings', '0', '.']],
+  ['Route types', 'next', ['typegen']],
+  ['Type check', 'tsc', ['--noEmit']],
+  ['Unit and integration tests', 'vitest', ['run']],
+  ['End-to-end tests (Chromium)', 'tsx', ['scripts/e2e.ts']],
+]
+
+const started = Date.now()
+for (const [title, command, args] of steps) {
+  console.log(`\n▶ ${title}`)
+  await run(command, args)
+}
+console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`)

@@ -1,0 +1,65 @@
+/**
+ * Starts the LOCAL POSTGREST DOUBLE (see server.ts) for development:
+ *
+ *   tsx supabase/local/main.ts [--port 54321] [--host 127.0.0.1] [--data-dir .local/supabase] [--memory] [--quiet]
+ *
+ * Data persists in .local/supabase (git-ignored) unless --memory is given.
+ * Readiness: GET http://127.0.0.1:54321/health answers 200 once migrations ran.
+ */
+import { parseArgs } from 'node:util'
+import { startLocalSupabase } from './server'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.LOCAL_SUPABASE_PORT ?? '54321' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'data-dir': { type: 'string', default: '.local/supabase' },
+    memory: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  },
+})
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid --port: ${values.port}`)
+  process.exit(2)
+}
+const dataDir = values.memory ? undefined : values['data-dir']
+
+let supabase: Awaited<ReturnType<typeof startLocalSupabase>>
+try {
+  supabase = await startLocalSupabase({
+    port,
+    host: values.host,
+    dataDir,
+    log: values.quiet ? undefined : (line) => console.log(`[supabase-local] ${line}`),
+  })
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${port} is in use: is the local double (or \`supabase start\`) already running?`
+      : `Could not start the local PostgREST double: ${error instanceof Error ? error.message : String(error)}`,
+  )
+  process.exit(1)
+}
+
+console.log(`Local PostgREST double (development only) on ${supabase.url}`)
+console.log(`  data:       ${dataDir ?? 'in memory (lost on exit)'}`)
+console.log(`  migrations: ${supabase.appliedMigrations.length ? `applied ${supabase.appliedMigrations.join(', ')}` : 'up to date'}`)
+console.log('  Use in .env.local:')
+console.log(`    NEXT_PUBLIC_SUPABASE_URL=${supabase.url}`)
+console.log(`    NEXT_PUBLIC_SUPABASE_ANON_KEY=${supabase.anonKey}`)
+console.log(`  Service role key (owner commands; never in the browser): ${supabase.serviceRoleKey}`)
+
+let stopping = false
+const stop = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`\n${signal}: stopping, flushing data...`)
+  // A clean Postgres shutdown spares the next start a crash recovery of the data folder.
+  await supabase.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

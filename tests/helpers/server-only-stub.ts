@@ -1,0 +1,2 @@
+// Vitest runs outside React's server environment; the real package would throw on import.
+export {}

@@ -1,0 +1,174 @@
+import type { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_WHITESPACE } from '@/lib/waitlist/rules'
+import { applyMigrations } from '@/supabase/local/migrate'
+import { createWaitlistDb, INSERT_WAITLIST, runAs } from '../helpers/waitlist-db'
+
+let db: PGlite
+
+beforeAll(async () => {
+  db = await createWaitlistDb()
+})
+afterAll(async () => {
+  await db.close()
+})
+
+const insertAnon = (name: unknown, email: unknown, project: unknown = '', keep = false) =>
+  runAs(db, 'anon', INSERT_WAITLIST, [name, email, project], { keep })
+
+describe('waitlist migration', () => {
+  it('is recorded once and not re-applied', async () => {
+    expect(await applyMigrations(db)).toEqual([])
+    const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+    expect(rows.map((row) => row.version)).toEqual([expect.stringMatching(/^\d{14}$/)])
+  })
+
+  it('turns row-level security on and gives anon one insert policy whose check is not `true`', async () => {
+    const { rows: tables } = await db.query<{ rls: boolean }>(
+      `select relrowsecurity as rls from pg_class where oid = 'public.waitlist'::regclass`,
+    )
+    expect(tables[0]?.rls).toBe(true)
+    const { rows: policies } = await db.query<{ cmd: string; roles: string[]; with_check: string | null; qual: string | null }>(
+      `select cmd, roles::text[] as roles, with_check, qual from pg_policies where tablename = 'waitlist'`,
+    )
+    expect(policies).toHaveLength(1)
+    expect(policies[0]).toMatchObject({ cmd: 'INSERT', roles: ['anon'], qual: null })
+    expect(policies[0]?.with_check?.trim()).not.toMatch(/^\(?true\)?$/)
+  })
+
+  it('grants anon exactly INSERT on name, email and project', async () => {
+    const { rows } = await db.query<{ privilege: string; column: string | null }>(
+      `select privilege_type as privilege, null as column from information_schema.role_table_grants
+        where table_name = 'waitlist' and grantee = 'anon'
+       union all
+       select privilege_type, column_name from information_schema.role_column_grants
+        where table_name = 'waitlist' and grantee = 'anon'
+       order by 2`,
+    )
+    expect(rows).toEqual([
+      { privilege: 'INSERT', column: 'email' },
+      { privilege: 'INSERT', column: 'name' },
+      { privilege: 'INSERT', column: 'project' },
+    ])
+  })
+
+  it('uses the e-mail pattern of lib/waitlist/rules.ts verbatim', async () => {
+    const { rows } = await db.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'waitlist_email_format'`,
+    )
+    expect(rows[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
+  })
+
+  it('trims exactly the whitespace set of lib/waitlist/rules.ts', async () => {
+    const { rows } = await db.query<{ trimmed: string }>('select public.waitlist_trim($1) as trimmed', [
+      `${WAITLIST_WHITESPACE}x\u200By${WAITLIST_WHITESPACE}`,
+    ])
+    // U+200B (zero width space) is not whitespace for JS' trim either.
+    expect(rows[0]?.trimmed).toBe('x\u200By')
+  })
+})
+
+describe('as anon', () => {
+  it('can insert, and the stored values are trimmed with created_at and id filled in', async () => {
+    expect(await insertAnon('  Ada Lovelace\u00A0', '\tada@example.com \n', ' Analytical Engine ', true)).toEqual({ ok: true, rows: [] })
+    const { rows } = await db.query<{ name: string; email: string; project: string; id: string; created_at: Date }>(
+      `select * from public.waitlist where email = 'ada@example.com'`,
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', project: 'Analytical Engine' })
+    expect(rows[0]?.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(rows[0]?.created_at).toBeInstanceOf(Date)
+  })
+
+  it('gets project "" when the column is left out', async () => {
+    expect(await runAs(db, 'anon', 'insert into public.waitlist (name, email) values ($1, $2)', ['Bo', 'bo@example.com'], { keep: true })).toMatchObject({ ok: true })
+    const { rows } = await db.query<{ project: string }>(`select project from public.waitlist where email = 'bo@example.com'`)
+    expect(rows[0]?.project).toBe('')
+  })
+
+  it.each([
+    ['the same address', 'ada@example.com'],
+    ['another case', 'ADA@Example.COM'],
+    ['surrounding spaces', '  ada@example.com  '],
+    ['surrounding unicode whitespace', '\u3000Ada@example.com\u2028'],
+  ])('is refused a duplicate e-mail in %s (23505)', async (_, email) => {
+    expect(await insertAnon('Someone', email)).toMatchObject({ ok: false, code: '23505', constraint: 'waitlist_email_unique' })
+  })
+
+  it.each([
+    ['select', 'select * from public.waitlist'],
+    ['select of one column', 'select email from public.waitlist'],
+    ['count', 'select count(*) from public.waitlist'],
+    ['update', `update public.waitlist set name = 'x'`],
+    ['delete', 'delete from public.waitlist'],
+    ['insert with read-back', `insert into public.waitlist (name, email) values ('Cy', 'cy@example.com') returning id`],
+    ['insert of created_at', `insert into public.waitlist (name, email, created_at) values ('Cy', 'cy@example.com', '2000-01-01')`],
+    ['insert of id', `insert into public.waitlist (id, name, email) values (gen_random_uuid(), 'Cy', 'cy@example.com')`],
+    ['truncate', 'truncate public.waitlist'],
+  ])('is refused %s (42501)', async (_, sql) => {
+    expect(await runAs(db, 'anon', sql)).toMatchObject({ ok: false, code: '42501' })
+  })
+
+  const long = (n: number, unit = 'a') => unit.repeat(n)
+  const emailOf = (n: number) => `${long(n - '@example.com'.length)}@example.com`
+
+  it.each([
+    ['blank name', '   ', 'x1@example.com', '', '23514', 'waitlist_name_not_blank'],
+    ['empty name', '', 'x2@example.com', '', '23514', 'waitlist_name_not_blank'],
+    ['whitespace-only name (no-break spaces)', '\u00A0\u2003', 'x3@example.com', '', '23514', 'waitlist_name_not_blank'],
+    ['null name', null, 'x4@example.com', '', '23502', undefined],
+    ['blank email', 'Ann', '  ', '', '23514', undefined],
+    ['null email', 'Ann', null, '', '23502', undefined],
+    ['null project', 'Ann', 'x5@example.com', null, '23502', undefined],
+    ['101-character name', long(101), 'x6@example.com', '', '23514', 'waitlist_name_length'],
+    ['101-emoji name', long(101, '😀'), 'x7@example.com', '', '23514', 'waitlist_name_length'],
+    ['255-character email', 'Ann', emailOf(255), '', '23514', 'waitlist_email_length'],
+    ['201-character project', 'Ann', 'x8@example.com', long(201), '23514', 'waitlist_project_length'],
+    ['email without @', 'Ann', 'ann.example.com', '', '23514', 'waitlist_email_format'],
+    ['email with two @', 'Ann', 'ann@x@example.com', '', '23514', 'waitlist_email_format'],
+    ['email with a space', 'Ann', 'ann smith@example.com', '', '23514', 'waitlist_email_format'],
+    ['email with a no-break space', 'Ann', 'ann\u00A0smith@example.com', '', '23514', 'waitlist_email_format'],
+    ['email without a dot in the domain', 'Ann', 'ann@localhost', '', '23514', 'waitlist_email_format'],
+    ['email with an empty domain label', 'Ann', 'ann@example..com', '', '23514', 'waitlist_email_format'],
+    ['email with a trailing dot', 'Ann', 'ann@example.com.', '', '23514', 'waitlist_email_format'],
+    ['email with an empty local part', 'Ann', '@example.com', '', '23514', 'waitlist_email_format'],
+    ['email with a NUL byte', 'Ann', 'a\u0000n@example.com', '', '22021', undefined],
+  ])('refuses a %s', async (_, name, email, project, code, constraint) => {
+    const result = await insertAnon(name, email, project)
+    expect(result).toMatchObject({ ok: false, code })
+    if (constraint) expect(result).toMatchObject({ constraint })
+  })
+
+  it.each([
+    ['100-character name', long(100), 'y1@example.com', ''],
+    ['100-emoji name (100 code points, 200 UTF-16 units)', long(100, '😀'), 'y2@example.com', ''],
+    ['254-character email', 'Ann', emailOf(254), ''],
+    ['200-character project', 'Ann', 'y3@example.com', long(200)],
+    ['plus address on a subdomain', 'Ann', 'ann+waitlist@mail.example.co.uk', ''],
+    ['unicode address', 'Zoë', 'zoë@exämple.de', ''],
+    ['a name padded beyond 100 by spaces (trimmed first)', `   ${long(100)}   `, 'y4@example.com', ''],
+  ])('accepts a %s', async (_, name, email, project) => {
+    expect(await insertAnon(name, email, project)).toEqual({ ok: true, rows: [] })
+  })
+})
+
+describe('as service_role', () => {
+  it('can read the list (it bypasses RLS)', async () => {
+    const result = await runAs<{ email: string }>(db, 'service_role', 'select email from public.waitlist order by created_at')
+    expect(result).toMatchObject({ ok: true })
+    if (result.ok) expect(result.rows.map((row) => row.email)).toContain('ada@example.com')
+  })
+
+  it('cannot update entries', async () => {
+    expect(await runAs(db, 'service_role', `update public.waitlist set name = 'x'`)).toMatchObject({ ok: false, code: '42501' })
+  })
+})
+
+describe('as authenticated', () => {
+  it.each([
+    ['insert', `insert into public.waitlist (name, email) values ('Di', 'di@example.com')`],
+    ['select', 'select * from public.waitlist'],
+  ])('is refused %s (42501)', async (_, sql) => {
+    expect(await runAs(db, 'authenticated', sql)).toMatchObject({ ok: false, code: '42501' })
+  })
+})

@@ -1,0 +1,428 @@
+/**
+ * The waitlist's REST contract, driven through the real @supabase/supabase-js
+ * client: what the public (anon) key can and cannot do, and the status codes
+ * and PostgREST error bodies the site relies on.
+ *
+ * The same table of cases runs against every configured target:
+ * - the local PostgREST double (always), and
+ * - a real stack (e.g. `supabase start` with this repo's migrations) when
+ *   SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY are set; service-role cases
+ *   also need SUPABASE_TEST_SERVICE_ROLE_KEY.
+ * Cases that need the JWT secret or the database itself run on the double only.
+ */
+import { createServer, type AddressInfo } from 'node:net'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWaitlistClient } from '@/lib/waitlist/client'
+import { joinWaitlist } from '@/lib/waitlist/join'
+import { fetchAllWaitlistEntries } from '@/lib/waitlist/owner'
+import { signJwt } from '@/supabase/local/jwt'
+import { LOCAL_JWT_SECRET } from '@/supabase/local/keys'
+import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
+
+interface Target {
+  url: string
+  anonKey: string
+  serviceRoleKey?: string
+}
+
+interface TargetDefinition {
+  name: string
+  enabled: boolean
+  start: () => Promise<Target & { close?: () => Promise<void> }>
+}
+
+const realUrl = process.env.SUPABASE_TEST_URL
+const realAnonKey = process.env.SUPABASE_TEST_ANON_KEY
+const realServiceKey = process.env.SUPABASE_TEST_SERVICE_ROLE_KEY
+
+if (!realUrl || !realAnonKey) {
+  console.info(
+    '[waitlist-rest] SUPABASE_TEST_URL / SUPABASE_TEST_ANON_KEY not set: the REST cases run against the local double only; ' +
+      'the real-stack suite is skipped.',
+  )
+}
+
+// One double for the whole file: each start boots a WASM Postgres (seconds on two cores).
+let localDouble: Promise<LocalSupabase> | undefined
+const startLocalDouble = () => (localDouble ??= startLocalSupabase({ port: 0 }))
+afterAll(async () => {
+  await (await localDouble)?.close()
+})
+
+const targets: TargetDefinition[] = [
+  {
+    name: 'the local PostgREST double',
+    enabled: true,
+    start: async () => {
+      const { url, anonKey, serviceRoleKey } = await startLocalDouble()
+      return { url, anonKey, serviceRoleKey }
+    },
+  },
+  {
+    name: `a real stack (${realUrl ?? 'SUPABASE_TEST_URL unset'})`,
+    enabled: Boolean(realUrl && realAnonKey),
+    start: async () => ({ url: realUrl ?? '', anonKey: realAnonKey ?? '', serviceRoleKey: realServiceKey }),
+  },
+]
+
+// Unique per run so a real stack can be tested repeatedly; cleaned up with the service key when there is one.
+const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const email = (label: string) => `${label}+${runId}@example.com`
+
+function serverClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } })
+}
+
+interface Outcome {
+  status: number
+  error: { code?: string; message: string; details?: string | null; hint?: string | null } | null
+  data?: unknown
+}
+
+interface Case {
+  name: string
+  run: (ctx: { anon: SupabaseClient; target: Target }) => PromiseLike<Outcome>
+  expect: { status: number; code?: string; message?: RegExp }
+}
+
+const cases: Case[] = [
+  {
+    name: 'insert of a valid row -> 201, empty body',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Ada', email: email('ada'), project: 'Engines' }),
+    expect: { status: 201 },
+  },
+  {
+    name: 'the same e-mail in another case and with spaces -> 409 23505',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Ada again', email: `  ${email('ada').toUpperCase()} `, project: '' }),
+    expect: { status: 409, code: '23505', message: /duplicate key value violates unique constraint/ },
+  },
+  {
+    name: 'blank name -> 400 23514',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: '   ', email: email('blank'), project: '' }),
+    expect: { status: 400, code: '23514', message: /waitlist_name_not_blank/ },
+  },
+  {
+    name: 'malformed e-mail -> 400 23514',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Bo', email: `bo ${runId}@example`, project: '' }),
+    expect: { status: 400, code: '23514', message: /waitlist_email_format/ },
+  },
+  {
+    name: 'name over 100 characters -> 400 23514',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'n'.repeat(101), email: email('long-name'), project: '' }),
+    expect: { status: 400, code: '23514', message: /waitlist_name_length/ },
+  },
+  {
+    name: 'e-mail over 254 characters -> 400 23514',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Cy', email: `${'e'.repeat(250)}${email('x')}`, project: '' }),
+    expect: { status: 400, code: '23514', message: /waitlist_email_length/ },
+  },
+  {
+    name: 'project over 200 characters -> 400 23514',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Cy', email: email('long-project'), project: 'p'.repeat(201) }),
+    expect: { status: 400, code: '23514', message: /waitlist_project_length/ },
+  },
+  {
+    name: 'missing name (null) -> 400 23502',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: null, email: email('null-name'), project: '' }),
+    expect: { status: 400, code: '23502' },
+  },
+  {
+    name: 'unknown column -> 400 PGRST204',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Di', email: email('col'), project: '', nickname: 'x' }),
+    expect: { status: 400, code: 'PGRST204', message: /Could not find the 'nickname' column of 'waitlist' in the schema cache/ },
+  },
+  {
+    name: 'setting created_at (not granted) -> 401 42501',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Ed', email: email('backdated'), project: '', created_at: '2000-01-01T00:00:00Z' }),
+    expect: { status: 401, code: '42501' },
+  },
+  {
+    name: 'anon reads the list -> 401 42501 (the public key cannot read e-mails)',
+    run: ({ anon }) => anon.from('waitlist').select('*'),
+    expect: { status: 401, code: '42501', message: /permission denied for table waitlist/ },
+  },
+  {
+    name: 'anon reads one column -> 401 42501',
+    run: ({ anon }) => anon.from('waitlist').select('email').limit(1),
+    expect: { status: 401, code: '42501' },
+  },
+  {
+    name: 'anon insert with read-back (.select()) -> 401 42501',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Fay', email: email('readback'), project: '' }).select(),
+    expect: { status: 401, code: '42501' },
+  },
+  {
+    name: 'anon update -> 401 42501',
+    run: ({ anon }) => anon.from('waitlist').update({ name: 'Mallory' }).eq('email', email('ada')),
+    expect: { status: 401, code: '42501' },
+  },
+  {
+    name: 'anon delete -> 401 42501',
+    run: ({ anon }) => anon.from('waitlist').delete().eq('email', email('ada')),
+    expect: { status: 401, code: '42501' },
+  },
+  {
+    name: 'unknown table -> 404 PGRST205',
+    run: ({ anon }) => anon.from('waitlists').insert({ name: 'Gus', email: email('gus'), project: '' }),
+    expect: { status: 404, code: 'PGRST205', message: /Could not find the table 'public.waitlists' in the schema cache/ },
+  },
+  {
+    name: 'unknown function -> 404 PGRST202',
+    run: ({ anon }) => anon.rpc('no_such_function_for_the_waitlist', { a: 1 }),
+    expect: { status: 404, code: 'PGRST202' },
+  },
+  {
+    name: 'a key signed with another secret -> 401 Invalid API key',
+    run: ({ target }) =>
+      serverClient(target.url, signJwt({ role: 'anon', exp: 4102444800 }, 'not-the-secret-of-this-project-at-all-000'))
+        .from('waitlist')
+        .insert({ name: 'Hal', email: email('badkey'), project: '' }),
+    expect: { status: 401, message: /Invalid API key/ },
+  },
+]
+
+for (const definition of targets) {
+  describe.skipIf(!definition.enabled)(`waitlist REST API against ${definition.name}`, () => {
+    let target: Target & { close?: () => Promise<void> }
+    let anon: SupabaseClient
+
+    beforeAll(async () => {
+      target = await definition.start()
+      anon = createWaitlistClient(target.url, target.anonKey)
+    })
+
+    afterAll(async () => {
+      if (target?.serviceRoleKey) {
+        await serverClient(target.url, target.serviceRoleKey).from('waitlist').delete().like('email', `%+${runId}@example.com`)
+      }
+      await target?.close?.()
+    })
+
+    // Sequential on purpose: the duplicate case relies on the first insert.
+    for (const testCase of cases) {
+      it(testCase.name, async () => {
+        const outcome = await testCase.run({ anon, target })
+        expect(outcome.status).toBe(testCase.expect.status)
+        if (testCase.expect.status < 300) {
+          expect(outcome.error).toBeNull()
+        } else {
+          // PostgREST's error body; the gateway's (Kong) has only message and hint.
+          expect(outcome.error).not.toBeNull()
+          if (testCase.expect.code) {
+            expect(outcome.error?.code).toBe(testCase.expect.code)
+            expect(Object.keys(outcome.error ?? {}).sort()).toEqual(['code', 'details', 'hint', 'message'])
+          }
+          if (testCase.expect.message) expect(outcome.error?.message).toMatch(testCase.expect.message)
+        }
+      })
+    }
+
+    it('service role sees the trimmed row and nothing from refused inserts', async ({ skip }) => {
+      if (!target.serviceRoleKey) return skip('no service-role key for this target')
+      const { data, error, status } = await serverClient(target.url, target.serviceRoleKey)
+        .from('waitlist')
+        .select('name,email,project')
+        .like('email', `%+${runId}@example.com`)
+        .order('email')
+      expect({ error, status }).toEqual({ error: null, status: 200 })
+      expect(data).toEqual([{ name: 'Ada', email: email('ada'), project: 'Engines' }])
+    })
+
+    it('joinWaitlist: saved, then duplicate for the same address in another case', async () => {
+      const input = { name: ' Grace ', email: email('grace'), company: '' }
+      expect(await joinWaitlist(anon, input)).toEqual({ status: 'saved' })
+      expect(await joinWaitlist(anon, { ...input, email: `  ${input.email.toUpperCase()}  ` })).toEqual({
+        status: 'duplicate',
+        message: 'This email is already on the waitlist!',
+      })
+    })
+
+    it('joinWaitlist: a refused row is failed with the backend message, code and status', async () => {
+      expect(await joinWaitlist(anon, { name: 'x'.repeat(101), email: email('too-long') })).toEqual({
+        status: 'failed',
+        message: 'new row for relation "waitlist" violates check constraint "waitlist_name_length"',
+        code: '23514',
+        httpStatus: 400,
+      })
+    })
+
+    it('the refused read-back insert stored nothing (its transaction was rolled back)', async () => {
+      expect(await joinWaitlist(anon, { name: 'Fay', email: email('readback') })).toEqual({ status: 'saved' })
+    })
+
+    it('a request without any API key -> 401 No API key found', async () => {
+      const response = await fetch(`${target.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Ian', email: email('nokey'), project: '' }),
+      })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({ message: 'No API key found in request' })
+    })
+
+    it('malformed JSON -> 400 PGRST102', async () => {
+      const response = await fetch(`${target.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: { apikey: target.anonKey, Authorization: `Bearer ${target.anonKey}`, 'Content-Type': 'application/json' },
+        body: '{"name": "Jo",',
+      })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ code: 'PGRST102' })
+    })
+
+    it('answers a CORS preflight from the site origin', async () => {
+      const response = await fetch(`${target.url}/rest/v1/waitlist`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:3000',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer,x-client-info',
+        },
+      })
+      expect([200, 204]).toContain(response.status)
+      expect(['*', 'http://localhost:3000']).toContain(response.headers.get('access-control-allow-origin'))
+      expect(response.headers.get('access-control-allow-methods')?.toUpperCase()).toContain('POST')
+      const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase()
+      for (const header of ['apikey', 'authorization', 'content-type', 'prefer', 'x-client-info']) expect(allowed).toContain(header)
+    })
+
+    it('lets a cross-origin response be read (allow-origin on the actual response)', async () => {
+      const response = await fetch(`${target.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: {
+          Origin: 'http://localhost:3000',
+          apikey: target.anonKey,
+          Authorization: `Bearer ${target.anonKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ name: 'Kim', email: email('cors'), project: '' }),
+      })
+      expect(response.status).toBe(201)
+      expect(['*', 'http://localhost:3000']).toContain(response.headers.get('access-control-allow-origin'))
+    })
+  })
+}
+
+describe('the local double only', () => {
+  let local: LocalSupabase
+  let anon: SupabaseClient
+
+  beforeAll(async () => {
+    local = await startLocalDouble()
+    anon = createWaitlistClient(local.url, local.anonKey)
+  })
+
+  const tokenFor = (claims: Record<string, unknown>) => signJwt({ iss: 'supabase-demo', exp: 4102444800, ...claims }, LOCAL_JWT_SECRET)
+  const withToken = (token: string) =>
+    createClient(local.url, local.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    })
+
+  it.each([
+    { label: 'an expired user token', token: tokenFor({ role: 'authenticated', exp: 1_000_000 }), status: 401, code: 'PGRST303', message: 'JWT expired' },
+    {
+      label: 'a token signed with another secret',
+      token: signJwt({ role: 'anon' }, 'another-secret-another-secret-another-secret'),
+      status: 401,
+      code: 'PGRST301',
+      message: 'JWT cryptographic operation failed',
+    },
+    {
+      label: 'a signed-in user (authenticated) inserting',
+      token: tokenFor({ role: 'authenticated', sub: 'u1' }),
+      status: 403,
+      code: '42501',
+      message: 'permission denied for table waitlist',
+    },
+    {
+      label: 'a token naming a role the API may not use',
+      token: tokenFor({ role: 'postgres' }),
+      status: 403,
+      code: '42501',
+      message: 'permission denied to set role "postgres"',
+    },
+  ])('$label -> $status $code', async ({ token, status, code, message }) => {
+    const outcome = await withToken(token).from('waitlist').insert({ name: 'Lu', email: email('token'), project: '' })
+    expect(outcome.status).toBe(status)
+    expect(outcome.error).toMatchObject({ code, message })
+  })
+
+  it('a custom RAISE SQLSTATE PGRST sets status, headers and body, and joinWaitlist reports rate_limited', async () => {
+    await local.db.exec(`
+      create function public.test_rate_limit() returns trigger language plpgsql as $$
+      begin
+        if new.email like 'flood+%' then
+          raise sqlstate 'PGRST' using
+            message = '{"code":"WL429","message":"Too many sign-ups","details":"Try again in a minute","hint":null}',
+            detail = '{"status":429,"headers":{"Retry-After":"60"}}';
+        end if;
+        return new;
+      end $$;
+      create trigger test_rate_limit before insert on public.waitlist for each row execute function public.test_rate_limit();
+    `)
+    try {
+      const response = await fetch(`${local.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: { apikey: local.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Flo', email: email('flood'), project: '' }),
+      })
+      expect(response.status).toBe(429)
+      expect(response.headers.get('retry-after')).toBe('60')
+      expect(await response.json()).toEqual({ code: 'WL429', message: 'Too many sign-ups', details: 'Try again in a minute', hint: null })
+      expect(await joinWaitlist(anon, { name: 'Flo', email: email('flood') })).toEqual({ status: 'rate_limited' })
+    } finally {
+      await local.db.exec('drop trigger test_rate_limit on public.waitlist; drop function public.test_rate_limit();')
+    }
+  })
+
+  it('RPC with named arguments, and the request exposed to SQL like PostgREST does', async () => {
+    await local.db.exec(`
+      create function public.test_echo(greeting text, times int default 1) returns json language sql as $$
+        select json_build_object(
+          'text', repeat(greeting, times),
+          'role', current_user,
+          'claims_role', current_setting('request.jwt.claims', true)::json ->> 'role',
+          'header', current_setting('request.headers', true)::json ->> 'x-test-header',
+          'method', current_setting('request.method', true),
+          'path', current_setting('request.path', true))
+      $$;
+    `)
+    const client = createClient(local.url, local.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { 'X-Test-Header': 'hello' } },
+    })
+    const { data, error, status } = await client.rpc('test_echo', { greeting: 'ab', times: 2 })
+    expect({ error, status }).toEqual({ error: null, status: 200 })
+    expect(data).toEqual({ text: 'abab', role: 'anon', claims_role: 'anon', header: 'hello', method: 'POST', path: '/rpc/test_echo' })
+  })
+
+  it('the owner reads past the 1000-row page cap', async () => {
+    await local.db.query(
+      `insert into public.waitlist (name, email) select 'Bulk ' || i, 'bulk' || i || '+${runId}@example.com' from generate_series(1, 1005) as i`,
+    )
+    const entries = await fetchAllWaitlistEntries(serverClient(local.url, local.serviceRoleKey))
+    expect(entries.filter((entry) => entry.email.startsWith('bulk'))).toHaveLength(1005)
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length)
+  })
+
+  it('joinWaitlist reports a network failure as "Failed to save to waitlist"', async () => {
+    // A port that was free a moment ago: nothing listens there now.
+    const probe = createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const { port } = probe.address() as AddressInfo
+    await new Promise<void>((resolve) => probe.close(() => resolve()))
+    const url = `http://127.0.0.1:${port}`
+    expect(await joinWaitlist(createWaitlistClient(url, local.anonKey), { name: 'Ned', email: email('offline') })).toEqual({
+      status: 'failed',
+      message: 'Failed to save to waitlist',
+    })
+  })
+
+  it('answers its health check without a key, and unknown paths with 404', async () => {
+    expect((await fetch(`${local.url}/health`)).status).toBe(200)
+    const unknown = await fetch(`${local.url}/storage/v1/bucket`, { headers: { apikey: local.anonKey } })
+    expect(unknown.status).toBe(404)
+  })
+})

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import {
+  codePointLength,
+  normalizeWaitlistInput,
+  trimWaitlistText,
+  validateWaitlistInput,
+  WAITLIST_EMAIL_PATTERN,
+  WAITLIST_LIMITS,
+  WAITLIST_WHITESPACE,
+  waitlistErrorMessage,
+} from '@/lib/waitlist/rules'
+
+describe('normalizeWaitlistInput', () => {
+  it('trims every field and turns a missing company into an empty project', () => {
+    expect(normalizeWaitlistInput({ name: ' Ada ', email: '\tada@example.com\n' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      project: '',
+    })
+    expect(normalizeWaitlistInput({ name: 'Ada', email: 'a@b.co', company: null }).project).toBe('')
+    expect(normalizeWaitlistInput({ name: 'Ada', email: 'a@b.co', company: '\u00A0Acme\u3000' }).project).toBe('Acme')
+  })
+})
+
+describe('trimWaitlistText', () => {
+  it('trims the same characters as String#trim, written out', () => {
+    const everything = Array.from({ length: 0x3100 }, (_, i) => String.fromCharCode(i)).concat('\uFEFF')
+    const trimmedByJs = everything.filter((char) => char.trim() === '').join('')
+    expect([...trimmedByJs].sort()).toEqual([...WAITLIST_WHITESPACE].sort())
+  })
+
+  it('keeps inner whitespace and characters that only look blank', () => {
+    expect(trimWaitlistText(' a  b ')).toBe('a  b')
+    expect(trimWaitlistText('\u200Bx\u200B')).toBe('\u200Bx\u200B')
+  })
+})
+
+describe('codePointLength', () => {
+  it('counts code points like Postgres char_length', () => {
+    expect(codePointLength('abc')).toBe(3)
+    expect(codePointLength('😀😀')).toBe(2)
+    expect(codePointLength('e\u0301')).toBe(2)
+  })
+})
+
+describe('WAITLIST_EMAIL_PATTERN', () => {
+  it.each(['a@b.co', 'ada+tag@mail.example.co.uk', 'zoë@exämple.de', '"a b"@x.y'.replace(' ', '_'), 'a.b-c@x-y.z'])('accepts %s', (email) => {
+    expect(WAITLIST_EMAIL_PATTERN.test(email)).toBe(true)
+  })
+  it.each(['', 'a', 'a@b', '@b.co', 'a@.b.co', 'a@b..co', 'a@b.co.', 'a@@b.co', 'a b@c.de', 'a@b.c\u3000o', 'a\n@b.co'])(
+    'refuses %j',
+    (email) => {
+      expect(WAITLIST_EMAIL_PATTERN.test(email)).toBe(false)
+    },
+  )
+})
+
+describe('validateWaitlistInput', () => {
+  it('accepts a complete sign-up and returns the normalized row', () => {
+    expect(validateWaitlistInput({ name: ' Ada ', email: 'ada@example.com', company: 'Engines' })).toEqual({
+      ok: true,
+      row: { name: 'Ada', email: 'ada@example.com', project: 'Engines' },
+    })
+  })
+
+  it.each([
+    ['blank name', { name: ' \t ', email: 'a@b.co' }, { name: 'required' }],
+    ['missing e-mail', { name: 'Ada', email: '' }, { email: 'required' }],
+    ['malformed e-mail', { name: 'Ada', email: 'ada@example' }, { email: 'invalid_email' }],
+    ['long name', { name: 'a'.repeat(WAITLIST_LIMITS.name + 1), email: 'a@b.co' }, { name: 'too_long' }],
+    ['long e-mail', { name: 'Ada', email: `${'a'.repeat(250)}@b.co` }, { email: 'too_long' }],
+    ['long company', { name: 'Ada', email: 'a@b.co', company: 'c'.repeat(WAITLIST_LIMITS.project + 1) }, { company: 'too_long' }],
+    ['NUL in name', { name: 'A\u0000', email: 'a@b.co' }, { name: 'invalid_characters' }],
+    ['lone surrogate in e-mail', { name: 'Ada', email: 'a\uD800@b.co' }, { email: 'invalid_characters' }],
+    ['lone low surrogate in company', { name: 'Ada', email: 'a@b.co', company: '\uDC00' }, { company: 'invalid_characters' }],
+    ['everything wrong', { name: '', email: 'nope', company: 'c'.repeat(201) }, { name: 'required', email: 'invalid_email', company: 'too_long' }],
+  ])('flags %s', (_, input, errors) => {
+    const result = validateWaitlistInput(input)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.errors).toEqual(errors)
+  })
+
+  it('counts an emoji name by code points: 100 emoji pass, 101 do not', () => {
+    expect(validateWaitlistInput({ name: '😀'.repeat(100), email: 'a@b.co' }).ok).toBe(true)
+    expect(validateWaitlistInput({ name: '😀'.repeat(101), email: 'a@b.co' }).ok).toBe(false)
+  })
+
+  it('keeps a well-formed surrogate pair', () => {
+    expect(validateWaitlistInput({ name: '𝒳', email: 'a@b.co' }).ok).toBe(true)
+  })
+})
+
+describe('waitlistErrorMessage', () => {
+  it('names the field and the limit', () => {
+    expect(waitlistErrorMessage('name', 'required')).toBe('Please enter your name.')
+    expect(waitlistErrorMessage('company', 'too_long')).toBe('Please shorten the project or company to at most 200 characters.')
+    expect(waitlistErrorMessage('email', 'invalid_email')).toBe('Please enter a valid email address.')
+  })
+})
