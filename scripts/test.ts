@@ -17,6 +17,11 @@ const steps: [string, string, string[]][] = [
 const started = Date.now()
 for (const [title, command, args] of steps) {
   console.log(`\n▶ ${title}`)
-  await run(command, args)
+  try {
+    await run(command, args)
+  } catch {
+    console.error(`\n✘ ${title} failed: see the output above.`)
+    process.exit(1)
+  }
 }
 console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`)

@@ -2,7 +2,7 @@
 
 import { X } from 'lucide-react'
 import { useEffect } from 'react'
-import { cn } from '@/lib/cn'
+import { clsx } from 'clsx'
 
 export type ToastMessage = { tone: 'success' | 'info' | 'error'; text: string; id: number }
 
@@ -22,7 +22,7 @@ export function Toast({ message, onDismiss }: { message: ToastMessage | null; on
   const card = message ? (
     <div
       data-toast={message.tone}
-      className={cn(
+      className={clsx(
         'pointer-events-auto flex items-start gap-3 rounded-xl border px-4 py-3 shadow-lg',
         message.tone === 'success' && 'border-emerald-200 bg-emerald-50 text-emerald-900',
         message.tone === 'info' && 'border-brand-200 bg-brand-50 text-brand-900',

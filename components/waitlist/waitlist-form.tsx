@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import type { WaitlistPage } from '@/lib/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/lib/waitlist/rules'
-import { cn } from '@/lib/cn'
+import { clsx } from 'clsx'
 import { buttonVariants } from '@/components/ui/button'
 import { useWaitlistReport } from './waitlist-flow'
 
@@ -47,7 +47,7 @@ export function WaitlistForm({ copy, backend }: Props) {
     try {
       // The database client loads on first submit, not with the page.
       const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([import('@/lib/waitlist/client'), import('@/lib/waitlist/join')])
-      report(await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), validation.row))
+      report(await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), values))
     } catch {
       // The chunk itself failed to load (offline, deploy in between): nothing was sent.
       report({ status: 'failed', message: 'Failed to save to waitlist' })
@@ -98,7 +98,7 @@ export function WaitlistForm({ copy, backend }: Props) {
         {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
       </div>
-      <button type="submit" disabled={submitting} className={cn(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
+      <button type="submit" disabled={submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
         {submitting ? copy.submittingLabel : copy.submitLabel}
       </button>
       <p className="mt-4 text-center text-sm text-slate-500">{copy.privacyNote}</p>

@@ -11,7 +11,7 @@ import type { WaitlistEntry } from './csv'
 export interface OwnerConfig {
   url: string
   serviceRoleKey: string
-  /** True when reading the local double / local stack with the public demo key. */
+  /** True for a local double or local stack (127.0.0.1 / localhost). */
   local: boolean
 }
 
@@ -29,10 +29,11 @@ function isLocalUrl(url: string): boolean {
  */
 export function resolveOwnerConfig(env: Record<string, string | undefined>): OwnerConfig {
   const url = env.NEXT_PUBLIC_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL
+  const local = isLocalUrl(url)
   const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim()
-  if (key) return { url, serviceRoleKey: key, local: false }
+  if (key) return { url, serviceRoleKey: key, local }
   // The demo key only opens local stacks; never guess a key for a hosted project.
-  if (isLocalUrl(url)) return { url, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, local: true }
+  if (local) return { url, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, local }
   throw new Error(`SUPABASE_SERVICE_ROLE_KEY is not set; it is needed to read the waitlist at ${url}.`)
 }
 
@@ -63,6 +64,8 @@ export async function loadWaitlistForOwner(env: Record<string, string | undefine
   const config = resolveOwnerConfig(env)
   const client = createClient(config.url, config.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Retrying a refused local connection only delays the hint below by ~7 s; a hosted project keeps the retries.
+    db: { retry: !config.local },
   })
   try {
     return { config, entries: await fetchAllWaitlistEntries(client) }

@@ -1,4 +1,9 @@
+import nextEnv from '@next/env'
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
+
+// Read .env.local and friends the way Next will, so a developer's real Supabase settings
+// there are seen here too, rather than shadowed by the local defaults below.
+nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV !== 'production')
 
 export const LOCAL_SUPABASE_PORT = 54321
 

@@ -3,9 +3,10 @@
  *
  *   tsx supabase/local/main.ts [--port 54321] [--host 127.0.0.1] [--data-dir .local/supabase] [--memory] [--quiet]
  *
- * Data persists in .local/supabase (git-ignored) unless --memory is given.
+ * Data persists in <repo>/.local/supabase (git-ignored) unless --memory is given.
  * Readiness: GET http://127.0.0.1:54321/health answers 200 once migrations ran.
  */
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startLocalSupabase } from './server'
 
@@ -13,7 +14,8 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.LOCAL_SUPABASE_PORT ?? '54321' },
     host: { type: 'string', default: '127.0.0.1' },
-    'data-dir': { type: 'string', default: '.local/supabase' },
+    // Default anchored at the repository root (git-ignored .local/), whatever the working directory.
+    'data-dir': { type: 'string', default: fileURLToPath(new URL('../../.local/supabase', import.meta.url)) },
     memory: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
@@ -56,7 +58,7 @@ let stopping = false
 const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
-  console.log(`\n${signal}: stopping, flushing data...`)
+  console.log(`\n${signal}: stopping...`)
   // A clean Postgres shutdown spares the next start a crash recovery of the data folder.
   await supabase.close()
   process.exit(0)

@@ -187,7 +187,9 @@ function parseFilters(query: URLSearchParams, table: Table, params: unknown[], i
     if (!table.columns.has(column)) throw errors.undefinedColumn(table.name, column)
     const match = /^(not\.)?([a-z]+)\.(.*)$/s.exec(expression)
     if (!match) throw errors.queryParam(`"failed to parse filter (${expression})"`, `unexpected "${expression}" expecting operator`)
-    const [, negate, op, value] = match as unknown as [string, string | undefined, string, string]
+    const negate = match[1] !== undefined
+    const op = match[2] as string
+    const value = match[3] as string
     const col = quoteIdent(column)
     let condition: string
     if (op in COMPARISONS) {

@@ -136,13 +136,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const postgrest: PostgrestOptions = { maxRows, roles: ROLES, anonRole: 'anon' }
 
   let db: PGlite | undefined
-  let markReady: () => void = () => {}
-  let markFailed: (error: unknown) => void = () => {}
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve
-    markFailed = reject
-  })
-  // Requests that arrive while migrations run wait instead of failing; a failed start is reported by startLocalSupabase.
+  // Requests that arrive while migrations run wait for this instead of failing.
+  const startup = Promise.withResolvers<void>()
+  const ready = startup.promise
+  // A failed start is reported by startLocalSupabase itself, not as an unhandled rejection.
   ready.catch(() => {})
 
   const server = createServer((request, response) => {
@@ -227,9 +224,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
     db = await PGlite.create(dataDir === undefined ? undefined : path.resolve(dataDir))
     appliedMigrations = await applyMigrations(db, migrationsDir)
-    markReady()
+    startup.resolve()
   } catch (error) {
-    markFailed(error)
+    startup.reject(error)
     await close()
     throw error
   }

@@ -159,6 +159,10 @@ describe('as service_role', () => {
     if (result.ok) expect(result.rows.map((row) => row.email)).toContain('ada@example.com')
   })
 
+  it('can delete an entry (erasure requests)', async () => {
+    expect(await runAs(db, 'service_role', `delete from public.waitlist where email = 'ada@example.com'`)).toMatchObject({ ok: true })
+  })
+
   it('cannot update entries', async () => {
     expect(await runAs(db, 'service_role', `update public.waitlist set name = 'x'`)).toMatchObject({ ok: false, code: '42501' })
   })

@@ -29,7 +29,7 @@ interface Target {
 interface TargetDefinition {
   name: string
   enabled: boolean
-  start: () => Promise<Target & { close?: () => Promise<void> }>
+  start: () => Promise<Target>
 }
 
 const realUrl = process.env.SUPABASE_TEST_URL
@@ -90,6 +90,15 @@ const cases: Case[] = [
   {
     name: 'insert of a valid row -> 201, empty body',
     run: ({ anon }) => anon.from('waitlist').insert({ name: 'Ada', email: email('ada'), project: 'Engines' }),
+    expect: { status: 201 },
+  },
+  {
+    name: 'insert of several rows at once (supabase-js adds ?columns=) -> 201',
+    run: ({ anon }) =>
+      anon.from('waitlist').insert([
+        { name: 'Bea', email: email('bea'), project: '' },
+        { name: 'Cal', email: email('cal'), project: 'Calc' },
+      ]),
     expect: { status: 201 },
   },
   {
@@ -184,7 +193,7 @@ const cases: Case[] = [
 
 for (const definition of targets) {
   describe.skipIf(!definition.enabled)(`waitlist REST API against ${definition.name}`, () => {
-    let target: Target & { close?: () => Promise<void> }
+    let target: Target
     let anon: SupabaseClient
 
     beforeAll(async () => {
@@ -196,7 +205,6 @@ for (const definition of targets) {
       if (target?.serviceRoleKey) {
         await serverClient(target.url, target.serviceRoleKey).from('waitlist').delete().like('email', `%+${runId}@example.com`)
       }
-      await target?.close?.()
     })
 
     // Sequential on purpose: the duplicate case relies on the first insert.
@@ -226,7 +234,11 @@ for (const definition of targets) {
         .like('email', `%+${runId}@example.com`)
         .order('email')
       expect({ error, status }).toEqual({ error: null, status: 200 })
-      expect(data).toEqual([{ name: 'Ada', email: email('ada'), project: 'Engines' }])
+      expect(data).toEqual([
+        { name: 'Ada', email: email('ada'), project: 'Engines' },
+        { name: 'Bea', email: email('bea'), project: '' },
+        { name: 'Cal', email: email('cal'), project: 'Calc' },
+      ])
     })
 
     it('joinWaitlist: saved, then duplicate for the same address in another case', async () => {
@@ -236,6 +248,14 @@ for (const definition of targets) {
         status: 'duplicate',
         message: 'This email is already on the waitlist!',
       })
+    })
+
+    it('concurrent sign-ups with one address: exactly one is saved, the rest are duplicates', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => joinWaitlist(anon, { name: `Racer ${i}`, email: i % 2 ? email('race') : email('RACE') })),
+      )
+      expect(results.filter((result) => result.status === 'saved')).toHaveLength(1)
+      expect(results.filter((result) => result.status === 'duplicate')).toHaveLength(7)
     })
 
     it('joinWaitlist: a refused row is failed with the backend message, code and status', async () => {
@@ -396,6 +416,51 @@ describe('the local double only', () => {
     const { data, error, status } = await client.rpc('test_echo', { greeting: 'ab', times: 2 })
     expect({ error, status }).toEqual({ error: null, status: 200 })
     expect(data).toEqual({ text: 'abab', role: 'anon', claims_role: 'anon', header: 'hello', method: 'POST', path: '/rpc/test_echo' })
+  })
+
+  it('supports the rest of the PostgREST surface it documents (on a scratch table)', async () => {
+    await local.db.exec(`
+      create table public.test_notes (id int generated always as identity primary key, body text, n int, tags text[]);
+      grant select, insert, update, delete on public.test_notes to service_role;
+      create function public.test_notes_over(min int) returns setof public.test_notes language sql stable as $$
+        select * from public.test_notes where n > min order by id
+      $$;
+      create function public.test_numbers(upto int) returns setof int language sql immutable as $$
+        select generate_series(1, upto)
+      $$;
+      create function public.test_first_note() returns public.test_notes language sql stable as $$
+        select * from public.test_notes order by id limit 1
+      $$;
+    `)
+    const owner = serverClient(local.url, local.serviceRoleKey)
+    const inserted = await owner
+      .from('test_notes')
+      .insert([
+        { body: 'alpha', n: 1, tags: ['a'] },
+        { body: 'beta', n: 2, tags: [] },
+        { body: 'Gamma', n: 3, tags: null },
+      ])
+      .select('id, text:body')
+    expect(inserted).toMatchObject({ status: 201, error: null, data: [{ text: 'alpha' }, { text: 'beta' }, { text: 'Gamma' }] })
+
+    const filtered = await owner.from('test_notes').select('body', { count: 'exact' }).in('n', [1, 3]).ilike('body', '%a%').order('n', { ascending: false })
+    expect(filtered).toMatchObject({ status: 200, error: null, count: 2, data: [{ body: 'Gamma' }, { body: 'alpha' }] })
+    expect(await owner.from('test_notes').select('body').is('tags', null)).toMatchObject({ data: [{ body: 'Gamma' }] })
+    expect(await owner.from('test_notes').select('body').not('n', 'eq', 2).order('id').range(1, 1)).toMatchObject({ data: [{ body: 'Gamma' }] })
+    expect(await owner.from('test_notes').select('body').eq('n', 2).single()).toMatchObject({ status: 200, data: { body: 'beta' } })
+    expect(await owner.from('test_notes').select('body').gt('n', 1).single()).toMatchObject({ status: 406, error: { code: 'PGRST116' } })
+    expect(await owner.from('test_notes').select('nope')).toMatchObject({ status: 400, error: { code: '42703' } })
+
+    expect(await owner.from('test_notes').update({ body: 'BETA' }).eq('n', 2).select('body')).toMatchObject({ status: 200, data: [{ body: 'BETA' }] })
+    expect(await owner.from('test_notes').delete().lte('n', 1)).toMatchObject({ status: 204, error: null })
+
+    expect(await owner.rpc('test_notes_over', { min: 1 })).toMatchObject({ status: 200, data: [{ body: 'BETA', n: 2 }, { body: 'Gamma', n: 3 }] })
+    expect(await owner.rpc('test_numbers', { upto: 3 }, { get: true })).toMatchObject({ status: 200, data: [1, 2, 3] })
+    expect(await owner.rpc('test_first_note')).toMatchObject({ status: 200, data: { body: 'BETA', n: 2 } })
+    expect(await owner.rpc('test_numbers', { wrong: 3 })).toMatchObject({ status: 404, error: { code: 'PGRST202' } })
+    // anon has no grant on the scratch table: the database, not the double, refuses.
+    expect(await anon.from('test_notes').select('*')).toMatchObject({ status: 401, error: { code: '42501' } })
+    expect(await owner.from('test_notes').select('*').eq('n', 'x')).toMatchObject({ status: 400, error: { code: '22P02' } })
   })
 
   it('the owner reads past the 1000-row page cap', async () => {

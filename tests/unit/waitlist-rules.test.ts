@@ -44,7 +44,7 @@ describe('codePointLength', () => {
 })
 
 describe('WAITLIST_EMAIL_PATTERN', () => {
-  it.each(['a@b.co', 'ada+tag@mail.example.co.uk', 'zoë@exämple.de', '"a b"@x.y'.replace(' ', '_'), 'a.b-c@x-y.z'])('accepts %s', (email) => {
+  it.each(['a@b.co', 'ada+tag@mail.example.co.uk', 'zoë@exämple.de', '"a_b"@x.y', 'a.b-c@x-y.z'])('accepts %s', (email) => {
     expect(WAITLIST_EMAIL_PATTERN.test(email)).toBe(true)
   })
   it.each(['', 'a', 'a@b', '@b.co', 'a@.b.co', 'a@b..co', 'a@b.co.', 'a@@b.co', 'a b@c.de', 'a@b.c\u3000o', 'a\n@b.co'])(

@@ -1,0 +1,168 @@
+import { createClient } from '@supabase/supabase-js'
+import type { Page } from '@playwright/test'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
+import { E2E } from '../scripts/lib/e2e-env'
+import { expect, test } from './fixtures'
+
+const supabaseUrl = `http://127.0.0.1:${E2E.supabasePort}`
+const owner = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false } })
+
+async function rowsFor(email: string) {
+  const { data, error } = await owner.from('waitlist').select('name, email, project').ilike('email', email.trim())
+  if (error) throw new Error(error.message)
+  return data
+}
+
+const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
+
+async function fill(page: Page, values: { name: string; company?: string; email: string }) {
+  await page.getByLabel('Your Name *').fill(values.name)
+  await page.getByLabel('Project or Company').fill(values.company ?? '')
+  await page.getByLabel('Work Email *').fill(values.email)
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: 'Join Waitlist' })
+// Next keeps its own empty role=alert route announcer on every page.
+const errorToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' })
+
+test.describe('waitlist sign-up', () => {
+  test('a sign-up is stored, confirmed, and focus moves to the confirmation', async ({ page }) => {
+    const email = uniqueEmail('ada')
+    await page.goto('/waitlist')
+    await fill(page, { name: '  Ada Lovelace ', company: 'Analytical Engines', email: `  ${email} ` })
+    await submit(page).click()
+    const heading = page.getByRole('heading', { level: 1, name: "You're on the list!" })
+    await expect(heading).toBeVisible()
+    await expect(heading).toBeFocused()
+    await expect(page.getByRole('status')).toContainText("You're on the list! We'll be in touch soon.")
+    await expect(page.getByRole('heading', { name: 'What happens next?' })).toBeVisible()
+    await expect(page.getByRole('form')).toHaveCount(0)
+    expect(await rowsFor(email)).toEqual([{ name: 'Ada Lovelace', email, project: 'Analytical Engines' }])
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  test('without a company the row holds an empty project', async ({ page }) => {
+    const email = uniqueEmail('solo')
+    await page.goto('/waitlist')
+    await fill(page, { name: 'Solo Builder', email })
+    await submit(page).click()
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    expect(await rowsFor(email)).toEqual([{ name: 'Solo Builder', email, project: '' }])
+  })
+
+  test('the same e-mail in another case is a duplicate: its toast, and the form stays', async ({ page }) => {
+    const email = uniqueEmail('grace')
+    await page.goto('/waitlist')
+    await fill(page, { name: 'Grace Hopper', email })
+    await submit(page).click()
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+
+    await page.goto('/waitlist')
+    await fill(page, { name: 'Grace H.', email: email.toUpperCase() })
+    await submit(page).click()
+    await expect(page.getByRole('status')).toContainText("You're already on the waitlist! We'll be in touch soon.")
+    await expect(page.getByRole('form', { name: 'Get Early Access' })).toBeVisible()
+    await expect(page.getByLabel('Work Email *')).toHaveValue(email.toUpperCase())
+    expect(await rowsFor(email)).toHaveLength(1)
+  })
+
+  test('a backend error (500) shows the error toast, keeps every value, and a retry succeeds', async ({ page }) => {
+    const email = uniqueEmail('retry')
+    await page.route('**/rest/v1/waitlist*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }) }),
+    )
+    await page.goto('/waitlist')
+    await fill(page, { name: 'Katherine Johnson', company: 'NASA', email })
+    await submit(page).click()
+    await expect(errorToast(page)).toBeVisible()
+    await expect(page.getByLabel('Your Name *')).toHaveValue('Katherine Johnson')
+    await expect(page.getByLabel('Project or Company')).toHaveValue('NASA')
+    await expect(page.getByLabel('Work Email *')).toHaveValue(email)
+    await expect(submit(page)).toBeEnabled()
+    expect(await rowsFor(email)).toEqual([])
+
+    await page.unroute('**/rest/v1/waitlist*')
+    await submit(page).click()
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    expect(await rowsFor(email)).toHaveLength(1)
+  })
+
+  test('a network failure is never reported as saved', async ({ page }) => {
+    const email = uniqueEmail('offline')
+    await page.route('**/rest/v1/waitlist*', (route) => route.abort('internetdisconnected'))
+    await page.goto('/waitlist')
+    await fill(page, { name: 'Offline Visitor', email })
+    await submit(page).click()
+    await expect(errorToast(page)).toBeVisible()
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toHaveCount(0)
+    await expect(page.getByLabel('Work Email *')).toHaveValue(email)
+    expect(await rowsFor(email)).toEqual([])
+  })
+
+  test('while sending the button reads "Joining..." and is disabled; a double click makes one row', async ({ page }) => {
+    const email = uniqueEmail('double')
+    let inserts = 0
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/rest/v1/waitlist*', async (route) => {
+      if (route.request().method() === 'POST') inserts++
+      await held
+      await route.continue()
+    })
+    await page.goto('/waitlist')
+    await fill(page, { name: 'Double Clicker', email })
+    await submit(page).dblclick()
+    const sending = page.getByRole('button', { name: 'Joining...' })
+    await expect(sending).toBeDisabled()
+    release()
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    expect(inserts).toBe(1)
+    expect(await rowsFor(email)).toHaveLength(1)
+  })
+
+  test('invalid input gets a clear message at the field and nothing is sent', async ({ page }) => {
+    let requests = 0
+    await page.route('**/rest/v1/**', (route) => {
+      requests++
+      return route.continue()
+    })
+    await page.goto('/waitlist')
+    await fill(page, { name: '   ', email: 'not-an-email@nowhere' })
+    await submit(page).click()
+    const name = page.getByLabel('Your Name *')
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toBeFocused()
+    await expect(page.getByText('Please enter your name.')).toBeVisible()
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible()
+    await expect(page.getByLabel('Work Email *')).toHaveValue('not-an-email@nowhere')
+    expect(requests).toBe(0)
+  })
+
+  test('the public key cannot read the list, from the browser', async ({ page }) => {
+    await page.goto('/waitlist')
+    const answer = await page.evaluate(
+      async ({ url, key }) => {
+        const response = await fetch(`${url}/rest/v1/waitlist?select=*`, { headers: { apikey: key, authorization: `Bearer ${key}` } })
+        return { status: response.status, body: await response.json() }
+      },
+      { url: supabaseUrl, key: LOCAL_ANON_KEY },
+    )
+    expect(answer.status).toBe(401)
+    expect(answer.body.code).toBe('42501')
+  })
+
+  test('the database client is not part of the page until the visitor submits', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text())
+    })
+    await page.goto('/waitlist')
+    await page.waitForLoadState('networkidle')
+    expect(scripts.some((body) => body.includes('supabase'))).toBe(false)
+    await fill(page, { name: 'Lazy Loader', email: uniqueEmail('lazy') })
+    await submit(page).click()
+    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    expect(scripts.some((body) => body.includes('supabase'))).toBe(true)
+  })
+})

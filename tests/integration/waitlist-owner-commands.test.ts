@@ -1,0 +1,110 @@
+/**
+ * The site owner's commands, run as the owner would (`tsx scripts/...`),
+ * against the local double.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWaitlistClient } from '@/lib/waitlist/client'
+import { joinWaitlist } from '@/lib/waitlist/join'
+import { resolveOwnerConfig } from '@/lib/waitlist/owner'
+import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '@/supabase/local/keys'
+import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
+
+const run = promisify(execFile)
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs')
+
+let local: LocalSupabase
+let workDir: string
+
+beforeAll(async () => {
+  local = await startLocalSupabase({ port: 0 })
+  workDir = await mkdtemp(path.join(tmpdir(), 'waitlist-owner-'))
+  const client = createWaitlistClient(local.url, local.anonKey)
+  for (const input of [
+    { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines, Ltd.' },
+    { name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com' },
+    { name: 'Terminal \u001b[31mred\u001b[0m', email: 'ansi@example.com' },
+  ]) {
+    expect(await joinWaitlist(client, input)).toEqual({ status: 'saved' })
+  }
+})
+
+afterAll(async () => {
+  await local?.close()
+  if (workDir) await rm(workDir, { recursive: true, force: true })
+})
+
+/** Runs a script with Node (the one running the tests) and only the given Supabase variables. */
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  const { NEXT_PUBLIC_SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...inherited } = process.env
+  return run(process.execPath, [tsxCli, path.join(root, 'scripts', script), ...args], {
+    cwd: root,
+    env: { ...inherited, ...env },
+  })
+}
+
+describe('scripts/waitlist-export.ts', () => {
+  it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
+    const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
+    const lines = stdout.split('\r\n')
+    expect(lines[0]).toBe('created_at,name,email,project')
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd."$/)
+    expect(lines[2]).toMatch(/,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,$/)
+    expect(lines).toHaveLength(5) // header, three entries, and the empty string after the final CRLF
+  })
+
+  it('writes to a file, readable by the owner only', async () => {
+    const file = path.join(workDir, 'waitlist.csv')
+    const { stderr } = await runScript('waitlist-export.ts', ['--bom', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
+    expect(stderr).toContain('Wrote 3 entries')
+    const csv = await readFile(file, 'utf8')
+    expect(csv.startsWith('\uFEFFcreated_at,name,email,project\r\n')).toBe(true)
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+  })
+})
+
+describe('scripts/waitlist-list.ts', () => {
+  it('prints a table with control characters escaped', async () => {
+    const { stdout } = await runScript('waitlist-list.ts', [], {
+      NEXT_PUBLIC_SUPABASE_URL: local.url,
+      SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey,
+    })
+    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Name\s+Email\s+Project\n/)
+    expect(stdout).toContain('ada@example.com')
+    expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m')
+    expect(stdout).not.toContain('\u001b')
+    expect(stdout).toMatch(/\n3 entries\n$/)
+  })
+
+  it('says how to start the double when nothing listens', async () => {
+    const error = await runScript('waitlist-list.ts', [], { NEXT_PUBLIC_SUPABASE_URL: 'http://127.0.0.1:9' }).catch(
+      (failure: { code: number; stderr: string }) => failure,
+    )
+    expect(error).toMatchObject({ code: 1 })
+    expect((error as { stderr: string }).stderr).toContain('supabase/local/main.ts')
+  })
+})
+
+describe('resolveOwnerConfig', () => {
+  it('uses the local double and its demo service key by default', () => {
+    expect(resolveOwnerConfig({})).toEqual({ url: LOCAL_SUPABASE_URL, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, local: true })
+  })
+
+  it('uses the environment when both variables are set', () => {
+    expect(resolveOwnerConfig({ NEXT_PUBLIC_SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'secret' })).toEqual({
+      url: 'https://abc.supabase.co',
+      serviceRoleKey: 'secret',
+      local: false,
+    })
+  })
+
+  it('never guesses a key for a hosted project', () => {
+    expect(() => resolveOwnerConfig({ NEXT_PUBLIC_SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY/)
+  })
+})
