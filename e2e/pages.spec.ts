@@ -31,6 +31,12 @@ test('waitlist page: back button, headline, benefits, the form and the privacy n
   await expect(form.getByLabel('Project or Company')).not.toHaveAttribute('required', '')
   await expect(form.getByLabel('Work Email *')).toHaveAttribute('type', 'email')
   await expect(form.getByLabel('Work Email *')).toHaveAttribute('required', '')
+  // The database's limits, shown and enforced on the form.
+  await expect(form.getByLabel('Your Name *')).toHaveAttribute('maxlength', '100')
+  await expect(form.getByLabel('Your Name *')).toHaveAccessibleDescription('Up to 100 characters')
+  await expect(form.getByLabel('Project or Company')).toHaveAttribute('maxlength', '200')
+  await expect(form.getByLabel('Project or Company')).toHaveAccessibleDescription('Up to 200 characters')
+  await expect(form.getByLabel('Work Email *')).toHaveAttribute('maxlength', '254')
   await expect(form.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled()
   await expect(form.getByText('We respect your privacy. No spam, ever.')).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Back' }).click()

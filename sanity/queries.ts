@@ -85,7 +85,7 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   intro,
   benefitsTitle,
   benefits,
-  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, submitLabel, submittingLabel, privacyNote},
+  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
   messages{success, duplicate, backendError, failure},
   seo{title, description}

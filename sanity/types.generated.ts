@@ -85,6 +85,7 @@ export type WaitlistPage = {
     companyPlaceholder?: string;
     emailLabel: string;
     emailPlaceholder?: string;
+    lengthHint: string;
     submitLabel: string;
     submittingLabel: string;
     privacyNote: string;
@@ -791,7 +792,7 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, submitLabel, submittingLabel, privacyNote},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure},  seo{title, description}}
+// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure},  seo{title, description}}
 export type WaitlistPageQueryResult = {
   backLabel: string;
   badge: string | null;
@@ -807,6 +808,7 @@ export type WaitlistPageQueryResult = {
     companyPlaceholder: string | null;
     emailLabel: string;
     emailPlaceholder: string | null;
+    lengthHint: string;
     submitLabel: string;
     submittingLabel: string;
     privacyNote: string;
@@ -846,7 +848,7 @@ declare module "@sanity/client" {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  seo{title, description}\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description}\n}': LandingPageQueryResult;
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  hero{eyebrow, title, subtitle},\n  mission{title, body},\n  vision{title, body},\n  values{title, subtitle, items[]{_key, icon, title, description}},\n  team{title, body},\n  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  cta{title, subtitle, buttonLabel},\n  seo{title, description}\n}': AboutPageQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, submitLabel, submittingLabel, privacyNote},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure},\n  seo{title, description}\n}': WaitlistPageQueryResult;
+    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure},\n  seo{title, description}\n}': WaitlistPageQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
   }
 }

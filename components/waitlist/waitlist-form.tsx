@@ -57,9 +57,15 @@ export function WaitlistForm({ copy, backend }: Props) {
     }
   }
 
-  const field = (name: keyof Values, label: string, placeholder: string | null, options: { type?: string; required?: boolean; autoComplete: string; maxLength: number }) => {
+  const field = (
+    name: keyof Values,
+    label: string,
+    placeholder: string | null,
+    options: { type?: string; required?: boolean; autoComplete: string; maxLength: number; showLimit?: boolean },
+  ) => {
     const id = `waitlist-${name}`
     const error = errors[name]
+    const describedBy = [options.showLimit && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
     return (
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -76,9 +82,14 @@ export function WaitlistForm({ copy, backend }: Props) {
           value={values[name]}
           onChange={update(name)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy || undefined}
           className={inputClass}
         />
+        {options.showLimit ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+            {copy.lengthHint.replace('{n}', String(options.maxLength))}
+          </p>
+        ) : null}
         {error ? (
           <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
             {waitlistErrorMessage(name, error)}
@@ -94,8 +105,8 @@ export function WaitlistForm({ copy, backend }: Props) {
         {copy.title}
       </h2>
       <div className="mt-6 space-y-5">
-        {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name })}
-        {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project })}
+        {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name, showLimit: true })}
+        {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project, showLimit: true })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
       </div>
       <button type="submit" disabled={submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>

@@ -108,6 +108,7 @@ export type WaitlistPage = {
     companyPlaceholder: string | null
     emailLabel: string
     emailPlaceholder: string | null
+    lengthHint: string
     submitLabel: string
     submittingLabel: string
     privacyNote: string

@@ -21,6 +21,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'companyPlaceholder', title: 'Company placeholder', max: 60, required: false }),
       stringField({ name: 'emailLabel', title: 'E-mail label', max: 40 }),
       stringField({ name: 'emailPlaceholder', title: 'E-mail placeholder', max: 60, required: false }),
+      stringField({ name: 'lengthHint', title: 'Length hint', description: 'Shown under the name and company fields; {n} is replaced by the limit.', max: 40 }),
       stringField({ name: 'submitLabel', title: 'Button', max: 32 }),
       stringField({ name: 'submittingLabel', title: 'Button while sending', max: 32 }),
       stringField({ name: 'privacyNote', title: 'Privacy note', max: 120 }),
