@@ -1,11 +1,25 @@
 import type { NextConfig } from 'next'
 
+// PostHog's EU cloud behind our own origin: ad blockers and the Content-Security-Policy
+// see one origin, and the browser never talks to a third party directly.
+const POSTHOG_INGEST = 'https://eu.i.posthog.com'
+const POSTHOG_ASSETS = 'https://eu-assets.i.posthog.com'
+
 const nextConfig: NextConfig = {
   // Tests and the local preview build side by side without clobbering each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   images: { remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }] },
+  // PostHog's API paths end in a slash; a redirect would break them.
+  skipTrailingSlashRedirect: true,
+  async rewrites() {
+    return [
+      { source: '/ingest/static/:path*', destination: `${POSTHOG_ASSETS}/static/:path*` },
+      { source: '/ingest/array/:path*', destination: `${POSTHOG_ASSETS}/array/:path*` },
+      { source: '/ingest/:path*', destination: `${POSTHOG_INGEST}/:path*` },
+    ]
+  },
 }
 
 export default nextConfig

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { test as base, expect } from '@playwright/test'
 import { parseNdjson } from '../lib/content/seed-dataset'
+import { MIN_FILL_MS } from '../lib/waitlist/bot-filter'
 
 /** The seed documents, so tests assert what the content says rather than repeat it. */
 export const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'))
@@ -11,8 +12,26 @@ export function seedDoc<T = Record<string, unknown>>(id: string): T {
   return doc as T
 }
 
-/** Fails any test whose page throws or logs an error it did not expect. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+type Fixtures = {
+  consoleErrors: string[]
+  /** The analytics choice already made when a test starts; null = the visitor has not chosen. */
+  consent: 'granted' | 'denied' | null
+}
+
+export const test = base.extend<Fixtures>({
+  consent: ['denied', { option: true }],
+  context: async ({ context, consent }, use) => {
+    // Each test is a different visitor on a different network, as the Supabase gateway would
+    // report it: the waitlist's per-network rate limit then applies per test, not per suite.
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}, 127.0.0.1` })
+    if (consent) {
+      await context.addInitScript((choice) => {
+        if (!window.localStorage.getItem('consent:analytics')) window.localStorage.setItem('consent:analytics', choice)
+      }, consent)
+    }
+    await use(context)
+  },
+  // Collects what the page throws or logs as an error, for tests that assert there is none.
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
@@ -24,3 +43,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 })
 
 export { expect }
+
+/** The form treats a submit within MIN_FILL_MS of appearing as a bot's: wait as a person would. */
+export async function waitLikeAPerson(page: import('@playwright/test').Page) {
+  await page.waitForFunction((ms) => performance.now() > ms, MIN_FILL_MS + 1000)
+}

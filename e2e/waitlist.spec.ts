@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { E2E } from '../scripts/lib/e2e-env'
-import { expect, test } from './fixtures'
+import { expect, test, waitLikeAPerson } from './fixtures'
 
 const supabaseUrl = `http://127.0.0.1:${E2E.supabasePort}`
 const owner = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false } })
@@ -19,6 +19,7 @@ async function fill(page: Page, values: { name: string; company?: string; email:
   await page.getByLabel('Your Name *').fill(values.name)
   await page.getByLabel('Project or Company').fill(values.company ?? '')
   await page.getByLabel('Work Email *').fill(values.email)
+  await waitLikeAPerson(page)
 }
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Join Waitlist' })

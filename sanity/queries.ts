@@ -27,6 +27,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
     copyright,
     socialHeading
   },
+  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},
   labels{skipToContent, sample, planned, closeMenu, mainNavigation},
   seo{title, description}
 }`)
@@ -41,6 +42,7 @@ export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == 
     title,
     subtitle,
     footnote,
+    ctaLabel,
     labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},
     "tiers": tiers[]->{
       _id,
@@ -87,7 +89,7 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   benefits,
   form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
-  messages{success, duplicate, backendError, failure},
+  messages{success, duplicate, backendError, failure, rateLimited},
   seo{title, description}
 }`)
 

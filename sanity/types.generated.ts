@@ -102,6 +102,7 @@ export type WaitlistPage = {
     duplicate: string;
     backendError: string;
     failure: string;
+    rateLimited: string;
   };
   seo?: Seo;
 };
@@ -269,6 +270,7 @@ export type LandingPage = {
       } & PricingTierReference
     >;
     footnote?: string;
+    ctaLabel: string;
     labels: {
       free: string;
       perMonth: string;
@@ -357,6 +359,14 @@ export type SiteSettings = {
     statusText: string;
     copyright: string;
     socialHeading: string;
+  };
+  consent: {
+    title: string;
+    text: string;
+    acceptLabel: string;
+    declineLabel: string;
+    browserRefusesNote: string;
+    settingsLabel: string;
   };
   labels: {
     skipToContent: string;
@@ -514,7 +524,7 @@ export type AllSanitySchemaTypes =
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email},    resourcesLabel,    resources[]{_key, label, kind, path, url, email},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},    legalLinks[]{_key, label, kind, path, url, email},    badges,    statusText,    copyright,    socialHeading  },  labels{skipToContent, sample, planned, closeMenu, mainNavigation},  seo{title, description}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email},    resourcesLabel,    resources[]{_key, label, kind, path, url, email},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},    legalLinks[]{_key, label, kind, path, url, email},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},  labels{skipToContent, sample, planned, closeMenu, mainNavigation},  seo{title, description}}
 export type SiteSettingsQueryResult = {
   siteName: string;
   usageClaim: string;
@@ -576,6 +586,14 @@ export type SiteSettingsQueryResult = {
     copyright: string;
     socialHeading: string;
   };
+  consent: {
+    title: string;
+    text: string;
+    acceptLabel: string;
+    declineLabel: string;
+    browserRefusesNote: string;
+    settingsLabel: string;
+  };
   labels: {
     skipToContent: string;
     sample: string;
@@ -591,7 +609,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  logos{title, items[]{_key, name, isSample}},  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  pricing{    eyebrow,    title,    subtitle,    footnote,    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},    "tiers": tiers[]->{      _id,      name,      description,      price,      currency,      billingInterval,      trialDays,      noCreditCard,      cancelAnytime,      insightsPerMonth,      insightsLabel,      overageNote,      features,      availability,      ctaLabel,      highlighted,      highlightLabel    }  },  faq{title, subtitle, items[]{_key, question, answer}},  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  seo{title, description}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  logos{title, items[]{_key, name, isSample}},  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  pricing{    eyebrow,    title,    subtitle,    footnote,    ctaLabel,    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},    "tiers": tiers[]->{      _id,      name,      description,      price,      currency,      billingInterval,      trialDays,      noCreditCard,      cancelAnytime,      insightsPerMonth,      insightsLabel,      overageNote,      features,      availability,      ctaLabel,      highlighted,      highlightLabel    }  },  faq{title, subtitle, items[]{_key, question, answer}},  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  seo{title, description}}
 export type LandingPageQueryResult = {
   hero: {
     badge: string | null;
@@ -670,6 +688,7 @@ export type LandingPageQueryResult = {
     title: string;
     subtitle: string | null;
     footnote: string | null;
+    ctaLabel: string;
     labels: {
       free: string;
       perMonth: string;
@@ -792,7 +811,7 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure},  seo{title, description}}
+// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited},  seo{title, description}}
 export type WaitlistPageQueryResult = {
   backLabel: string;
   badge: string | null;
@@ -825,6 +844,7 @@ export type WaitlistPageQueryResult = {
     duplicate: string;
     backendError: string;
     failure: string;
+    rateLimited: string;
   };
   seo: {
     title: string | null;
@@ -845,10 +865,10 @@ export type NotFoundPageQueryResult = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  seo{title, description}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description}\n}': LandingPageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  seo{title, description}\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    ctaLabel,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description}\n}': LandingPageQueryResult;
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  hero{eyebrow, title, subtitle},\n  mission{title, body},\n  vision{title, body},\n  values{title, subtitle, items[]{_key, icon, title, description}},\n  team{title, body},\n  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  cta{title, subtitle, buttonLabel},\n  seo{title, description}\n}': AboutPageQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure},\n  seo{title, description}\n}': WaitlistPageQueryResult;
+    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited},\n  seo{title, description}\n}': WaitlistPageQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
   }
 }

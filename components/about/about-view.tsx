@@ -6,6 +6,7 @@ import { SectionHeading } from '@/components/ui/section-heading'
 import { buttonVariants } from '@/components/ui/button'
 import { LinkedInLogo, XLogo } from '@/components/ui/brand-icons'
 import { CardGrid } from '@/components/landing/card-grid'
+import { trackOn } from '@/lib/analytics/events'
 
 export function AboutView({ page, settings }: { page: AboutPage; settings: SiteSettings }) {
   const { contact } = settings
@@ -53,7 +54,7 @@ export function AboutView({ page, settings }: { page: AboutPage; settings: SiteS
           <SectionHeading id="contact-title" heading={page.contact} />
           <dl className="mx-auto mt-12 grid max-w-4xl gap-6 sm:grid-cols-3">
             <ContactItem icon={<Mail className="size-5" aria-hidden="true" />} label={page.contact.generalEmailLabel}>
-              <a href={`mailto:${contact.generalEmail}`} className="text-brand-700 hover:underline">
+              <a href={`mailto:${contact.generalEmail}`} className="text-brand-700 hover:underline" {...trackOn('contact_us_click', {})}>
                 {contact.generalEmail}
               </a>
             </ContactItem>
@@ -61,7 +62,7 @@ export function AboutView({ page, settings }: { page: AboutPage; settings: SiteS
               {contact.location}
             </ContactItem>
             <ContactItem icon={<LifeBuoy className="size-5" aria-hidden="true" />} label={page.contact.supportEmailLabel}>
-              <a href={`mailto:${contact.supportEmail}`} className="text-brand-700 hover:underline">
+              <a href={`mailto:${contact.supportEmail}`} className="text-brand-700 hover:underline" {...trackOn('contact_us_click', {})}>
                 {contact.supportEmail}
               </a>
             </ContactItem>
@@ -80,7 +81,11 @@ export function AboutView({ page, settings }: { page: AboutPage; settings: SiteS
       <section aria-labelledby="about-cta-title" className="bg-brand-700 py-20">
         <Container className="text-center">
           <SectionHeading id="about-cta-title" heading={page.cta} inverted />
-          <Link href="/waitlist" className={`${buttonVariants({ variant: 'inverted', size: 'lg' })} mt-10`}>
+          <Link
+            href="/waitlist"
+            className={`${buttonVariants({ variant: 'inverted', size: 'lg' })} mt-10`}
+            {...trackOn('start_free_trial_click', { button_location: 'about_cta' })}
+          >
             {page.cta.buttonLabel}
           </Link>
         </Container>

@@ -7,6 +7,7 @@ import { SectionHeading } from '@/components/ui/section-heading'
 import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
 import { SampleTag } from './logo-strip'
+import { trackOn } from '@/lib/analytics/events'
 
 export function ClosingCta({ cta, sampleLabel }: { cta: LandingPage['cta']; sampleLabel: string }) {
   const { testimonial } = cta
@@ -15,7 +16,7 @@ export function ClosingCta({ cta, sampleLabel }: { cta: LandingPage['cta']; samp
       <Container>
         <SectionHeading id="cta-title" heading={cta} inverted />
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link href="/waitlist" className={buttonVariants({ variant: 'inverted', size: 'lg' })}>
+          <Link href="/waitlist" className={buttonVariants({ variant: 'inverted', size: 'lg' })} {...trackOn('start_free_trial_click', { button_location: 'cta' })}>
             {cta.primaryCtaLabel}
           </Link>
           <DemoToggleButton location="cta" className={buttonVariants({ variant: 'outlineInverted', size: 'lg' })}>

@@ -4,6 +4,7 @@ import type { LandingPage } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
+import { trackOn } from '@/lib/analytics/events'
 
 export function Hero({ hero }: { hero: LandingPage['hero'] }) {
   return (
@@ -23,7 +24,7 @@ export function Hero({ hero }: { hero: LandingPage['hero'] }) {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl">{hero.subtitle}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link href="/waitlist" className={buttonVariants({ size: 'lg' })}>
+          <Link href="/waitlist" className={buttonVariants({ size: 'lg' })} {...trackOn('start_free_trial_click', { button_location: 'hero' })}>
             {hero.primaryCtaLabel}
           </Link>
           <DemoToggleButton location="hero" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>

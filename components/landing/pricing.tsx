@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn'
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { buttonVariants } from '@/components/ui/button'
+import { trackOn } from '@/lib/analytics/events'
 
 export function Pricing({ pricing }: { pricing: LandingPage['pricing'] }) {
   return (
@@ -19,6 +20,15 @@ export function Pricing({ pricing }: { pricing: LandingPage['pricing'] }) {
           ))}
         </ul>
         {pricing.footnote ? <p className="mt-8 text-center text-sm text-slate-500">{pricing.footnote}</p> : null}
+        <p className="mt-4 text-center">
+          <Link
+            href="/waitlist"
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            {...trackOn('start_free_trial_click', { button_location: 'pricing_cta' })}
+          >
+            {pricing.ctaLabel} <span aria-hidden="true">→</span>
+          </Link>
+        </p>
       </Container>
     </section>
   )
@@ -61,7 +71,7 @@ function TierCard({ tier }: { tier: PricingTier }) {
         ))}
       </ul>
       {tier.available ? (
-        <Link href="/waitlist" className={cn(buttonVariants({ size: 'lg' }), 'mt-8 w-full')}>
+        <Link href="/waitlist" className={cn(buttonVariants({ size: 'lg' }), 'mt-8 w-full')} {...trackOn('start_free_trial_click', { button_location: 'pricing' })}>
           {tier.ctaLabel}
         </Link>
       ) : (

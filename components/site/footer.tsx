@@ -3,16 +3,19 @@ import type { SiteSettings } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { LinkedInLogo, XLogo } from '@/components/ui/brand-icons'
 import { Logo } from './logo'
+import { trackOn } from '@/lib/analytics/events'
+import { publicEnv } from '@/lib/env'
+import { CookieSettingsButton } from '@/components/analytics/cookie-settings-button'
 import { SiteLink } from './site-link'
 
 const footerLinkClass = 'text-sm text-slate-400 hover:text-white'
 
 export function Footer({ settings }: { settings: SiteSettings }) {
-  const { footer, contact, labels } = settings
+  const { footer, contact, labels, consent } = settings
   const social = [
     { href: contact.twitterUrl, label: 'Twitter', Icon: XLogo },
     { href: contact.linkedinUrl, label: 'LinkedIn', Icon: LinkedInLogo },
-    { href: `mailto:${contact.generalEmail}`, label: contact.generalEmail, Icon: Mail },
+    { href: `mailto:${contact.generalEmail}`, label: contact.generalEmail, Icon: Mail, contact: true },
   ]
   return (
     <footer className="bg-slate-950 text-slate-300">
@@ -22,9 +25,15 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             <Logo name={settings.siteName} inverted />
             <p className="mt-4 max-w-sm text-sm text-slate-400">{footer.blurb}</p>
             <ul aria-label={footer.socialHeading} className="mt-6 flex gap-3">
-              {social.map(({ href, label, Icon }) => (
+              {social.map(({ href, label, Icon, contact: isContact }) => (
                 <li key={label}>
-                  <a href={href} aria-label={label} rel="noopener noreferrer" className="grid size-9 place-items-center rounded-lg bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white">
+                  <a
+                    href={href}
+                    aria-label={label}
+                    rel="noopener noreferrer"
+                    className="grid size-9 place-items-center rounded-lg bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white"
+                    {...(isContact ? trackOn('contact_us_click', {}) : {})}
+                  >
                     <Icon className="size-4" />
                   </a>
                 </li>
@@ -65,9 +74,14 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {footer.legalLinks.map((link) => (
                 <li key={link.key}>
-                  <SiteLink link={link} location="footer_legal" plannedLabel={labels.planned} className={footerLinkClass} />
+                  <SiteLink link={link} location="footer" plannedLabel={labels.planned} className={footerLinkClass} />
                 </li>
               ))}
+              {publicEnv.posthogKey ? (
+                <li>
+                  <CookieSettingsButton label={consent.settingsLabel} className={footerLinkClass} />
+                </li>
+              ) : null}
             </ul>
             <p className="text-sm text-slate-500">{footer.copyright}</p>
           </div>

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { SiteSettings } from '@/lib/content'
 import { cn } from '@/lib/cn'
+import { trackOn } from '@/lib/analytics/events'
 import { Container } from '@/components/ui/container'
 import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
@@ -20,11 +21,18 @@ export function Header({ settings }: { settings: SiteSettings }) {
         <Logo name={settings.siteName} />
         <nav aria-label={labels.mainNavigation} className="hidden items-center gap-1 md:flex">
           {navigation.links.map((link) => (
-            <SiteLink key={link.key} link={link} location="navigation" plannedLabel={labels.planned} className={navLinkClass} />
+            <SiteLink key={link.key} link={link} location="navigation" navigation plannedLabel={labels.planned} className={navLinkClass} />
           ))}
           <NavDropdown label={navigation.resourcesLabel}>
             {navigation.resources.map((link) => (
-              <SiteLink key={link.key} link={link} location="navigation" plannedLabel={labels.planned} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-50" />
+              <SiteLink
+                key={link.key}
+                link={link}
+                location="navigation"
+                navigation
+                plannedLabel={labels.planned}
+                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+              />
             ))}
           </NavDropdown>
         </nav>
@@ -32,10 +40,10 @@ export function Header({ settings }: { settings: SiteSettings }) {
           <DemoToggleButton location="navigation" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             {navigation.tryDemoLabel}
           </DemoToggleButton>
-          <a href={settings.appUrl} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <a href={settings.appUrl} className={buttonVariants({ variant: 'ghost', size: 'sm' })} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
             {navigation.signInLabel}
           </a>
-          <Link href="/waitlist" className={buttonVariants({ size: 'sm' })}>
+          <Link href="/waitlist" className={buttonVariants({ size: 'sm' })} {...trackOn('start_free_trial_click', { button_location: 'navigation' })}>
             {navigation.startTrialLabel}
           </Link>
         </div>
@@ -43,16 +51,20 @@ export function Header({ settings }: { settings: SiteSettings }) {
           <nav aria-label={labels.mainNavigation}>
             <Container className="space-y-1 py-4">
               {[...navigation.links, ...navigation.resources].map((link) => (
-                <SiteLink key={link.key} link={link} location="navigation_mobile" plannedLabel={labels.planned} className={menuLinkClass} />
+                <SiteLink key={link.key} link={link} location="navigation_mobile" navigation plannedLabel={labels.planned} className={menuLinkClass} />
               ))}
               <div className="grid gap-2 border-t border-slate-200 pt-4">
                 <DemoToggleButton location="navigation_mobile" className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
                   {navigation.tryDemoLabel}
                 </DemoToggleButton>
-                <a href={settings.appUrl} className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
+                <a
+                  href={settings.appUrl}
+                  className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}
+                  {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}
+                >
                   {navigation.signInLabel}
                 </a>
-                <Link href="/waitlist" className={cn(buttonVariants(), 'w-full')}>
+                <Link href="/waitlist" className={cn(buttonVariants(), 'w-full')} {...trackOn('start_free_trial_click', { button_location: 'navigation_mobile' })}>
                   {navigation.startTrialLabel}
                 </Link>
               </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { getSiteSettings } from '@/lib/content'
 import { Footer } from './footer'
 import { Header } from './header'
+import { Analytics } from '@/components/analytics/analytics'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
 export async function SiteChrome({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer settings={settings} />
+      <Analytics copy={settings.consent} />
     </>
   )
 }

@@ -1,34 +1,38 @@
 import Link from 'next/link'
 import type { SiteLink as SiteLinkData } from '@/lib/content'
 import { cn } from '@/lib/cn'
+import { trackOn, type DemoLocation } from '@/lib/analytics/events'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
 
 type Props = {
   link: SiteLinkData
   className?: string
-  /** Where the link sits, for the demo widget and analytics. */
-  location: string
+  /** Where the link sits: for the demo widget and the try_demo_click event. */
+  location: DemoLocation
   plannedLabel: string
+  /** Navigation links record navigation_click with their label. */
+  navigation?: boolean
 }
 
 /** Renders any content link by what it points to; a planned page is plain text, never a dead link. */
-export function SiteLink({ link, className, location, plannedLabel }: Props) {
+export function SiteLink({ link, className, location, plannedLabel, navigation = false }: Props) {
+  const tracking = navigation ? trackOn('navigation_click', { menu_item: link.label }) : {}
   switch (link.kind) {
     case 'internal':
       return (
-        <Link href={link.href} className={className}>
+        <Link href={link.href} className={className} {...tracking}>
           {link.label}
         </Link>
       )
     case 'external':
       return (
-        <a href={link.href} className={className} rel="noopener noreferrer">
+        <a href={link.href} className={className} rel="noopener noreferrer" {...tracking}>
           {link.label}
         </a>
       )
     case 'email':
       return (
-        <a href={link.href} className={className}>
+        <a href={link.href} className={className} {...trackOn('contact_us_click', {})}>
           {link.label}
         </a>
       )

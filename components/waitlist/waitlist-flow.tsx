@@ -41,7 +41,7 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
           setToast({ tone: 'info', text: messages.duplicate, id: Date.now() })
           break
         case 'rate_limited':
-          setToast({ tone: 'error', text: messages.backendError, id: Date.now() })
+          setToast({ tone: 'error', text: messages.rateLimited, id: Date.now() })
           break
         case 'failed':
           // The database answered and refused, or the request never completed.

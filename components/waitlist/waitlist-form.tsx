@@ -1,9 +1,12 @@
 'use client'
 
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { WaitlistPage } from '@/lib/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/lib/waitlist/rules'
 import { clsx } from 'clsx'
+import { track } from '@/lib/analytics/client'
+import { waitlistJoinProperties } from '@/lib/analytics/events'
+import { HONEYPOT_FIELD, judgeSubmission } from '@/lib/waitlist/bot-filter'
 import { buttonVariants } from '@/components/ui/button'
 import { useWaitlistReport } from './waitlist-flow'
 
@@ -23,8 +26,14 @@ export function WaitlistForm({ copy, backend }: Props) {
   const [values, setValues] = useState<Values>({ name: '', company: '', email: '' })
   const [errors, setErrors] = useState<WaitlistFieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
+  const [honeypot, setHoneypot] = useState('')
   // State updates are not synchronous: a ref stops a double click from sending twice.
   const inFlight = useRef(false)
+  const shownAt = useRef(Number.POSITIVE_INFINITY)
+
+  useEffect(() => {
+    shownAt.current = performance.now()
+  }, [])
 
   const update = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value
@@ -45,9 +54,17 @@ export function WaitlistForm({ copy, backend }: Props) {
     inFlight.current = true
     setSubmitting(true)
     try {
+      if (judgeSubmission({ honeypot, shownAt: shownAt.current, submittedAt: performance.now() }) !== 'person') {
+        // Looks like success to a bot; nothing is stored and nothing is tracked.
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        report({ status: 'saved' })
+        return
+      }
       // The database client loads on first submit, not with the page.
       const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([import('@/lib/waitlist/client'), import('@/lib/waitlist/join')])
-      report(await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), values))
+      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), values)
+      if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties(values))
+      report(result)
     } catch {
       // The chunk itself failed to load (offline, deploy in between): nothing was sent.
       report({ status: 'failed', message: 'Failed to save to waitlist' })
@@ -100,7 +117,7 @@ export function WaitlistForm({ copy, backend }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="waitlist-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="waitlist-form-title" className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
       <h2 id="waitlist-form-title" className="text-2xl font-bold text-slate-900">
         {copy.title}
       </h2>
@@ -108,6 +125,19 @@ export function WaitlistForm({ copy, backend }: Props) {
         {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name, showLimit: true })}
         {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project, showLimit: true })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
+      </div>
+      {/* Bot bait: off-screen, hidden from assistive technology and out of the tab order. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
+        <label htmlFor={`waitlist-${HONEYPOT_FIELD}`}>Website</label>
+        <input
+          id={`waitlist-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(event) => setHoneypot(event.target.value)}
+        />
       </div>
       <button type="submit" disabled={submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
         {submitting ? copy.submittingLabel : copy.submitLabel}

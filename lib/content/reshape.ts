@@ -52,7 +52,7 @@ const toCards = (items: { _key: string; icon: Card['icon']; title: string; descr
   items.map(({ _key, icon, title, description }) => ({ key: _key, icon, title, description }))
 
 export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Date().getFullYear()): SiteSettings {
-  const { navigation, contact, footer, labels, seo } = raw
+  const { navigation, contact, footer, consent, labels, seo } = raw
   return withUsageClaim(
     {
       siteName: raw.siteName,
@@ -70,6 +70,7 @@ export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Dat
         badges: footer.badges ?? [],
         copyright: footer.copyright.replace('{year}', String(year)),
       },
+      consent,
       labels,
       seo,
     },
@@ -121,6 +122,7 @@ export function toLandingPage(raw: RawLanding, usageClaim: string): LandingPage 
         title: pricing.title,
         subtitle: pricing.subtitle,
         footnote: pricing.footnote,
+        ctaLabel: pricing.ctaLabel,
         // A reference to a deleted or unpublished tier dereferences to null: skip it.
         tiers: pricing.tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, pricing.labels)),
       },

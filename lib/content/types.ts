@@ -39,6 +39,7 @@ export type SiteSettings = {
     copyright: string
     socialHeading: string
   }
+  consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string }
   labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; mainNavigation: string }
   seo: { title: string; description: string }
 }
@@ -76,7 +77,7 @@ export type LandingPage = {
   logos: { title: string; items: { key: string; name: string; isSample: boolean }[] }
   features: Heading & { items: Card[] }
   audiences: Heading & { items: Card[] }
-  pricing: Heading & { tiers: PricingTier[]; footnote: string | null }
+  pricing: Heading & { tiers: PricingTier[]; footnote: string | null; ctaLabel: string }
   faq: Heading & { items: { key: string; question: string; answer: string }[] }
   cta: Heading & { primaryCtaLabel: string; secondaryCtaLabel: string; testimonial: Testimonial }
   seo: Seo
@@ -114,7 +115,7 @@ export type WaitlistPage = {
     privacyNote: string
   }
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
-  messages: { success: string; duplicate: string; backendError: string; failure: string }
+  messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string }
   seo: Seo
 }
 

@@ -58,8 +58,10 @@ export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormIn
   // supabase-js turns a rejected fetch (offline, DNS, CORS) into an error with status 0
   // instead of throwing: that is the catalogue's "exception during save".
   if (status === 0) return { status: 'failed', message: SAVE_FAILED_MESSAGE }
-  if (isDuplicate(error)) return { status: 'duplicate', message: DUPLICATE_MESSAGE }
+  // Before the duplicate check: a 429 never stored anything, whatever its body says. The
+  // database's own limit answers 429 with a PostgREST body (code WL429), a gateway with its own.
   if (status === 429) return { status: 'rate_limited' }
+  if (isDuplicate(error)) return { status: 'duplicate', message: DUPLICATE_MESSAGE }
   return {
     status: 'failed',
     message: error.message,

@@ -19,5 +19,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     CONTENT_REVALIDATE_SECONDS: String(E2E.revalidateSeconds),
     NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E.supabasePort}`,
     NEXT_PUBLIC_SITE_URL: `http://localhost:${E2E.sitePort}`,
+    // A test key: the browser tests intercept /ingest, so nothing reaches PostHog.
+    NEXT_PUBLIC_POSTHOG_KEY: 'phc_e2e_test_key',
+    NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION: 'true',
   })
 }

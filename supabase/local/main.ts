@@ -2,10 +2,16 @@
  * Starts the LOCAL POSTGREST DOUBLE (see server.ts) for development:
  *
  *   tsx supabase/local/main.ts [--port 54321] [--host 127.0.0.1] [--data-dir .local/supabase] [--memory] [--quiet]
+ *                              [--seed-sql file.sql]
+ *
+ * --seed-sql runs a file as the superuser after the migrations, on every start. For browser
+ * tests and benchmarks that sign up many times from 127.0.0.1 (one client for the waitlist's
+ * rate limit): --seed-sql supabase/local/relax-rate-limits.sql
  *
  * Data persists in <repo>/.local/supabase (git-ignored) unless --memory is given.
  * Readiness: GET http://127.0.0.1:54321/health answers 200 once migrations ran.
  */
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startLocalSupabase } from './server'
@@ -18,6 +24,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string', default: fileURLToPath(new URL('../../.local/supabase', import.meta.url)) },
     memory: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'seed-sql': { type: 'string' },
   },
 })
 
@@ -35,6 +42,7 @@ try {
     host: values.host,
     dataDir,
     log: values.quiet ? undefined : (line) => console.log(`[supabase-local] ${line}`),
+    seedSql: values['seed-sql'] === undefined ? undefined : await readFile(values['seed-sql'], 'utf8'),
   })
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code
@@ -49,6 +57,7 @@ try {
 console.log(`Local PostgREST double (development only) on ${supabase.url}`)
 console.log(`  data:       ${dataDir ?? 'in memory (lost on exit)'}`)
 console.log(`  migrations: ${supabase.appliedMigrations.length ? `applied ${supabase.appliedMigrations.join(', ')}` : 'up to date'}`)
+if (values['seed-sql'] !== undefined) console.log(`  seed:       ${values['seed-sql']}`)
 console.log('  Use in .env.local:')
 console.log(`    NEXT_PUBLIC_SUPABASE_URL=${supabase.url}`)
 console.log(`    NEXT_PUBLIC_SUPABASE_ANON_KEY=${supabase.anonKey}`)

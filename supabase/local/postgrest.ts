@@ -18,11 +18,16 @@ export interface RestRequest {
   /** The path below /rest/v1, e.g. "/waitlist", "/rpc/fn" or "/". */
   path: string
   query: URLSearchParams
-  /** Lower-cased header names. */
-  headers: Record<string, string>
+  /** The header lines as PostgREST receives them (after the gateway): lower-cased names, in order. */
+  headerLines: readonly (readonly [string, string])[]
   body: string
   role: string
   claims: Record<string, unknown>
+}
+
+/** A request as the handlers below read it: headers by name, repeated lines joined like Node does. */
+interface ParsedRequest extends RestRequest {
+  headers: Record<string, string>
 }
 
 export interface RestResponse {
@@ -254,7 +259,7 @@ function wantsObject(headers: Record<string, string>): boolean {
 // ---------------------------------------------------------------------------
 // Body
 
-function parseJsonBody(request: RestRequest): unknown {
+function parseJsonBody(request: ParsedRequest): unknown {
   const type = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase()
   if (type !== 'application/json') throw errors.invalidBody(`Content-Type not acceptable: ${type}`)
   try {
@@ -305,11 +310,22 @@ interface ResultSet {
 const AGGREGATE = `count(*)::int as n, coalesce(json_agg(_pgrst_t), '[]')::text as body, (json_agg(_pgrst_t) -> 0)::text as first`
 
 /**
+ * request.headers exactly as PostgREST builds it (ApiRequest iHeaders, then a HashMap turned
+ * into JSON): every header line except Cookie, which goes to request.cookies instead, and for a
+ * name sent more than once the LAST line wins (not Node's comma-joined value).
+ */
+export function requestHeadersSetting(lines: RestRequest['headerLines']): string {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of lines) if (name !== 'cookie') headers[name] = value
+  return JSON.stringify(headers)
+}
+
+/**
  * Runs `work` as the request's role with PostgREST's transaction-scoped
  * settings, so policies and functions can read request.jwt.claims,
  * request.headers, request.method, request.path and request.cookies.
  */
-async function asRequestRole<T>(db: PGlite, request: RestRequest, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function asRequestRole<T>(db: PGlite, request: ParsedRequest, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const cookies: Record<string, string> = {}
   for (const pair of (request.headers.cookie ?? '').split(';')) {
     const index = pair.indexOf('=')
@@ -326,7 +342,7 @@ async function asRequestRole<T>(db: PGlite, request: RestRequest, work: (tx: Tra
         JSON.stringify(request.claims),
         request.method,
         request.path,
-        JSON.stringify(request.headers),
+        requestHeadersSetting(request.headerLines),
         JSON.stringify(cookies),
         request.role,
       ],
@@ -340,7 +356,7 @@ async function resultSet(tx: Transaction, sql: string, params: unknown[]): Promi
   return rows[0] ?? { n: 0, body: '[]', first: null }
 }
 
-function representation(request: RestRequest, result: ResultSet, status: number, headers: Record<string, string>): RestResponse {
+function representation(request: ParsedRequest, result: ResultSet, status: number, headers: Record<string, string>): RestResponse {
   if (wantsObject(request.headers)) {
     if (result.n !== 1) throw errors.singularity(result.n)
     return json(status, result.first ?? 'null', headers)
@@ -348,7 +364,7 @@ function representation(request: RestRequest, result: ResultSet, status: number,
   return json(status, result.body, headers)
 }
 
-async function read(db: PGlite, request: RestRequest, table: Table, options: PostgrestOptions): Promise<RestResponse> {
+async function read(db: PGlite, request: ParsedRequest, table: Table, options: PostgrestOptions): Promise<RestResponse> {
   const params: unknown[] = []
   const columns = selectList(parseSelect(request.query.get('select'), table))
   const where = parseFilters(request.query, table, params)
@@ -374,7 +390,7 @@ async function read(db: PGlite, request: RestRequest, table: Table, options: Pos
   return request.method === 'HEAD' ? { ...response, body: '' } : response
 }
 
-async function insert(db: PGlite, request: RestRequest, table: Table): Promise<RestResponse> {
+async function insert(db: PGlite, request: ParsedRequest, table: Table): Promise<RestResponse> {
   const body = parseJsonBody(request)
   const columns = payloadColumns(body, request.query.get('columns'), table)
   const prefer = parsePrefer(request.headers)
@@ -402,7 +418,7 @@ async function insert(db: PGlite, request: RestRequest, table: Table): Promise<R
   })
 }
 
-async function mutate(db: PGlite, request: RestRequest, table: Table, kind: 'update' | 'delete'): Promise<RestResponse> {
+async function mutate(db: PGlite, request: ParsedRequest, table: Table, kind: 'update' | 'delete'): Promise<RestResponse> {
   const params: unknown[] = []
   const target = `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`
   let statement: string
@@ -433,7 +449,7 @@ async function mutate(db: PGlite, request: RestRequest, table: Table, kind: 'upd
   })
 }
 
-async function rpc(db: PGlite, request: RestRequest, fn: string): Promise<RestResponse> {
+async function rpc(db: PGlite, request: ParsedRequest, fn: string): Promise<RestResponse> {
   let args: Record<string, unknown>
   if (request.method === 'POST') {
     const body = request.body.trim() === '' ? {} : parseJsonBody(request)
@@ -478,7 +494,7 @@ async function rpc(db: PGlite, request: RestRequest, fn: string): Promise<RestRe
   return json(200, request.method === 'HEAD' ? '' : body)
 }
 
-async function root(db: PGlite, request: RestRequest): Promise<RestResponse> {
+async function root(db: PGlite, request: ParsedRequest): Promise<RestResponse> {
   // A small stand-in for PostgREST's OpenAPI root: the tables this role can use.
   const tables = await asRequestRole(db, request, async (tx) =>
     (await tx.query<{ name: string }>(`select table_name::text as name from information_schema.tables where table_schema = $1 order by 1`, [SCHEMA])).rows,
@@ -488,7 +504,12 @@ async function root(db: PGlite, request: RestRequest): Promise<RestResponse> {
   return json(200, JSON.stringify({ swagger: '2.0', info: { title: 'Local PostgREST double', version: '1' }, paths }))
 }
 
-export async function handleRest(db: PGlite, request: RestRequest, options: PostgrestOptions): Promise<RestResponse> {
+export async function handleRest(db: PGlite, rest: RestRequest, options: PostgrestOptions): Promise<RestResponse> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of rest.headerLines) {
+    headers[name] = name in headers ? `${headers[name]}${name === 'cookie' ? '; ' : ', '}${value}` : value
+  }
+  const request: ParsedRequest = { ...rest, headers }
   const authed = request.role !== options.anonRole
   try {
     if (!options.roles.includes(request.role)) {

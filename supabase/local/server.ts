@@ -11,6 +11,15 @@
  * bodies, and uses Supabase's well-known local demo keys, so the site can be
  * pointed at this or at `supabase start` without any other change.
  *
+ * Client addresses: like Supabase's gateway (Kong), it forwards X-Forwarded-For
+ * with the TCP peer address appended (just the peer when the request had
+ * none) and sets X-Real-IP to the peer. SQL reads them as PostgREST passes
+ * them, in current_setting('request.headers', true)::json (lower-cased names,
+ * Cookie left out, the last of repeated lines winning). So a browser or
+ * script reaching the double directly is the client 127.0.0.1, and the
+ * waitlist's per-client rate limit behaves as it does behind the gateway;
+ * a test can act as another client by sending its own X-Forwarded-For.
+ *
  * Modules: server.ts (HTTP, CORS, keys), postgrest.ts (REST -> SQL),
  * errors.ts (error bodies and status codes), migrate.ts, jwt.ts, keys.ts.
  * Run it with `tsx supabase/local/main.ts`.
@@ -38,6 +47,12 @@ export interface LocalSupabaseOptions {
   log?: (line: string) => void
   /** PostgREST's db-max-rows (Supabase default 1000). */
   maxRows?: number
+  /**
+   * SQL run as the superuser after the migrations, on every start: a development or test
+   * seed, e.g. supabase/local/relax-rate-limits.sql for a browser test that signs up more
+   * often from 127.0.0.1 than the waitlist's per-client limit allows.
+   */
+  seedSql?: string
 }
 
 export interface LocalSupabase {
@@ -105,12 +120,31 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-function headerRecord(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+/** The TCP peer as nginx writes $remote_addr: an IPv4 client of a dual-stack socket as plain IPv4. */
+function peerAddress(request: IncomingMessage): string {
+  const address = request.socket.remoteAddress ?? ''
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice('::ffff:'.length) : address
+}
+
+/**
+ * The header lines PostgREST receives from Supabase's gateway (Kong): the request's own lines,
+ * in order and lower-cased, except that Kong sets X-Forwarded-For to the incoming value with the
+ * TCP peer appended (just the peer when there was none) and X-Real-IP to the peer. So a request
+ * that reaches the double directly is seen by SQL as coming from its peer address, and one that
+ * names an X-Forwarded-For keeps it as the first address, exactly as behind Kong.
+ */
+function gatewayHeaderLines(request: IncomingMessage): [string, string][] {
+  const lines: [string, string][] = []
+  const forwarded: string[] = []
+  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
+    const name = (request.rawHeaders[i] as string).toLowerCase()
+    const value = request.rawHeaders[i + 1] as string
+    if (name === 'x-forwarded-for') forwarded.push(value)
+    else if (name !== 'x-real-ip') lines.push([name, value])
   }
-  return headers
+  const peer = peerAddress(request)
+  lines.push(['x-forwarded-for', [...forwarded, peer].join(', ')], ['x-real-ip', peer])
+  return lines
 }
 
 /** The gateway's key check, then PostgREST's JWT check; returns the claims the request runs with. */
@@ -132,7 +166,7 @@ function authenticate(request: IncomingMessage, url: URL): Record<string, unknow
 }
 
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
-  const { port = 54321, host = '127.0.0.1', dataDir, migrationsDir = MIGRATIONS_DIR, log, maxRows = 1000 } = options
+  const { port = 54321, host = '127.0.0.1', dataDir, migrationsDir = MIGRATIONS_DIR, log, maxRows = 1000, seedSql } = options
   const postgrest: PostgrestOptions = { maxRows, roles: ROLES, anonRole: 'anon' }
 
   let db: PGlite | undefined
@@ -183,7 +217,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
             method,
             path: url.pathname.slice('/rest/v1'.length) || '/',
             query: url.searchParams,
-            headers: headerRecord(request),
+            headerLines: gatewayHeaderLines(request),
             body,
             role: typeof claims.role === 'string' ? claims.role : 'anon',
             claims,
@@ -224,6 +258,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
     db = await PGlite.create(dataDir === undefined ? undefined : path.resolve(dataDir))
     appliedMigrations = await applyMigrations(db, migrationsDir)
+    if (seedSql !== undefined) await db.exec(seedSql)
     startup.resolve()
   } catch (error) {
     startup.reject(error)

@@ -139,6 +139,7 @@ describe('page queries over the seed (groq-js)', async () => {
       duplicate: "You're already on the waitlist! We'll be in touch soon.",
       backendError: 'Something went wrong. Please try again.',
       failure: 'Something went wrong. Please try again.',
+      rateLimited: 'Too many attempts. Please wait a minute and try again.',
     })
     expect(notFound).toMatchObject({ title: 'Oops! Page not found', homeLabel: 'Return to Home' })
   })

@@ -9,10 +9,15 @@
  *   SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY are set; service-role cases
  *   also need SUPABASE_TEST_SERVICE_ROLE_KEY.
  * Cases that need the JWT secret or the database itself run on the double only.
+ *
+ * The waitlist limits sign-ups per client address (5 per 10 minutes, from
+ * X-Forwarded-For). Every test against a target therefore signs up as its
+ * own client, a fresh X-Forwarded-For address, like the visitors it stands
+ * for; requests without one would all be the test machine, one client.
  */
 import { createServer, type AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createWaitlistClient } from '@/lib/waitlist/client'
 import { joinWaitlist } from '@/lib/waitlist/join'
 import { fetchAllWaitlistEntries } from '@/lib/waitlist/owner'
@@ -68,10 +73,28 @@ const targets: TargetDefinition[] = [
 
 // Unique per run so a real stack can be tested repeatedly; cleaned up with the service key when there is one.
 const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-const email = (label: string) => `${label}+${runId}@example.com`
+// A domain per run too: the per-domain limit (50 per 10 minutes) would otherwise add up over
+// reruns against a real stack.
+const email = (label: string) => `${label}@${runId}.example.com`
+
+// The production per-client limit (supabase/migrations/*_waitlist_rate_limit.sql).
+const PER_CLIENT_LIMIT = 5
+
+// Client addresses from the IPv6 documentation prefix, one /64 (what the limit counts) per
+// client and run, so reruns against a real stack within the window do not add up.
+const runPrefix = Math.floor(Math.random() * 0x10000).toString(16)
+let clients = 0
+const nextClientAddress = () => `2001:db8:${runPrefix}:${(++clients).toString(16)}::1`
+
+const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
 
 function serverClient(url: string, key: string): SupabaseClient {
-  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } })
+  return createClient(url, key, { auth: NO_SESSION })
+}
+
+/** The site's anon client as seen from one visitor's address (the gateway's X-Forwarded-For). */
+function anonFrom(target: Target, address: string): SupabaseClient {
+  return createClient(target.url, target.anonKey, { auth: NO_SESSION, global: { headers: { 'X-Forwarded-For': address } } })
 }
 
 interface Outcome {
@@ -198,12 +221,15 @@ for (const definition of targets) {
 
     beforeAll(async () => {
       target = await definition.start()
-      anon = createWaitlistClient(target.url, target.anonKey)
+    })
+
+    beforeEach(() => {
+      anon = anonFrom(target, nextClientAddress())
     })
 
     afterAll(async () => {
       if (target?.serviceRoleKey) {
-        await serverClient(target.url, target.serviceRoleKey).from('waitlist').delete().like('email', `%+${runId}@example.com`)
+        await serverClient(target.url, target.serviceRoleKey).from('waitlist').delete().like('email', `%@${runId}.example.com`)
       }
     })
 
@@ -231,7 +257,7 @@ for (const definition of targets) {
       const { data, error, status } = await serverClient(target.url, target.serviceRoleKey)
         .from('waitlist')
         .select('name,email,project')
-        .like('email', `%+${runId}@example.com`)
+        .like('email', `%@${runId}.example.com`)
         .order('email')
       expect({ error, status }).toEqual({ error: null, status: 200 })
       expect(data).toEqual([
@@ -312,6 +338,7 @@ for (const definition of targets) {
         method: 'POST',
         headers: {
           Origin: 'http://localhost:3000',
+          'X-Forwarded-For': nextClientAddress(),
           apikey: target.anonKey,
           Authorization: `Bearer ${target.anonKey}`,
           'Content-Type': 'application/json',
@@ -320,6 +347,48 @@ for (const definition of targets) {
       })
       expect(response.status).toBe(201)
       expect(['*', 'http://localhost:3000']).toContain(response.headers.get('access-control-allow-origin'))
+    })
+
+    it(`a client past ${PER_CLIENT_LIMIT} sign-ups gets 429 WL429 with Retry-After; joinWaitlist says rate_limited`, async () => {
+      const address = nextClientAddress()
+      const visitor = anonFrom(target, address)
+      for (let i = 0; i < PER_CLIENT_LIMIT; i++) {
+        expect(await joinWaitlist(visitor, { name: `Eager ${i}`, email: email(`eager${i}`) })).toEqual({ status: 'saved' })
+      }
+
+      const refused = await visitor.from('waitlist').insert({ name: 'Eager', email: email('eager-over'), project: '' })
+      expect(refused.status).toBe(429)
+      expect(refused.error).toEqual({
+        code: 'WL429',
+        message: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
+        details: `At most ${PER_CLIENT_LIMIT} sign-ups per 10 minutes from one network.`,
+        hint: null,
+      })
+      expect(await joinWaitlist(visitor, { name: 'Eager', email: email('eager-over') })).toEqual({ status: 'rate_limited' })
+
+      // supabase-js does not surface response headers: the raw response shows Retry-After.
+      const response = await fetch(`${target.url}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: { apikey: target.anonKey, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: JSON.stringify({ name: 'Eager', email: email('eager-over'), project: '' }),
+      })
+      expect(response.status).toBe(429)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      const retryAfter = Number(response.headers.get('retry-after'))
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600, `Retry-After: ${retryAfter}`).toBe(true)
+      expect(await response.json()).toEqual(refused.error)
+
+      // Another visitor is not affected.
+      expect(await joinWaitlist(anonFrom(target, nextClientAddress()), { name: 'Patient', email: email('patient') })).toEqual({ status: 'saved' })
+    })
+
+    it('simultaneous sign-ups from one client: exactly the limit is accepted, the rest 429', async () => {
+      const visitor = anonFrom(target, nextClientAddress())
+      const results = await Promise.all(
+        Array.from({ length: PER_CLIENT_LIMIT * 2 }, (_, i) => joinWaitlist(visitor, { name: `Burst ${i}`, email: email(`burst${i}`) })),
+      )
+      expect(results.filter((result) => result.status === 'saved')).toHaveLength(PER_CLIENT_LIMIT)
+      expect(results.filter((result) => result.status === 'rate_limited')).toHaveLength(PER_CLIENT_LIMIT)
     })
   })
 }
@@ -336,7 +405,7 @@ describe('the local double only', () => {
   const tokenFor = (claims: Record<string, unknown>) => signJwt({ iss: 'supabase-demo', exp: 4102444800, ...claims }, LOCAL_JWT_SECRET)
   const withToken = (token: string) =>
     createClient(local.url, local.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      auth: NO_SESSION,
       global: { headers: { Authorization: `Bearer ${token}` } },
     })
 
@@ -373,7 +442,7 @@ describe('the local double only', () => {
     await local.db.exec(`
       create function public.test_rate_limit() returns trigger language plpgsql as $$
       begin
-        if new.email like 'flood+%' then
+        if new.email like 'flood@%' then
           raise sqlstate 'PGRST' using
             message = '{"code":"WL429","message":"Too many sign-ups","details":"Try again in a minute","hint":null}',
             detail = '{"status":429,"headers":{"Retry-After":"60"}}';
@@ -405,17 +474,59 @@ describe('the local double only', () => {
           'role', current_user,
           'claims_role', current_setting('request.jwt.claims', true)::json ->> 'role',
           'header', current_setting('request.headers', true)::json ->> 'x-test-header',
+          'forwarded_for', current_setting('request.headers', true)::json ->> 'x-forwarded-for',
+          'real_ip', current_setting('request.headers', true)::json ->> 'x-real-ip',
+          'has_cookie', (current_setting('request.headers', true)::jsonb ? 'cookie'),
+          'cookie_a', current_setting('request.cookies', true)::json ->> 'a',
           'method', current_setting('request.method', true),
           'path', current_setting('request.path', true))
       $$;
     `)
     const client = createClient(local.url, local.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers: { 'X-Test-Header': 'hello' } },
+      auth: NO_SESSION,
+      global: { headers: { 'X-Test-Header': 'hello', Cookie: 'a=1; b=2' } },
     })
     const { data, error, status } = await client.rpc('test_echo', { greeting: 'ab', times: 2 })
     expect({ error, status }).toEqual({ error: null, status: 200 })
-    expect(data).toEqual({ text: 'abab', role: 'anon', claims_role: 'anon', header: 'hello', method: 'POST', path: '/rpc/test_echo' })
+    expect(data).toEqual({
+      text: 'abab',
+      role: 'anon',
+      claims_role: 'anon',
+      header: 'hello',
+      // No gateway in front: the double forwards the TCP peer, as Kong does.
+      forwarded_for: '127.0.0.1',
+      real_ip: '127.0.0.1',
+      has_cookie: false,
+      cookie_a: '1',
+      method: 'POST',
+      path: '/rpc/test_echo',
+    })
+
+    // A forwarded request keeps its own chain first, with the peer appended; X-Real-IP is the peer.
+    const forwarded = createClient(local.url, local.anonKey, {
+      auth: NO_SESSION,
+      global: { headers: { 'X-Forwarded-For': '203.0.113.5, 10.0.0.7', 'X-Real-IP': '198.51.100.1' } },
+    })
+    expect(await forwarded.rpc('test_echo', { greeting: 'x' })).toMatchObject({
+      data: { forwarded_for: '203.0.113.5, 10.0.0.7, 127.0.0.1', real_ip: '127.0.0.1' },
+    })
+  })
+
+  it('a visitor reaching the double directly is its peer address: the 6th sign-up is refused, another client is not', async () => {
+    // Earlier cases in this file may have signed up from 127.0.0.1 (the peer of every test request).
+    await local.db.exec('delete from private.waitlist_recent_signups')
+    try {
+      const site = createWaitlistClient(local.url, local.anonKey)
+      for (let i = 0; i < PER_CLIENT_LIMIT; i++) {
+        expect(await joinWaitlist(site, { name: `Local ${i}`, email: email(`local${i}`) })).toEqual({ status: 'saved' })
+      }
+      expect(await joinWaitlist(site, { name: 'Local', email: email('local-over') })).toEqual({ status: 'rate_limited' })
+      expect(await joinWaitlist(anonFrom(local, nextClientAddress()), { name: 'Remote', email: email('remote') })).toEqual({ status: 'saved' })
+      const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like 'local%@${runId}.example.com'`)
+      expect(rows[0]?.n).toBe(PER_CLIENT_LIMIT)
+    } finally {
+      await local.db.exec('delete from private.waitlist_recent_signups')
+    }
   })
 
   it('supports the rest of the PostgREST surface it documents (on a scratch table)', async () => {

@@ -61,6 +61,24 @@ describe('joinWaitlist', () => {
     expect(await joinWaitlist(client, input)).toEqual({ status: 'rate_limited' })
   })
 
+  it.each([
+    [
+      "the database's limit (the PostgREST body of the waitlist_rate_limit migration)",
+      {
+        code: 'WL429',
+        message: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
+        details: 'At most 5 sign-ups per 10 minutes from one network.',
+        hint: null,
+      },
+    ],
+    ['a gateway limit without a code', { message: 'API rate limit exceeded' }],
+    ['a body that mentions a duplicate key', pgError('23505', 'duplicate key value violates unique constraint "waitlist_email_unique"')],
+    ['a body that says already on the waitlist', pgError('P0001', 'This address is already on the waitlist')],
+  ])('reports any 429 as rate_limited, never duplicate or failed: %s', async (_, error) => {
+    const { client } = fakeClient({ error, status: 429 })
+    expect(await joinWaitlist(client, input)).toEqual({ status: 'rate_limited' })
+  })
+
   it("reports a thrown exception as 'Failed to save to waitlist'", async () => {
     const { client } = fakeClient(() => {
       throw new TypeError('fetch failed')

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pgErrorResponse, statusForSqlState } from '@/supabase/local/errors'
 import { signJwt, verifyJwt } from '@/supabase/local/jwt'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '@/supabase/local/keys'
+import { requestHeadersSetting } from '@/supabase/local/postgrest'
 
 describe('local demo keys', () => {
   it.each([
@@ -91,5 +92,46 @@ describe('pgErrorResponse', () => {
     ['a detail without headers', { code: 'PGRST', message: '{"code":"X","message":"y"}', detail: '{"status":429}' }],
   ])('answers PGRST121 (500) for %s', (_, error) => {
     expect(pgErrorResponse(error, false)).toMatchObject({ status: 500, body: { code: 'PGRST121' } })
+  })
+})
+
+describe("request.headers, as PostgREST builds it", () => {
+  it('keeps every header but Cookie, and the last of repeated lines', () => {
+    expect(
+      JSON.parse(
+        requestHeadersSetting([
+          ['x-test', 'first'],
+          ['cookie', 'session=secret'],
+          ['authorization', 'Bearer t'],
+          ['x-test', 'second'],
+          ['x-forwarded-for', '203.0.113.1, 127.0.0.1'],
+        ]),
+      ),
+    ).toEqual({ 'x-test': 'second', authorization: 'Bearer t', 'x-forwarded-for': '203.0.113.1, 127.0.0.1' })
+  })
+})
+
+describe('the waitlist rate limit raise', () => {
+  it('becomes HTTP 429 with Retry-After and the PostgREST body (json_build_object output, spaces and all)', () => {
+    expect(
+      pgErrorResponse(
+        {
+          code: 'PGRST',
+          message:
+            '{"code" : "WL429", "message" : "Too many sign-ups from this network. Please wait a few minutes and try again.", "details" : "At most 5 sign-ups per 10 minutes from one network.", "hint" : null}',
+          detail: '{"status" : 429, "headers" : {"Retry-After" : "412"}}',
+        },
+        false,
+      ),
+    ).toEqual({
+      status: 429,
+      headers: { 'Retry-After': '412' },
+      body: {
+        code: 'WL429',
+        details: 'At most 5 sign-ups per 10 minutes from one network.',
+        hint: null,
+        message: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
+      },
+    })
   })
 })

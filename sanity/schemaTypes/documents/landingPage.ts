@@ -54,6 +54,7 @@ export const landingPage = defineType({
         validation: (rule) => rule.required().min(1).max(4).unique(),
       }),
       stringField({ name: 'footnote', title: 'Note under the tiers', max: 160, required: false }),
+      stringField({ name: 'ctaLabel', title: 'Link under the tiers (to the waitlist)', max: 40 }),
       defineField({
         name: 'labels',
         title: 'Price labels',

@@ -107,6 +107,23 @@ export const siteSettings = defineType({
       ],
     }),
     defineField({
+      name: 'consent',
+      title: 'Analytics consent banner',
+      description: 'Asked before any analytics runs. Shown only when analytics is configured.',
+      type: 'object',
+      group: 'general',
+      options: { collapsible: true, collapsed: true },
+      fields: [
+        stringField({ name: 'title', title: 'Title', max: 60 }),
+        textField({ name: 'text', title: 'Text', max: 300, rows: 3 }),
+        stringField({ name: 'acceptLabel', title: 'Accept button', max: 32 }),
+        stringField({ name: 'declineLabel', title: 'Decline button', max: 32 }),
+        textField({ name: 'browserRefusesNote', title: 'Text when the browser asks not to be tracked', max: 200, rows: 2 }),
+        stringField({ name: 'settingsLabel', title: 'Footer button that reopens the banner', max: 32 }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
       name: 'labels',
       title: 'Interface labels',
       description: 'Small words the site shows or reads out to screen readers.',

@@ -38,6 +38,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'duplicate', title: 'Already on the list', max: 120 }),
       stringField({ name: 'backendError', title: 'The database refused the sign-up', max: 120 }),
       stringField({ name: 'failure', title: 'The sign-up could not be sent', max: 120 }),
+      stringField({ name: 'rateLimited', title: 'Too many sign-ups from one network', max: 120 }),
     ]),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
   ],

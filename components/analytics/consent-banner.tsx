@@ -1,0 +1,63 @@
+'use client'
+
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { browserRefusesTracking, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
+import { buttonVariants } from '@/components/ui/button'
+
+export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string }
+
+// The server cannot know the visitor's choice: it renders no banner, and the browser
+// decides after hydration.
+const serverSnapshot = () => 'pending' as const
+
+/**
+ * Asks once, remembers the answer, and comes back when the footer's cookie settings ask
+ * for it. Fixed to the bottom of the viewport so showing it shifts no content.
+ */
+export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
+  const consent = useSyncExternalStore(onConsentChange, readConsent, serverSnapshot)
+  const [reopened, setReopened] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const returnFocus = useRef<Element | null>(null)
+
+  useEffect(
+    () =>
+      onOpenConsentSettings(() => {
+        returnFocus.current = document.activeElement
+        setReopened(true)
+        requestAnimationFrame(() => headingRef.current?.focus())
+      }),
+    [],
+  )
+
+  if (consent !== 'unset' && !reopened) return null
+  const refused = browserRefusesTracking()
+
+  const choose = (choice: ConsentChoice) => {
+    writeConsent(choice)
+    setReopened(false)
+    if (returnFocus.current instanceof HTMLElement) returnFocus.current.focus()
+  }
+
+  return (
+    <section
+      aria-labelledby="consent-title"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl sm:left-4 sm:right-auto"
+    >
+      <h2 id="consent-title" ref={headingRef} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+        {copy.title}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">{refused ? copy.browserRefusesNote : copy.text}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {refused ? null : (
+          <button type="button" onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>
+            {copy.acceptLabel}
+          </button>
+        )}
+        <button type="button" onClick={() => choose('denied')} className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}>
+          {copy.declineLabel}
+        </button>
+      </div>
+    </section>
+  )
+}

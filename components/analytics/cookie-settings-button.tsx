@@ -1,0 +1,11 @@
+'use client'
+
+import { openConsentSettings } from '@/lib/analytics/consent'
+
+export function CookieSettingsButton({ label, className }: { label: string; className?: string }) {
+  return (
+    <button type="button" onClick={openConsentSettings} className={className}>
+      {label}
+    </button>
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * The only module that knows PostHog. Components call `track()`; PostHog's code is
+ * fetched only after the visitor accepts analytics, off the critical path, and events
+ * raised while it loads wait in line (the load promise) rather than being lost.
+ *
+ * Without NEXT_PUBLIC_POSTHOG_KEY (the local default) nothing is loaded and nothing
+ * leaves the browser; in development events are printed to the console instead.
+ * After a decline nothing is sent at all (rather than PostHog's cookieless mode): the
+ * simplest promise to keep, and the one the GDPR badge implies.
+ */
+import type { PostHog } from 'posthog-js'
+import { readConsent } from './consent'
+import type { EventName, EventProperties } from './events'
+
+const KEY = process.env.NEXT_PUBLIC_POSTHOG_KEY
+// posthog-js drops events from automated browsers; only the end-to-end build turns that off.
+const ALLOW_AUTOMATION = process.env.NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION === 'true'
+
+export const analyticsConfigured = Boolean(KEY)
+
+/** Same-origin reverse proxy to PostHog's EU cloud (see next.config.ts). */
+export const ANALYTICS_PROXY_PATH = '/ingest'
+
+let posthog: Promise<PostHog> | null = null
+
+function load(key: string): Promise<PostHog> {
+  posthog ??= import('posthog-js').then(({ default: client }) => {
+    client.init(key, {
+      api_host: ANALYTICS_PROXY_PATH,
+      ui_host: 'https://eu.posthog.com',
+      defaults: '2025-11-30',
+      // The spec's events only: our own page_view, no autocapture, replays, surveys or flags.
+      capture_pageview: false,
+      capture_pageleave: false,
+      autocapture: false,
+      disable_session_recording: true,
+      disable_surveys: true,
+      advanced_disable_flags: true,
+      disable_external_dependency_loading: true,
+      person_profiles: 'identified_only',
+      persistence: 'localStorage+cookie',
+      opt_out_useragent_filter: ALLOW_AUTOMATION,
+    })
+    return client
+  })
+  return posthog
+}
+
+export function track<E extends EventName>(event: E, properties: EventProperties<E>): void {
+  if (!KEY) {
+    if (process.env.NODE_ENV === 'development') console.info('[analytics]', event, properties)
+    return
+  }
+  if (readConsent() !== 'granted') return
+  void load(KEY).then((client) => {
+    if (client.has_opted_out_capturing()) {
+      client.set_config({ disable_persistence: false })
+      client.opt_in_capturing()
+    }
+    client.capture(event, properties)
+  })
+}
+
+/** After a decline: stop, and remove what PostHog stored on this device. */
+export async function stopTracking(): Promise<void> {
+  const client = await posthog
+  if (client) {
+    client.opt_out_capturing()
+    client.reset()
+    // Our own consent record is the source of truth; PostHog keeps nothing, not even its opt-out marker.
+    client.set_config({ disable_persistence: true })
+  }
+  for (const name of document.cookie.split(';').map((pair) => pair.split('=')[0]?.trim() ?? '')) {
+    if (name.startsWith('ph_')) document.cookie = `${name}=; Max-Age=0; path=/`
+  }
+  for (const storage of [window.localStorage, window.sessionStorage]) {
+    for (const key of Object.keys(storage)) if (key.startsWith('ph_') || key.startsWith('__ph')) storage.removeItem(key)
+  }
+}

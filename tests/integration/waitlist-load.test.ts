@@ -1,0 +1,119 @@
+/**
+ * The load check's logic (scripts/lib/load-waitlist.ts) on a small burst against an in-memory
+ * double at PRODUCTION limits, and its reconciliation on made-up answers. Counts only: timing
+ * on a shared two-core machine proves nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
+import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/scripts/lib/load-waitlist'
+
+let local: LocalSupabase
+
+beforeAll(async () => {
+  local = await startLocalSupabase({ port: 0 })
+})
+afterAll(async () => {
+  await local?.close()
+})
+
+const plan: LoadPlan = { clients: 10, perClient: 3, concurrency: 8, flood: 12, clientLimit: 5, timeLimitMs: 60_000 }
+
+describe('runLoadCheck against the double', () => {
+  it('accepts the whole burst, cuts the flood at the production limit, and reconciles with the database', async () => {
+    const { rows: limits } = await local.db.query<{ per_client: number }>('select per_client from private.waitlist_limits')
+    expect(limits[0]?.per_client).toBe(plan.clientLimit)
+
+    const report = await runLoadCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, plan)
+    expect(report.problems).toEqual([])
+    expect(report.ok).toBe(true)
+    expect(report.burst).toMatchObject({ sent: 30, accepted: 30, limited: 0, failed: 0 })
+    expect(report.flood).toMatchObject({ sent: 12, accepted: 5, limited: 7, failed: 0 })
+    expect(report.rows).toBe(35)
+
+    const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like $1`, [`load.${report.runId}.%`])
+    expect(rows[0]?.n).toBe(35)
+  })
+
+  it('reports a burst that exceeds the limit instead of passing it', async () => {
+    await local.db.exec('update private.waitlist_limits set per_client = 2')
+    try {
+      // The plan claims a limit of 3; the database enforces 2.
+      const report = await runLoadCheck(
+        { url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey },
+        { ...plan, clients: 3, clientLimit: 3, flood: 4 },
+      )
+      expect(report.ok).toBe(false)
+      expect(report.burst).toMatchObject({ accepted: 6, limited: 3 })
+      expect(report.problems.join('\n')).toMatch(/burst: 6 of 9 accepted/)
+      // What was accepted is still exactly what is stored.
+      expect(report.problems.join('\n')).not.toMatch(/not stored|without a 201|more than once/)
+    } finally {
+      await local.db.exec('update private.waitlist_limits set per_client = 5')
+    }
+  })
+})
+
+describe('reconcile', () => {
+  const small: LoadPlan = { clients: 2, perClient: 1, concurrency: 2, flood: 3, clientLimit: 2, timeLimitMs: 1000 }
+  const record = (phase: 'burst' | 'flood', email: string, outcome: SignupRecord['outcome']): SignupRecord => ({
+    phase,
+    client: phase === 'burst' ? email : 'flood',
+    email,
+    status: outcome === 'accepted' ? 201 : outcome === 'limited' ? 429 : 500,
+    outcome,
+    ms: 1,
+  })
+  const answers = [
+    record('burst', 'a@x.test', 'accepted'),
+    record('burst', 'b@x.test', 'accepted'),
+    record('flood', 'f1@x.test', 'accepted'),
+    record('flood', 'f2@x.test', 'accepted'),
+    record('flood', 'f3@x.test', 'limited'),
+  ]
+  const stored = ['a@x.test', 'b@x.test', 'f1@x.test', 'f2@x.test'].map((email) => ({ email }))
+
+  it('passes when answers and rows agree', () => {
+    expect(reconcile(small, answers, stored)).toEqual([])
+  })
+
+  it('finds a lost sign-up', () => {
+    expect(reconcile(small, answers, stored.slice(1)).join('\n')).toMatch(/1 sign-ups answered 201 but not stored, e.g. a@x.test/)
+  })
+
+  it('finds a row nobody was told about', () => {
+    expect(reconcile(small, answers, [...stored, { email: 'f3@x.test' }]).join('\n')).toMatch(/1 rows stored without a 201/)
+  })
+
+  it('finds a duplicate row', () => {
+    expect(reconcile(small, answers, [...stored, { email: 'A@x.test' }]).join('\n')).toMatch(/stored more than once/)
+  })
+
+  it('finds a flood that was not cut exactly at the limit', () => {
+    const leaky = answers.map((answer) => (answer.email === 'f3@x.test' ? { ...answer, outcome: 'accepted' as const, status: 201 } : answer))
+    expect(reconcile(small, leaky, [...stored, { email: 'f3@x.test' }]).join('\n')).toMatch(/flood: 3 accepted and 0 limited, expected exactly 2 and 1/)
+  })
+
+  it('reports failures with their reasons', () => {
+    const failing = answers.map((answer) => (answer.email === 'b@x.test' ? { ...answer, outcome: 'failed' as const, reason: 'failed: boom (HTTP 500)' } : answer))
+    expect(reconcile(small, failing, stored.filter((row) => row.email !== 'b@x.test')).join('\n')).toMatch(/1 sign-ups failed: 1x failed: boom/)
+  })
+})
+
+describe('guards', () => {
+  it.each(['http://127.0.0.1:54321', 'http://localhost:3000', 'http://[::1]:54321', 'http://127.1.2.3'])('allows loopback %s', (url) => {
+    expect(() => assertLoopbackUrl(url)).not.toThrow()
+  })
+
+  it.each(['https://abc.supabase.co', 'http://10.0.0.5:54321', 'http://192.168.1.2', 'http://127.0.0.1.example.com', 'not a url'])(
+    'refuses %s',
+    (url) => {
+      expect(() => assertLoopbackUrl(url)).toThrow()
+    },
+  )
+
+  it('refuses a burst that exceeds its own per-client limit, and runaway sizes', () => {
+    expect(validatePlan({ ...plan, perClient: 6 })).toEqual([expect.stringMatching(/exceeds the per-client limit/)])
+    expect(validatePlan({ ...plan, clients: 1000, perClient: 5, clientLimit: 5, flood: 1000 }).join()).toBe('')
+    expect(validatePlan({ ...plan, clients: 100_000, perClient: 5 }).join()).toMatch(/at most 100000/)
+  })
+})
