@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next'
+import { securityHeaders } from './lib/security-headers'
 
 // PostHog's EU cloud behind our own origin: ad blockers and the Content-Security-Policy
 // see one origin, and the browser never talks to a third party directly.
@@ -13,6 +14,13 @@ const nextConfig: NextConfig = {
   images: { remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }] },
   // PostHog's API paths end in a slash; a redirect would break them.
   skipTrailingSlashRedirect: true,
+  async headers() {
+    return securityHeaders({
+      supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL,
+      siteUrl: process.env.NEXT_PUBLIC_SITE_URL,
+      productWidgetOrigin: process.env.PRODUCT_WIDGET_ORIGIN,
+    })
+  },
   async rewrites() {
     return [
       { source: '/ingest/static/:path*', destination: `${POSTHOG_ASSETS}/static/:path*` },

@@ -5,6 +5,8 @@ const baseURL = `http://localhost:${E2E.sitePort}`
 
 export default defineConfig({
   testDir: 'e2e',
+  // The Sanity-only specs run against their own build: playwright.sanity.config.ts.
+  testIgnore: /\.sanity\.spec\.ts$/,
   // Two cores: one worker keeps the server responsive and the timing honest.
   workers: 1,
   fullyParallel: false,
@@ -23,7 +25,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.phone\.spec\.ts$/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/] },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.phone\.spec\.ts$/ },
   ],
   webServer: [

@@ -6,6 +6,7 @@
  */
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'
+import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { publicEnv } from './lib/env'
 import { SINGLETON_TYPES, schemaTypes } from './sanity/schemaTypes'
@@ -27,5 +28,10 @@ export default defineConfig({
         ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish')
         : actions,
   },
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: publicEnv.sanityApiVersion })],
+  plugins: [
+    structureTool({ structure }),
+    // Shows the site beside the form with drafts applied, through /api/draft-mode/enable.
+    presentationTool({ previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }),
+    visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
+  ],
 })

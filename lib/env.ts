@@ -64,6 +64,7 @@ const serverSchema = z.object({
   contentRevalidateSeconds: z.coerce.number().int().positive().default(60),
   sanityApiHost: optional.pipe(z.url().optional()),
   sanityReadToken: optional,
+  revalidateSecret: optional,
 })
 
 export type ServerEnv = z.infer<typeof serverSchema>
@@ -83,6 +84,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       contentRevalidateSeconds: source.CONTENT_REVALIDATE_SECONDS || undefined,
       sanityApiHost: source.SANITY_API_HOST,
       sanityReadToken: source.SANITY_API_READ_TOKEN,
+      revalidateSecret: source.SANITY_REVALIDATE_SECRET,
     },
     {
       embeddedDefaults: 'EMBEDDED_DEFAULTS',
@@ -90,6 +92,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       contentRevalidateSeconds: 'CONTENT_REVALIDATE_SECONDS',
       sanityApiHost: 'SANITY_API_HOST',
       sanityReadToken: 'SANITY_API_READ_TOKEN',
+      revalidateSecret: 'SANITY_REVALIDATE_SECRET',
     },
   )
 }

@@ -29,7 +29,23 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   },
   consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},
   labels{skipToContent, sample, planned, closeMenu, mainNavigation},
-  seo{title, description}
+  productWidgetScriptUrl,
+  demoWidget{
+    title,
+    badge,
+    note,
+    closeLabel,
+    chooseReplyLabel,
+    restartLabel,
+    interviewerLabel,
+    visitorLabel,
+    typingLabel,
+    insightTitle,
+    quoteLabel,
+    actionLabel,
+    sentiments{positive, neutral, mixed, negative}
+  },
+  seo{title, description, image}
 }`)
 
 export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0]{
@@ -66,7 +82,7 @@ export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == 
   },
   faq{title, subtitle, items[]{_key, question, answer}},
   cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},
-  seo{title, description}
+  seo{title, description, image}
 }`)
 
 export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
@@ -77,7 +93,7 @@ export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "abo
   team{title, body},
   contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},
   cta{title, subtitle, buttonLabel},
-  seo{title, description}
+  seo{title, description, image}
 }`)
 
 export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id == "waitlistPage"][0]{
@@ -90,7 +106,16 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
   messages{success, duplicate, backendError, failure, rateLimited},
-  seo{title, description}
+  seo{title, description, image}
 }`)
 
 export const notFoundPageQuery = defineQuery(`*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}`)
+
+/** The demo conversation the landing page's Try Demo buttons open (fetched on its own, for the widget). */
+export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->{
+  _id,
+  context,
+  opening,
+  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},
+  insight{channel, summary, tags, sentiment, action}
+}`)

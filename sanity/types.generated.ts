@@ -15,10 +15,25 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: sanity/extract.json
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type Seo = {
   _type: "seo";
   title?: string;
   description?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    _type: "image";
+  };
 };
 
 export type Link = {
@@ -179,6 +194,13 @@ export type PricingTierReference = {
   [internalGroqTypeReferenceTo]?: "pricingTier";
 };
 
+export type DemoConversationReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "demoConversation";
+};
+
 export type LandingPage = {
   _id: string;
   _type: "landingPage";
@@ -302,7 +324,54 @@ export type LandingPage = {
       isSample?: boolean;
     };
   };
+  demo: DemoConversationReference;
   seo?: Seo;
+};
+
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
+export type DemoConversation = {
+  _id: string;
+  _type: "demoConversation";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  context: string;
+  opening: string;
+  steps: Array<{
+    replies: Array<{
+      text: string;
+      followUp?: string;
+      _type: "demoReply";
+      _key: string;
+    }>;
+    followUp?: string;
+    quoted?: boolean;
+    _type: "demoStep";
+    _key: string;
+  }>;
+  insight: {
+    channel: string;
+    summary: string;
+    tags: Array<string>;
+    sentiment: "positive" | "neutral" | "mixed" | "negative";
+    action: string;
+  };
 };
 
 export type SiteSettings = {
@@ -375,9 +444,37 @@ export type SiteSettings = {
     closeMenu: string;
     mainNavigation: string;
   };
+  productWidgetScriptUrl?: string;
+  demoWidget: {
+    title: string;
+    badge: string;
+    note: string;
+    closeLabel: string;
+    chooseReplyLabel: string;
+    restartLabel: string;
+    interviewerLabel: string;
+    visitorLabel: string;
+    typingLabel: string;
+    insightTitle: string;
+    quoteLabel: string;
+    actionLabel: string;
+    sentiments: {
+      positive: string;
+      neutral: string;
+      mixed: string;
+      negative: string;
+    };
+  };
   seo: {
     title: string;
     description: string;
+    image?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    };
   };
 };
 
@@ -417,22 +514,6 @@ export type SanityImageMetadata = {
   thumbHash?: string;
   hasAlpha?: boolean;
   isOpaque?: boolean;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
 };
 
 export type SanityFileAsset = {
@@ -501,6 +582,7 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
+  | SanityImageAssetReference
   | Seo
   | Link
   | PricingTier
@@ -508,14 +590,16 @@ export type AllSanitySchemaTypes =
   | WaitlistPage
   | AboutPage
   | PricingTierReference
+  | DemoConversationReference
   | LandingPage
+  | SanityImageCrop
+  | SanityImageHotspot
+  | DemoConversation
   | SiteSettings
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
   | SanityImageMetadata
-  | SanityImageHotspot
-  | SanityImageCrop
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
@@ -524,7 +608,7 @@ export type AllSanitySchemaTypes =
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email},    resourcesLabel,    resources[]{_key, label, kind, path, url, email},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},    legalLinks[]{_key, label, kind, path, url, email},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},  labels{skipToContent, sample, planned, closeMenu, mainNavigation},  seo{title, description}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email},    resourcesLabel,    resources[]{_key, label, kind, path, url, email},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},    legalLinks[]{_key, label, kind, path, url, email},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},  labels{skipToContent, sample, planned, closeMenu, mainNavigation},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
 export type SiteSettingsQueryResult = {
   siteName: string;
   usageClaim: string;
@@ -601,15 +685,43 @@ export type SiteSettingsQueryResult = {
     closeMenu: string;
     mainNavigation: string;
   };
+  productWidgetScriptUrl: string | null;
+  demoWidget: {
+    title: string;
+    badge: string;
+    note: string;
+    closeLabel: string;
+    chooseReplyLabel: string;
+    restartLabel: string;
+    interviewerLabel: string;
+    visitorLabel: string;
+    typingLabel: string;
+    insightTitle: string;
+    quoteLabel: string;
+    actionLabel: string;
+    sentiments: {
+      positive: string;
+      neutral: string;
+      mixed: string;
+      negative: string;
+    };
+  };
   seo: {
     title: string;
     description: string;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
   };
 } | null;
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  logos{title, items[]{_key, name, isSample}},  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  pricing{    eyebrow,    title,    subtitle,    footnote,    ctaLabel,    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},    "tiers": tiers[]->{      _id,      name,      description,      price,      currency,      billingInterval,      trialDays,      noCreditCard,      cancelAnytime,      insightsPerMonth,      insightsLabel,      overageNote,      features,      availability,      ctaLabel,      highlighted,      highlightLabel    }  },  faq{title, subtitle, items[]{_key, question, answer}},  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  seo{title, description}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  logos{title, items[]{_key, name, isSample}},  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  pricing{    eyebrow,    title,    subtitle,    footnote,    ctaLabel,    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},    "tiers": tiers[]->{      _id,      name,      description,      price,      currency,      billingInterval,      trialDays,      noCreditCard,      cancelAnytime,      insightsPerMonth,      insightsLabel,      overageNote,      features,      availability,      ctaLabel,      highlighted,      highlightLabel    }  },  faq{title, subtitle, items[]{_key, question, answer}},  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  seo{title, description, image}}
 export type LandingPageQueryResult = {
   hero: {
     badge: string | null;
@@ -741,12 +853,20 @@ export type LandingPageQueryResult = {
   seo: {
     title: string | null;
     description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
   } | null;
 } | null;
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  hero{eyebrow, title, subtitle},  mission{title, body},  vision{title, body},  values{title, subtitle, items[]{_key, icon, title, description}},  team{title, body},  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  cta{title, subtitle, buttonLabel},  seo{title, description}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  hero{eyebrow, title, subtitle},  mission{title, body},  vision{title, body},  values{title, subtitle, items[]{_key, icon, title, description}},  team{title, body},  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  cta{title, subtitle, buttonLabel},  seo{title, description, image}}
 export type AboutPageQueryResult = {
   hero: {
     eyebrow: string | null;
@@ -806,12 +926,20 @@ export type AboutPageQueryResult = {
   seo: {
     title: string | null;
     description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
   } | null;
 } | null;
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited},  seo{title, description}}
+// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited},  seo{title, description, image}}
 export type WaitlistPageQueryResult = {
   backLabel: string;
   badge: string | null;
@@ -849,6 +977,14 @@ export type WaitlistPageQueryResult = {
   seo: {
     title: string | null;
     description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
   } | null;
 } | null;
 
@@ -861,14 +997,41 @@ export type NotFoundPageQueryResult = {
   homeLabel: string;
 } | null;
 
+// Source: sanity/queries.ts
+// Variable: demoConversationQuery
+// Query: *[_type == "landingPage" && _id == "landingPage"][0].demo->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}
+export type DemoConversationQueryResult = {
+  _id: string;
+  context: string;
+  opening: string;
+  steps: Array<{
+    _key: string;
+    replies: Array<{
+      _key: string;
+      text: string;
+      followUp: string | null;
+    }>;
+    followUp: string | null;
+    quoted: boolean | null;
+  }>;
+  insight: {
+    channel: string;
+    summary: string;
+    tags: Array<string>;
+    sentiment: "mixed" | "negative" | "neutral" | "positive";
+    action: string;
+  };
+} | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  seo{title, description}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    ctaLabel,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  hero{eyebrow, title, subtitle},\n  mission{title, body},\n  vision{title, body},\n  values{title, subtitle, items[]{_key, icon, title, description}},\n  team{title, body},\n  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  cta{title, subtitle, buttonLabel},\n  seo{title, description}\n}': AboutPageQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited},\n  seo{title, description}\n}': WaitlistPageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    ctaLabel,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description, image}\n}': LandingPageQueryResult;
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  hero{eyebrow, title, subtitle},\n  mission{title, body},\n  vision{title, body},\n  values{title, subtitle, items[]{_key, icon, title, description}},\n  team{title, body},\n  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  cta{title, subtitle, buttonLabel},\n  seo{title, description, image}\n}': AboutPageQueryResult;
+    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited},\n  seo{title, description, image}\n}': WaitlistPageQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
   }
 }

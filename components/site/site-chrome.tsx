@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
-import { getSiteSettings } from '@/lib/content'
+import { getDemoConversation, getSiteSettings } from '@/lib/content'
+import { DemoWidgetHost } from '@/components/demo/demo-widget-host'
 import { Footer } from './footer'
 import { Header } from './header'
 import { Analytics } from '@/components/analytics/analytics'
+import { DraftPreview } from '@/components/preview/draft-preview'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
 export async function SiteChrome({ children }: { children: ReactNode }) {
-  const settings = await getSiteSettings()
+  const [settings, demo] = await Promise.all([getSiteSettings(), getDemoConversation()])
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
@@ -17,7 +19,10 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer settings={settings} />
+      {/* On every page: the header's and footer's Try Demo work everywhere, not only on the landing page. */}
+      <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
       <Analytics copy={settings.consent} />
+      <DraftPreview />
     </>
   )
 }

@@ -1,7 +1,8 @@
 import 'server-only'
 import type { QueryParams, SanityQueries } from '@sanity/client'
-import { createClient } from 'next-sanity'
+import { createClient, type SanityClient } from 'next-sanity'
 import { unstable_cache } from 'next/cache'
+import { draftMode } from 'next/headers'
 import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
 import { evaluateQuery, readSeedDataset } from './seed-dataset'
 
@@ -15,24 +16,59 @@ export class ContentFetchError extends Error {
 type FetchOptions<Q extends Query> = {
   query: Q
   params?: QueryParams
-  /** Cache tags: the document types the result depends on, revalidated when they change. */
+  /** Cache tags: the document types and ids the result depends on, revalidated when they change. */
   tags: string[]
   /** Short name for error messages, e.g. "landing page". */
   label: string
 }
 
+/** The Content Lake client, or null when the site runs on the embedded seed. */
+export function sanityClient(): SanityClient | null {
+  if (!publicEnv.sanityProjectId) return null
+  const { sanityApiHost } = serverEnv()
+  return createClient({
+    projectId: publicEnv.sanityProjectId,
+    dataset: publicEnv.sanityDataset,
+    apiVersion: publicEnv.sanityApiVersion,
+    // The CDN may lag a publish by a minute; tag revalidation must read fresh data.
+    useCdn: false,
+    perspective: 'published',
+    ...(sanityApiHost ? { apiHost: sanityApiHost, useProjectHostname: false } : {}),
+  })
+}
+
+/** The client for draft previews: drafts, a server-only token, and click-to-edit markers. */
+export function draftClient(): SanityClient | null {
+  const token = serverEnv().sanityReadToken
+  const client = sanityClient()
+  if (!client || !token) return null
+  return client.withConfig({ token, perspective: 'drafts', stega: { enabled: true, studioUrl: '/studio' } })
+}
+
 /**
  * The one way pages read content. With a Sanity project configured it asks the Content
- * Lake (cached with tags and a revalidation period); without one, on a developer's machine,
- * it runs the same query over the seed dataset. It throws rather than return empty content,
- * so a failed build stops and a failed revalidation keeps the last good page.
+ * Lake (cached with tags and a revalidation period; drafts in draft mode); without one,
+ * on a developer's machine, it runs the same query over the seed dataset. It throws
+ * rather than return empty content, so a failed build stops and a failed revalidation
+ * keeps the last good page.
  */
 export async function sanityFetch<const Q extends Query>({ query, params = {}, tags, label }: FetchOptions<Q>): Promise<NonNullable<QueryResult<Q>>> {
   const server = serverEnv()
   assertDeployableConfiguration(publicEnv, server)
-  const result = publicEnv.sanityProjectId
-    ? await fetchFromSanity(publicEnv.sanityProjectId, query, params, tags, label)
-    : await fetchFromSeed(server.contentSeedPath, query, params, tags, label)
+  let result: unknown
+  try {
+    result = publicEnv.sanityProjectId
+      ? await fetchFromSanity(query, params, tags)
+      : await fetchFromSeed(server.contentSeedPath, query, params, tags)
+  } catch (error) {
+    const source = publicEnv.sanityProjectId
+      ? `Sanity (project "${publicEnv.sanityProjectId}", dataset "${publicEnv.sanityDataset}")`
+      : `the seed dataset ${server.contentSeedPath}`
+    const failure = new ContentFetchError(`Could not load the ${label} from ${source}: ${(error as Error).message}`, { cause: error })
+    // During revalidation Next keeps serving the last good page; leave a trace of why.
+    console.error(`[content] ${failure.message}`)
+    throw failure
+  }
   if (result === null || result === undefined) {
     throw new ContentFetchError(
       `The ${label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see README).`,
@@ -41,37 +77,19 @@ export async function sanityFetch<const Q extends Query>({ query, params = {}, t
   return result as NonNullable<QueryResult<Q>>
 }
 
-async function fetchFromSanity(projectId: string, query: string, params: QueryParams, tags: string[], label: string) {
-  const server = serverEnv()
-  const client = createClient({
-    projectId,
-    dataset: publicEnv.sanityDataset,
-    apiVersion: publicEnv.sanityApiVersion,
-    // The CDN may lag a publish by a minute; tag revalidation must read fresh data.
-    useCdn: false,
-    perspective: 'published',
-    ...(server.sanityApiHost ? { apiHost: server.sanityApiHost, useProjectHostname: false } : {}),
-  })
-  try {
-    return await client.fetch(query, params, { next: { revalidate: server.contentRevalidateSeconds, tags } })
-  } catch (error) {
-    throw new ContentFetchError(
-      `Could not load the ${label} from Sanity (project "${projectId}", dataset "${publicEnv.sanityDataset}"): ${(error as Error).message}`,
-      { cause: error },
-    )
-  }
+async function fetchFromSanity(query: string, params: QueryParams, tags: string[]) {
+  // Only a site that can preview (a read token is configured) asks whether this is a preview.
+  const preview = draftClient()
+  if (preview && (await draftMode()).isEnabled) return preview.fetch(query, params, { next: { revalidate: 0 } })
+  const client = sanityClient()
+  if (!client) throw new Error('no Sanity project configured')
+  return client.fetch(query, params, { next: { revalidate: serverEnv().contentRevalidateSeconds, tags } })
 }
 
-async function fetchFromSeed(seedPath: string, query: string, params: QueryParams, tags: string[], label: string) {
-  const server = serverEnv()
-  const cached = unstable_cache(
-    async () => evaluateQuery(await readSeedDataset(seedPath), query, params),
-    ['seed', seedPath, query, JSON.stringify(params)],
-    { tags, revalidate: server.contentRevalidateSeconds },
-  )
-  try {
-    return await cached()
-  } catch (error) {
-    throw new ContentFetchError(`Could not load the ${label} from the seed dataset ${seedPath}: ${(error as Error).message}`, { cause: error })
-  }
+async function fetchFromSeed(seedPath: string, query: string, params: QueryParams, tags: string[]) {
+  const cached = unstable_cache(async () => evaluateQuery(await readSeedDataset(seedPath), query, params), ['seed', seedPath, query, JSON.stringify(params)], {
+    tags,
+    revalidate: serverEnv().contentRevalidateSeconds,
+  })
+  return cached()
 }

@@ -1,8 +1,8 @@
 import 'server-only'
 import { cache } from 'react'
-import { aboutPageQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
+import { aboutPageQuery, demoConversationQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
 import { sanityFetch } from './fetch'
-import { toAboutPage, toLandingPage, toNotFoundPage, toSiteSettings, toWaitlistPage } from './reshape'
+import { toAboutPage, toDemoConversation, toLandingPage, toNotFoundPage, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
 // publish revalidates exactly the pages that show the change.
@@ -27,6 +27,11 @@ export const getWaitlistPage = cache(async () =>
 
 export const getNotFoundPage = cache(async () =>
   toNotFoundPage(await sanityFetch({ query: notFoundPageQuery, tags: ['notFoundPage'], label: 'not-found page' })),
+)
+
+/** The conversation the landing page's demo field points at (for the demo widget). */
+export const getDemoConversation = cache(async () =>
+  toDemoConversation(await sanityFetch({ query: demoConversationQuery, tags: ['landingPage', 'demoConversation'], label: 'demo conversation' })),
 )
 
 export type * from './types'

@@ -1,14 +1,19 @@
 import type {
   AboutPageQueryResult,
+  DemoConversationQueryResult,
   LandingPageQueryResult,
   NotFoundPageQueryResult,
   SiteSettingsQueryResult,
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
-import type { AboutPage, Card, LandingPage, NotFoundPage, PricingTier, SiteLink, SiteSettings, WaitlistPage } from './types'
+import { stegaClean } from '@sanity/client/stega'
+import { shareImageUrl } from './image'
+import type { AboutPage, Card, DemoConversation, LandingPage, NotFoundPage, PricingTier, SiteLink, SiteSettings, WaitlistPage } from './types'
 
 // Pure functions from query results to the shapes components use. Kept apart from the
 // fetching so tests can run them over the seed with no Next.js runtime.
+// In a draft preview every string carries invisible click-to-edit markers (stega); values the
+// code compares or puts in URLs are cleaned first, visible copy keeps them.
 
 type Raw<T> = NonNullable<T>
 type RawLink = { _key: string; label: string; kind: string; path: string | null; url: string | null; email: string | null }
@@ -27,7 +32,12 @@ export function withUsageClaim<T>(value: T, usageClaim: string): T {
   return value
 }
 
-export function toLink(raw: RawLink): SiteLink {
+type RawSeo = { title: string | null; description: string | null; image?: Parameters<typeof shareImageUrl>[0] } | null
+
+const toSeo = (seo: RawSeo) => ({ title: seo?.title ?? null, description: seo?.description ?? null, image: shareImageUrl(seo?.image) })
+
+export function toLink(dirty: RawLink): SiteLink {
+  const raw = { ...dirty, kind: stegaClean(dirty.kind), path: stegaClean(dirty.path), url: stegaClean(dirty.url), email: stegaClean(dirty.email) }
   const base = { key: raw._key, label: raw.label }
   switch (raw.kind) {
     case 'internal':
@@ -49,7 +59,7 @@ export function toLink(raw: RawLink): SiteLink {
 }
 
 const toCards = (items: { _key: string; icon: Card['icon']; title: string; description: string }[]): Card[] =>
-  items.map(({ _key, icon, title, description }) => ({ key: _key, icon, title, description }))
+  items.map(({ _key, icon, title, description }) => ({ key: _key, icon: stegaClean(icon), title, description }))
 
 export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Date().getFullYear()): SiteSettings {
   const { navigation, contact, footer, consent, labels, seo } = raw
@@ -72,7 +82,9 @@ export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Dat
       },
       consent,
       labels,
-      seo,
+      productWidgetScriptUrl: stegaClean(raw.productWidgetScriptUrl) || null,
+      demoWidget: raw.demoWidget,
+      seo: { title: seo.title, description: seo.description, image: shareImageUrl(seo.image) },
     },
     raw.usageClaim,
   )
@@ -87,7 +99,13 @@ export function formatPrice(amount: number, currency: string, freeLabel: string)
   }).format(amount)
 }
 
-export function toPricingTier(raw: RawTier, labels: RawLanding['pricing']['labels']): PricingTier {
+export function toPricingTier(dirty: RawTier, labels: RawLanding['pricing']['labels']): PricingTier {
+  const raw = {
+    ...dirty,
+    currency: stegaClean(dirty.currency),
+    billingInterval: stegaClean(dirty.billingInterval),
+    availability: stegaClean(dirty.availability),
+  }
   const terms = [
     raw.trialDays > 0 ? labels.trial.replace('{n}', String(raw.trialDays)) : null,
     raw.noCreditCard ? labels.noCreditCard : null,
@@ -96,6 +114,8 @@ export function toPricingTier(raw: RawTier, labels: RawLanding['pricing']['label
   return {
     id: raw._id,
     name: raw.name,
+    amount: raw.price,
+    currency: raw.currency,
     description: raw.description,
     price: formatPrice(raw.price, raw.currency, labels.free),
     interval: raw.price === 0 ? '' : raw.billingInterval === 'year' ? labels.perYear : labels.perMonth,
@@ -140,7 +160,7 @@ export function toLandingPage(raw: RawLanding, usageClaim: string): LandingPage 
         secondaryCtaLabel: cta.secondaryCtaLabel,
         testimonial: { ...cta.testimonial, isSample: cta.testimonial.isSample ?? false },
       },
-      seo: { title: seo?.title ?? null, description: seo?.description ?? null },
+      seo: toSeo(seo),
     },
     usageClaim,
   )
@@ -157,7 +177,7 @@ export function toAboutPage(raw: Raw<AboutPageQueryResult>, usageClaim: string):
       team,
       contact: { eyebrow: null, ...contact },
       cta: { eyebrow: null, ...cta },
-      seo: { title: seo?.title ?? null, description: seo?.description ?? null },
+      seo: toSeo(seo),
     },
     usageClaim,
   )
@@ -165,9 +185,28 @@ export function toAboutPage(raw: Raw<AboutPageQueryResult>, usageClaim: string):
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string): WaitlistPage {
   const { seo, ...rest } = raw
-  return withUsageClaim({ ...rest, seo: { title: seo?.title ?? null, description: seo?.description ?? null } }, usageClaim)
+  return withUsageClaim({ ...rest, seo: toSeo(seo) }, usageClaim)
 }
 
 export function toNotFoundPage(raw: Raw<NotFoundPageQueryResult>): NotFoundPage {
   return raw
+}
+
+/**
+ * Resolves each reply's follow-up (its own, else the step's shared one) and which step the
+ * insight quotes (the marked one; the last if none is marked), so the widget just plays it.
+ */
+export function toDemoConversation(raw: Raw<DemoConversationQueryResult>): DemoConversation {
+  const marked = raw.steps.findIndex((step) => step.quoted === true)
+  return {
+    id: raw._id,
+    context: raw.context,
+    opening: raw.opening,
+    steps: raw.steps.map((step) => ({
+      key: step._key,
+      replies: step.replies.map((reply) => ({ key: reply._key, text: reply.text, followUp: reply.followUp || step.followUp || '' })),
+    })),
+    quotedStep: marked === -1 ? raw.steps.length - 1 : marked,
+    insight: { ...raw.insight, sentiment: stegaClean(raw.insight.sentiment) },
+  }
 }

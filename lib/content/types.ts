@@ -41,12 +41,18 @@ export type SiteSettings = {
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string }
   labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; mainNavigation: string }
-  seo: { title: string; description: string }
+  /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
+  productWidgetScriptUrl: string | null
+  demoWidget: DemoWidgetCopy
+  seo: { title: string; description: string; image: string | null }
 }
 
 export type PricingTier = {
   id: string
   name: string
+  /** The plain figures, for structured data. */
+  amount: number
+  currency: string
   description: string
   price: string
   interval: string
@@ -61,7 +67,8 @@ export type PricingTier = {
 
 export type Testimonial = { quote: string; author: string; role: string; isSample: boolean }
 
-export type Seo = { title: string | null; description: string | null }
+/** Per-page search and sharing; `image` is a ready URL, null to use the drawn image. */
+export type Seo = { title: string | null; description: string | null; image: string | null }
 
 export type LandingPage = {
   hero: {
@@ -120,3 +127,36 @@ export type WaitlistPage = {
 }
 
 export type NotFoundPage = { title: string; text: string; homeLabel: string }
+
+export type DemoSentiment = 'positive' | 'neutral' | 'mixed' | 'negative'
+
+/** The words around the scripted demo (Site settings → Demo widget). */
+export type DemoWidgetCopy = {
+  title: string
+  badge: string
+  note: string
+  closeLabel: string
+  chooseReplyLabel: string
+  restartLabel: string
+  interviewerLabel: string
+  visitorLabel: string
+  typingLabel: string
+  insightTitle: string
+  quoteLabel: string
+  actionLabel: string
+  sentiments: Record<DemoSentiment, string>
+}
+
+/** A scripted research interview: each reply already knows the follow-up it leads to. */
+export type DemoConversation = {
+  id: string
+  context: string
+  opening: string
+  steps: { key: string; replies: { key: string; text: string; followUp: string }[] }[]
+  /** The step whose chosen reply the insight quotes (an index into steps). */
+  quotedStep: number
+  insight: { channel: string; summary: string; tags: string[]; sentiment: DemoSentiment; action: string }
+}
+
+/** Everything the demo widget shows: serializable, so the server page can hand it to the client host. */
+export type DemoWidgetContent = { copy: DemoWidgetCopy; conversation: DemoConversation; sender: string }

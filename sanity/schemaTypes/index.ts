@@ -1,4 +1,5 @@
 import { aboutPage } from './documents/aboutPage'
+import { demoConversation } from './documents/demoConversation'
 import { landingPage } from './documents/landingPage'
 import { notFoundPage } from './documents/notFoundPage'
 import { pricingTier } from './documents/pricingTier'
@@ -7,7 +8,7 @@ import { waitlistPage } from './documents/waitlistPage'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
 
-export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, pricingTier, link, seo]
+export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, pricingTier, demoConversation, link, seo]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [

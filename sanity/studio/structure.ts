@@ -1,7 +1,7 @@
 import type { StructureResolver } from 'sanity/structure'
 import { SINGLETONS } from '../schemaTypes'
 
-/** Each page is one entry that opens its single document; pricing tiers are a list. */
+/** Each page is one entry that opens its single document; pricing tiers and demo conversations are lists. */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -18,4 +18,8 @@ export const structure: StructureResolver = (S) =>
             .title('Pricing tiers')
             .defaultOrdering([{ field: 'price', direction: 'asc' }]),
         ),
+      S.listItem()
+        .title('Demo conversations')
+        .id('demoConversation')
+        .child(S.documentTypeList('demoConversation').title('Demo conversations').defaultOrdering([{ field: 'title', direction: 'asc' }])),
     ])

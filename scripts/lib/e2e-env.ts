@@ -1,15 +1,26 @@
 import path from 'node:path'
 import { localEnv } from './local-env'
 
-// The end-to-end build has its own output folder, ports and copy of the seed, so it never
-// collides with a developer's `npm run dev` or `npm run preview`.
+// The end-to-end builds have their own output folders, ports and copies of the content,
+// so they never collide with a developer's `npm run dev` or `npm run preview`.
 export const E2E = {
   sitePort: 3100,
   supabasePort: 54329,
   distDir: '.next-e2e',
   seedPath: path.join('.local', 'e2e', 'seed.ndjson'),
-  // Short, so a test can change the seed copy and watch the page follow.
+  // Long, so a page can only change through the publish webhook under test.
+  revalidateSeconds: 3600,
+} as const
+
+/** The second build: content from a stand-in for Sanity's API, for the Sanity-only paths. */
+export const E2E_SANITY = {
+  sitePort: 3101,
+  standInPort: 3933,
+  distDir: '.next-e2e-sanity',
+  datasetPath: path.join('.local', 'e2e', 'sanity-standin.ndjson'),
+  // Short: the time-based safety net and the outage are tested on this build.
   revalidateSeconds: 2,
+  previewSecret: 'e2e-preview-secret',
 } as const
 
 export function e2eEnv(): NodeJS.ProcessEnv {
@@ -22,5 +33,21 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     // A test key: the browser tests intercept /ingest, so nothing reaches PostHog.
     NEXT_PUBLIC_POSTHOG_KEY: 'phc_e2e_test_key',
     NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION: 'true',
+    // Server-only values the bundle scan must not find in anything the browser gets.
+    SANITY_API_READ_TOKEN: 'e2e-server-only-read-token',
+    // The origin of the stand-in product widget snippet e2e/demo.spec.ts serves.
+    PRODUCT_WIDGET_ORIGIN: 'https://widget.heardly.test',
   })
+}
+
+export function e2eSanityEnv(): NodeJS.ProcessEnv {
+  return {
+    ...e2eEnv(),
+    NEXT_DIST_DIR: E2E_SANITY.distDir,
+    NEXT_PUBLIC_SANITY_PROJECT_ID: 'standin',
+    SANITY_API_HOST: `http://127.0.0.1:${E2E_SANITY.standInPort}`,
+    SANITY_API_READ_TOKEN: 'standin-read-token',
+    CONTENT_REVALIDATE_SECONDS: String(E2E_SANITY.revalidateSeconds),
+    NEXT_PUBLIC_SITE_URL: `http://localhost:${E2E_SANITY.sitePort}`,
+  }
 }

@@ -6,6 +6,7 @@ import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV !== 'production')
 
 export const LOCAL_SUPABASE_PORT = 54321
+export const LOCAL_REVALIDATE_SECRET = 'local-only-revalidate-secret'
 
 /**
  * The environment of a local run: embedded content and the local waitlist database,
@@ -15,6 +16,8 @@ export function localEnv(overrides: Record<string, string> = {}): NodeJS.Process
   const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_DEFAULTS: 'true', ...overrides }
   env.NEXT_PUBLIC_SUPABASE_URL ||= `http://127.0.0.1:${LOCAL_SUPABASE_PORT}`
   env.NEXT_PUBLIC_SUPABASE_ANON_KEY ||= LOCAL_ANON_KEY
+  // Lets `npm run content:publish` revalidate the local site; a deployment sets its own.
+  env.SANITY_REVALIDATE_SECRET ||= LOCAL_REVALIDATE_SECRET
   env.NEXT_TELEMETRY_DISABLED = '1'
   return env
 }

@@ -4,7 +4,7 @@ import { evaluateQuery, parseNdjson } from '@/lib/content/seed-dataset'
 import { toAboutPage, toLandingPage, toNotFoundPage, toSiteSettings, toWaitlistPage } from '@/lib/content/reshape'
 import { aboutPageQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
 import { schemaTypes } from '@/sanity/schemaTypes'
-import { validateDocuments } from '../helpers/schema-rules'
+import { validateDocuments } from '@/sanity/validate-documents'
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
 const query = <T>(q: string) => evaluateQuery(seed, q) as Promise<NonNullable<T>>

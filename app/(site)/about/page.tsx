@@ -4,7 +4,7 @@ import { pageMetadata } from '@/lib/metadata'
 import { AboutView } from '@/components/about/about-view'
 
 export async function generateMetadata(): Promise<Metadata> {
-  return pageMetadata((await getAboutPage()).seo, '/about')
+  return pageMetadata((await getAboutPage()).seo, 'about')
 }
 
 export default async function AboutPage() {

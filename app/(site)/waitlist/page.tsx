@@ -4,7 +4,7 @@ import { pageMetadata } from '@/lib/metadata'
 import { WaitlistPageView } from '@/components/waitlist/waitlist-page-view'
 
 export async function generateMetadata(): Promise<Metadata> {
-  return pageMetadata((await getWaitlistPage()).seo, '/waitlist')
+  return pageMetadata((await getWaitlistPage()).seo, 'waitlist')
 }
 
 export default async function WaitlistPage() {

@@ -20,5 +20,13 @@ export const seo = defineType({
       rows: 2,
       validation: (rule) => rule.max(160).warning('Search engines cut descriptions longer than about 155 characters'),
     }),
+    defineField({
+      name: 'image',
+      title: 'Share image',
+      description: 'Shown when the page is shared (1200 × 630 works best). Without one the site draws an image from the title.',
+      type: 'image',
+      options: { hotspot: true },
+      fields: [defineField({ name: 'alt', title: 'Alternative text', type: 'string', validation: (rule) => rule.max(120) })],
+    }),
   ],
 })

@@ -1,6 +1,8 @@
 /**
- * Checks documents against the Studio schema's own validation rules, without a Studio:
- * each field's `validation` function is called with a recording rule, and the recorded
+ * Checks documents against the Studio schema's own validation rules, without a Studio
+ * (and without a Sanity login, which `sanity documents validate` needs): used by the seed
+ * tests and by `npm run content:publish` so local content obeys the Studio's limits.
+ * Each field's `validation` function is called with a recording rule, and the recorded
  * constraints (required, min, max, integer, uri, unique, custom) are applied to the value.
  * Rules that end in `.warning()` are advice, not errors, as in the Studio.
  */

@@ -1,0 +1,254 @@
+'use client'
+
+import { Bot, RotateCcw, X } from 'lucide-react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { cn } from '@/lib/cn'
+import type { DemoSentiment, DemoWidgetContent } from '@/lib/content/types'
+import { playDemo, type DemoMessage } from './demo-script'
+
+export type DemoWidgetProps = { id: string; content: DemoWidgetContent; open: boolean; onClose: () => void }
+
+/** How long the interviewer "types" before each follow-up; shorter, and without animation, for reduced motion. */
+export const TYPING_MS = { normal: 900, reducedMotion: 300 } as const
+
+const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+const SENTIMENT_CLASS: Record<DemoSentiment, string> = {
+  positive: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
+  mixed: 'bg-amber-50 text-amber-800 ring-amber-200',
+  negative: 'bg-rose-50 text-rose-800 ring-rose-200',
+}
+
+/**
+ * The scripted demo: a chat panel that plays a research interview authored in the CMS. The
+ * visitor moves it along by choosing suggested replies; at the end the insight arrives as a
+ * Slack message. Loaded by DemoWidgetHost on the first Try Demo press, never before.
+ *
+ * Accessibility: a non-modal dialog (role="dialog", named by its heading, described by its
+ * context and note). It does not block the page or trap focus, since a chat panel sits beside
+ * the page; opening moves focus to its heading, Escape or the close button close it and the
+ * host returns focus to the button that opened it. The transcript is a polite live log, so
+ * each new message is announced; after a choice, focus moves to the next set of replies.
+ */
+export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
+  const { copy, conversation, sender } = content
+  const [choices, setChoices] = useState<number[]>([])
+  const [typing, setTyping] = useState(false)
+  const state = useMemo(() => playDemo(conversation, choices), [conversation, choices])
+  const ids = { title: useId(), context: useId(), note: useId(), choose: useId(), insight: useId() }
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
+  const footerRef = useRef<HTMLDivElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const focusNext = useRef(false)
+
+  // While the interviewer "types", its last message waits behind the indicator.
+  const shown: DemoMessage[] = typing ? state.messages.slice(0, -1) : state.messages
+  const finished = state.replies === null && !typing
+
+  useEffect(() => {
+    if (open) headingRef.current?.focus()
+  }, [open])
+
+  useEffect(() => {
+    const pending = timer
+    return () => {
+      if (pending.current) clearTimeout(pending.current)
+    }
+  }, [])
+
+  // Keep the newest message in view; show the insight from its top.
+  useLayoutEffect(() => {
+    const log = logRef.current
+    if (!log || !open) return
+    const insight = log.querySelector<HTMLElement>('[data-demo-insight]')
+    const top = insight ? insight.offsetTop - 8 : log.scrollHeight
+    log.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' })
+  }, [shown.length, typing, finished, open])
+
+  // After a choice, focus waits on the footer; it moves on to the next replies or the restart button.
+  useEffect(() => {
+    if (typing || !focusNext.current) return
+    focusNext.current = false
+    footerRef.current?.querySelector<HTMLButtonElement>('button')?.focus()
+  }, [typing, choices])
+
+  const choose = (index: number) => {
+    const hasFollowUp = Boolean(conversation.steps[choices.length]?.replies[index]?.followUp)
+    focusNext.current = true
+    footerRef.current?.focus()
+    setChoices((previous) => [...previous, index])
+    if (!hasFollowUp) return
+    setTyping(true)
+    timer.current = setTimeout(() => setTyping(false), reducedMotion() ? TYPING_MS.reducedMotion : TYPING_MS.normal)
+  }
+
+  const restart = () => {
+    if (timer.current) clearTimeout(timer.current)
+    focusNext.current = true
+    setTyping(false)
+    setChoices([])
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    onClose()
+  }
+
+  return (
+    <div
+      id={id}
+      role="dialog"
+      aria-labelledby={ids.title}
+      aria-describedby={`${ids.context} ${ids.note}`}
+      hidden={!open}
+      onKeyDown={onKeyDown}
+      data-demo-widget={conversation.id}
+      className={cn(
+        'fixed z-[60] flex flex-col overflow-hidden border border-slate-200 bg-white shadow-2xl',
+        // A bottom sheet on phones, a panel in the bottom-right corner from sm up (the consent banner sits bottom-left).
+        'inset-x-0 bottom-0 h-[min(85dvh,40rem)] rounded-t-2xl',
+        'sm:inset-x-auto sm:bottom-4 sm:right-4 sm:h-[min(38rem,calc(100dvh-6rem))] sm:w-[24rem] sm:rounded-2xl',
+      )}
+    >
+      <div className="flex items-start gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={ids.title} ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
+              {copy.title}
+            </h2>
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[0.7rem] font-semibold uppercase tracking-wide text-brand-700">{copy.badge}</span>
+          </div>
+          <p id={ids.context} className="mt-0.5 text-xs text-slate-600">
+            {conversation.context}
+          </p>
+        </div>
+        <button type="button" onClick={onClose} aria-label={copy.closeLabel} className="-m-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900">
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <p id={ids.note} className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
+        {copy.note}
+      </p>
+
+      <div ref={logRef} role="log" aria-labelledby={ids.context} className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4">
+        <ol className="space-y-3">
+          {shown.map((message) => (
+            <li key={message.key} data-from={message.from} className={cn('flex gap-2', message.from === 'visitor' && 'justify-end')}>
+              {message.from === 'interviewer' ? (
+                <span aria-hidden="true" className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
+                  <Bot className="size-4" />
+                </span>
+              ) : null}
+              <p
+                className={cn(
+                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm leading-relaxed',
+                  message.from === 'interviewer' ? 'rounded-tl-sm bg-slate-100 text-slate-900' : 'rounded-tr-sm bg-brand-600 text-white',
+                )}
+              >
+                <span className="sr-only">{message.from === 'interviewer' ? copy.interviewerLabel : copy.visitorLabel}: </span>
+                {message.text}
+              </p>
+            </li>
+          ))}
+          {typing ? (
+            <li className="flex items-center gap-2" data-demo-typing="">
+              <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
+                <Bot className="size-4" />
+              </span>
+              <span className="inline-flex items-center gap-2 rounded-2xl rounded-tl-sm bg-slate-100 px-3 py-2 text-xs text-slate-600">
+                <span aria-hidden="true" className="inline-flex gap-0.5">
+                  {[0, 150, 300].map((delay) => (
+                    <span key={delay} className="size-1.5 rounded-full bg-slate-400 motion-safe:animate-bounce" style={{ animationDelay: `${delay}ms` }} />
+                  ))}
+                </span>
+                {copy.typingLabel}
+              </span>
+            </li>
+          ) : null}
+        </ol>
+        {finished && state.quote !== null ? (
+          <InsightCard content={content} quote={state.quote} titleId={ids.insight} sender={sender} />
+        ) : null}
+      </div>
+
+      <div ref={footerRef} tabIndex={-1} className="min-h-16 border-t border-slate-200 px-4 py-3 focus:outline-none">
+        {state.replies && !typing ? (
+          <div role="group" aria-labelledby={ids.choose}>
+            <p id={ids.choose} className="mb-2 text-xs font-medium text-slate-500">
+              {copy.chooseReplyLabel}
+            </p>
+            <div className="flex flex-col gap-2">
+              {state.replies.map((reply, index) => (
+                <button
+                  key={reply.key}
+                  type="button"
+                  onClick={() => choose(index)}
+                  className="rounded-xl border border-brand-200 bg-brand-50 px-3 py-2 text-left text-sm text-brand-900 hover:border-brand-500 hover:bg-brand-100"
+                >
+                  {reply.text}
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        {finished ? (
+          <button
+            type="button"
+            onClick={restart}
+            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+          >
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {copy.restartLabel}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function InsightCard({ content, quote, titleId, sender }: { content: DemoWidgetContent; quote: string; titleId: string; sender: string }) {
+  const { copy, conversation } = content
+  const { insight } = conversation
+  return (
+    <article aria-labelledby={titleId} data-demo-insight="" className="mt-5">
+      <h3 id={titleId} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {copy.insightTitle}
+      </h3>
+      <div className="mt-2 rounded-xl border border-slate-200 bg-white text-sm shadow-sm">
+        <p data-demo-channel="" className="border-b border-slate-100 px-3 py-2 font-semibold text-slate-900">
+          {insight.channel}
+        </p>
+        <div className="flex gap-2.5 px-3 py-3">
+          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-md bg-brand-600 text-sm font-bold text-white">
+            {sender.slice(0, 1)}
+          </span>
+          <div className="min-w-0 space-y-2">
+            <p className="font-bold text-slate-900">{sender}</p>
+            <p className="text-slate-800">{insight.summary}</p>
+            <div>
+              <p className="text-xs font-semibold text-slate-500">{copy.quoteLabel}</p>
+              <blockquote className="mt-1 border-l-4 border-slate-300 pl-2 text-slate-700">{quote}</blockquote>
+            </div>
+            <ul className="flex flex-wrap gap-1.5">
+              {insight.tags.map((tag) => (
+                <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                  {tag}
+                </li>
+              ))}
+              <li data-sentiment={insight.sentiment} className={cn('rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset', SENTIMENT_CLASS[insight.sentiment])}>
+                {copy.sentiments[insight.sentiment]}
+              </li>
+            </ul>
+            <div>
+              <p className="text-xs font-semibold text-slate-500">{copy.actionLabel}</p>
+              <p className="mt-1 text-slate-800">{insight.action}</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,19 @@
+import { draftMode } from 'next/headers'
+import { VisualEditing } from 'next-sanity/visual-editing'
+import { draftClient } from '@/lib/content/fetch'
+
+/**
+ * Click-to-edit overlays and a way out, only in draft mode; the published site renders
+ * nothing here and loads none of this code.
+ */
+export async function DraftPreview() {
+  if (!draftClient() || !(await draftMode()).isEnabled) return null
+  return (
+    <>
+      <VisualEditing />
+      <a href="/api/draft-mode/disable" className="fixed left-4 top-20 z-50 rounded-full bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900 shadow-lg">
+        Draft preview: leave
+      </a>
+    </>
+  )
+}

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { encodeSignatureHeader } from '@sanity/webhook'
+import { parseNdjson } from '../lib/content/seed-dataset'
+import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
+import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
+import { expect, test } from './fixtures'
+
+const exec = promisify(execFile)
+const site = `http://localhost:${E2E.sitePort}`
+
+/** Runs `npm run content:publish` the way a developer would, against the test build. */
+async function publish(documents: object[]) {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
+  await writeFile(file, JSON.stringify(documents))
+  const { stdout } = await exec('tsx', ['scripts/content-publish.ts', file, '--site', site], { env: e2eEnv() })
+  return stdout
+}
+
+async function landingDocument() {
+  const docs = parseNdjson(await readFile(E2E.seedPath, 'utf8'))
+  return docs.find((doc) => doc._id === 'landingPage') as unknown as { hero: Record<string, string> } & Record<string, unknown>
+}
+
+// The publish flow offline: change content with the local command, which signs the same
+// webhook Sanity sends; the next request shows the change (pages otherwise keep for an hour).
+test('a published change is on the page right after the webhook', async ({ page, request }, testInfo) => {
+  const original = await landingDocument()
+  const fresh = `Hear every user, live ${Date.now()}`
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText(fresh)
+  try {
+    const output = await publish([{ ...original, hero: { ...original.hero, title: fresh } }])
+    expect(output).toMatch(/Revalidated landingPage, doc:landingPage/)
+    const webhookDone = performance.now()
+    await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh), { timeout: 10_000, intervals: [50] }).toBe(true)
+    const publishToLive = Math.round(performance.now() - webhookDone)
+    testInfo.annotations.push({ type: 'publish-to-live', description: `${publishToLive} ms from webhook response to fresh page` })
+    console.log(`publish-to-live: ${publishToLive} ms from the webhook's answer to the first fresh page`)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(fresh)
+  } finally {
+    await publish([original])
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh)).toBe(false)
+})
+
+test('content the Studio would refuse is not published', async () => {
+  const original = await landingDocument()
+  const attempt = publish([{ ...original, hero: { ...original.hero, title: 'x'.repeat(81) } }])
+  await expect(attempt).rejects.toThrow(/the Studio would refuse this content[\s\S]*landingPage.hero.title: longer than 80/)
+})
+
+test.describe('the revalidation webhook', () => {
+  const body = JSON.stringify({ _type: 'landingPage', _id: 'landingPage' })
+  const post = async (request: import('@playwright/test').APIRequestContext, signature?: string) =>
+    request.post('/api/revalidate', { data: body, headers: { 'content-type': 'application/json', ...(signature ? { 'sanity-webhook-signature': signature } : {}) } })
+
+  test('refuses an unsigned call', async ({ request }) => {
+    const response = await post(request)
+    expect(response.status()).toBe(401)
+  })
+
+  test('refuses a call signed with another secret', async ({ request }) => {
+    const response = await post(request, await encodeSignatureHeader(body, Date.now(), 'not-the-secret'))
+    expect(response.status()).toBe(401)
+  })
+
+  test('refuses a replayed (stale) signature', async ({ request }) => {
+    const response = await post(request, await encodeSignatureHeader(body, Date.now() - 10 * 60 * 1000, LOCAL_REVALIDATE_SECRET))
+    expect(response.status()).toBe(401)
+  })
+
+  test('accepts a valid signature and names the tags it revalidated', async ({ request }) => {
+    const response = await post(request, await encodeSignatureHeader(body, Date.now(), LOCAL_REVALIDATE_SECRET))
+    expect(response.status()).toBe(200)
+    expect(await response.json()).toMatchObject({ revalidated: true, tags: ['landingPage', 'doc:landingPage'] })
+  })
+})
+
+test('draft preview is cleanly unavailable without a Sanity project', async ({ request }) => {
+  const response = await request.get('/api/draft-mode/enable?sanity-preview-secret=anything')
+  expect(response.status()).toBe(404)
+  expect(await response.text()).toContain('Draft preview is not available')
+})

@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test'
+import base from './playwright.config'
+import { E2E_SANITY, e2eSanityEnv } from './scripts/lib/e2e-env'
+
+const baseURL = `http://localhost:${E2E_SANITY.sitePort}`
+
+/** The build whose content comes from the Sanity stand-in that scripts/e2e.ts starts. */
+export default defineConfig({
+  ...base,
+  testMatch: /\.sanity\.spec\.ts$/,
+  testIgnore: [],
+  projects: [{ name: 'sanity', use: { ...base.projects?.[0]?.use, baseURL } }],
+  use: { ...base.use, baseURL },
+  webServer: {
+    command: `next start --port ${E2E_SANITY.sitePort}`,
+    url: baseURL,
+    reuseExistingServer: false,
+    env: e2eSanityEnv() as Record<string, string>,
+    timeout: 60_000,
+  },
+})
