@@ -97,8 +97,10 @@ export function AboutView({ page, settings }: { page: AboutPage; settings: SiteS
 function ContactItem({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
-      <span className="mx-auto grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">{icon}</span>
-      <dt className="mt-4 text-sm font-medium text-slate-500">{label}</dt>
+      <dt className="flex flex-col items-center gap-4 text-sm font-medium text-slate-500">
+        <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">{icon}</span>
+        {label}
+      </dt>
       <dd className="mt-1 font-medium text-slate-900">{children}</dd>
     </div>
   )

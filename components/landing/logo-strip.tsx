@@ -12,7 +12,7 @@ export function LogoStrip({ logos, sampleLabel }: { logos: LandingPage['logos'];
         </h2>
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
           {logos.items.map((logo) => (
-            <li key={logo.key} className="text-lg font-semibold tracking-tight text-slate-400">
+            <li key={logo.key} className="text-lg font-semibold tracking-tight text-slate-500">
               {logo.name}
               {logo.isSample && !allSample ? <SampleTag label={sampleLabel} /> : null}
             </li>

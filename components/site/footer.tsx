@@ -83,7 +83,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
                 </li>
               ) : null}
             </ul>
-            <p className="text-sm text-slate-500">{footer.copyright}</p>
+            <p className="text-sm text-slate-400">{footer.copyright}</p>
           </div>
         </div>
       </Container>
