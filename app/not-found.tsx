@@ -8,7 +8,8 @@ import { SiteChrome } from '@/components/site/site-chrome'
 
 export async function generateMetadata(): Promise<Metadata> {
   // Next itself marks not-found responses noindex.
-  return { title: (await getNotFoundPage()).title }
+  const page = await getNotFoundPage()
+  return { title: page.title, description: page.text }
 }
 
 export default async function NotFound() {

@@ -1,6 +1,6 @@
 'use client'
 
-import { X } from 'lucide-react'
+import { CloseGlyph } from './glyphs'
 import { useEffect } from 'react'
 import { clsx } from 'clsx'
 
@@ -31,7 +31,7 @@ export function Toast({ message, onDismiss }: { message: ToastMessage | null; on
     >
       <p className="text-sm font-medium">{message.text}</p>
       <button type="button" onClick={onDismiss} className="-m-1 rounded p-1 opacity-70 hover:opacity-100" aria-label="Dismiss">
-        <X aria-hidden="true" className="size-4" />
+        <CloseGlyph className="size-4" />
       </button>
     </div>
   ) : null
