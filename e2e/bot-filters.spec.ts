@@ -1,14 +1,10 @@
-import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
-import { E2E } from '../scripts/lib/e2e-env'
 import { captureAnalytics } from './analytics-capture'
 import { expect, test, waitLikeAPerson } from './fixtures'
+import { rowsFor as stored } from './waitlist-rows'
 
 test.use({ consent: 'granted' })
 
-const owner = createClient(`http://127.0.0.1:${E2E.supabasePort}`, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false } })
-const stored = async (email: string) => (await owner.from('waitlist').select('email').eq('email', email)).data ?? []
 
 async function watchInserts(page: Page) {
   const inserts: string[] = []

@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import type { Locator, Page } from '@playwright/test'
-import { parseNdjson } from '../lib/content/seed-dataset'
-import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
+import { E2E } from '../scripts/lib/e2e-env'
 import { captureAnalytics } from './analytics-capture'
 import { expect, seedDoc, test } from './fixtures'
+import { currentDocument, publishLocally as publish } from './local-publish'
 
 // The Try Demo buttons and the scripted demo widget. Every text the widget shows is read
 // from the seed: the landing page's chosen conversation and Site settings → Demo widget.
@@ -257,21 +252,13 @@ test.describe('loaded on demand', () => {
 test.describe('the product widget, when Site settings names its script', () => {
   test.describe.configure({ mode: 'serial' })
   const scriptUrl = 'https://widget.heardly.test/v1/widget.js'
-  const exec = promisify(execFile)
   const site = `http://localhost:${E2E.sitePort}`
-
-  async function publish(documents: object[]) {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
-    await writeFile(file, JSON.stringify(documents))
-    await exec('tsx', ['scripts/content-publish.ts', file, '--site', site], { env: e2eEnv() })
-  }
-  const settingsDocument = async () => parseNdjson(await readFile(E2E.seedPath, 'utf8')).find((doc) => doc._id === 'siteSettings')!
-  let original: Awaited<ReturnType<typeof settingsDocument>>
+  let original: Record<string, unknown>
 
   const landingNamesScript = async () => (await (await fetch(site)).text()).includes(scriptUrl)
 
   test.beforeAll(async () => {
-    original = await settingsDocument()
+    original = await currentDocument('siteSettings')
     await publish([{ ...original, productWidgetScriptUrl: scriptUrl }])
     await expect.poll(landingNamesScript, { timeout: 10_000 }).toBe(true)
   })

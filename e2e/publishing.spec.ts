@@ -1,29 +1,9 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { encodeSignatureHeader } from '@sanity/webhook'
-import { parseNdjson } from '../lib/content/seed-dataset'
-import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
 import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
 import { expect, test } from './fixtures'
+import { currentDocument, publishLocally as publish } from './local-publish'
 
-const exec = promisify(execFile)
-const site = `http://localhost:${E2E.sitePort}`
-
-/** Runs `npm run content:publish` the way a developer would, against the test build. */
-async function publish(documents: object[]) {
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
-  await writeFile(file, JSON.stringify(documents))
-  const { stdout } = await exec('tsx', ['scripts/content-publish.ts', file, '--site', site], { env: e2eEnv() })
-  return stdout
-}
-
-async function landingDocument() {
-  const docs = parseNdjson(await readFile(E2E.seedPath, 'utf8'))
-  return docs.find((doc) => doc._id === 'landingPage') as unknown as { hero: Record<string, string> } & Record<string, unknown>
-}
+const landingDocument = () => currentDocument<{ hero: Record<string, string> } & Record<string, unknown>>('landingPage')
 
 // The publish flow offline: change content with the local command, which signs the same
 // webhook Sanity sends; the next request shows the change (pages otherwise keep for an hour).

@@ -1,17 +1,7 @@
-import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
-import { E2E } from '../scripts/lib/e2e-env'
+import { LOCAL_ANON_KEY } from '../supabase/local/keys'
 import { expect, test, waitLikeAPerson } from './fixtures'
-
-const supabaseUrl = `http://127.0.0.1:${E2E.supabasePort}`
-const owner = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false } })
-
-async function rowsFor(email: string) {
-  const { data, error } = await owner.from('waitlist').select('name, email, project').ilike('email', email.trim())
-  if (error) throw new Error(error.message)
-  return data
-}
+import { rowsFor, supabaseUrl } from './waitlist-rows'
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
 

@@ -39,9 +39,11 @@ export function sanityClient(): SanityClient | null {
 
 /** The client for draft previews: drafts, a server-only token, and click-to-edit markers. */
 export function draftClient(): SanityClient | null {
+  // Checked first: on a site without previews, every fetch asks this and should not build a client for it.
   const token = serverEnv().sanityReadToken
+  if (!token) return null
   const client = sanityClient()
-  if (!client || !token) return null
+  if (!client) return null
   return client.withConfig({ token, perspective: 'drafts', stega: { enabled: true, studioUrl: '/studio' } })
 }
 

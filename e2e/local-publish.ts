@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { parseNdjson } from '../lib/content/seed-dataset'
+import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
+
+const exec = promisify(execFile)
+
+/** Runs `npm run content:publish` the way a developer would, against the test build; returns its output. */
+export async function publishLocally(documents: object[]): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
+  await writeFile(file, JSON.stringify(documents))
+  const { stdout } = await exec('tsx', ['scripts/content-publish.ts', file, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
+  return stdout
+}
+
+/** A document as the test build's dataset holds it now (after earlier publishes). */
+export async function currentDocument<T = Record<string, unknown>>(id: string): Promise<T> {
+  const doc = parseNdjson(await readFile(E2E.seedPath, 'utf8')).find((d) => d._id === id)
+  if (!doc) throw new Error(`the test dataset has no ${id}`)
+  return doc as unknown as T
+}
