@@ -2,7 +2,7 @@
 
 /**
  * The Studio, embedded in the site at /studio. It only loads when a Sanity project is
- * configured (see app/studio), so projectId is present whenever this runs in a browser.
+ * configured (see app/(studio)/studio), so projectId is present whenever this runs in a browser.
  */
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'

@@ -189,3 +189,33 @@ test.describe('after Accept', () => {
     expect(thirdParty).toEqual([])
   })
 })
+
+test.describe('a visitor who accepted on an earlier visit', () => {
+  test.use({ consent: 'granted' })
+
+  test('a link clicked before PostHog has loaded waits for its event, then opens the page', async ({ page }) => {
+    const ph = await captureAnalytics(page)
+    // A slow network: PostHog's code (the chunk that names its ingestion host) arrives 300 ms late,
+    // within the half second a link waits for it (the next page loads faster than that here).
+    let heldScript = false
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      try {
+        const response = await route.fetch()
+        const body = await response.text()
+        if (body.includes('i.posthog.com')) {
+          heldScript = true
+          await new Promise((resolve) => setTimeout(resolve, 300))
+        }
+        await route.fulfill({ response, body })
+      } catch {
+        // The page went on to /waitlist while this chunk was on its way: nothing left to answer.
+      }
+    })
+    await page.goto('/')
+    // The page view asks for PostHog as the page starts: from then on the click listener is in place.
+    await expect.poll(() => heldScript).toBe(true)
+    await page.locator('section[aria-labelledby="hero-title"]').getByRole('link', { name: 'Start Free Trial' }).click()
+    await expect(page).toHaveURL('/waitlist')
+    await expect.poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location)).toEqual(['hero'])
+  })
+})

@@ -1,5 +1,5 @@
-import Link from 'next/link'
-import { Mail, MapPin, LifeBuoy } from 'lucide-react'
+import { LifeBuoy, Mail, MapPin } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { AboutPage, SiteSettings } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
@@ -53,15 +53,15 @@ export function AboutView({ page, settings }: { page: AboutPage; settings: SiteS
         <Container>
           <SectionHeading id="contact-title" heading={page.contact} />
           <dl className="mx-auto mt-12 grid max-w-4xl gap-6 sm:grid-cols-3">
-            <ContactItem icon={<Mail className="size-5" aria-hidden="true" />} label={page.contact.generalEmailLabel}>
+            <ContactItem icon={<SvgIcon icon={Mail} className="size-5" />} label={page.contact.generalEmailLabel}>
               <a href={`mailto:${contact.generalEmail}`} className="text-brand-700 hover:underline" {...trackOn('contact_us_click', {})}>
                 {contact.generalEmail}
               </a>
             </ContactItem>
-            <ContactItem icon={<MapPin className="size-5" aria-hidden="true" />} label={page.contact.locationLabel}>
+            <ContactItem icon={<SvgIcon icon={MapPin} className="size-5" />} label={page.contact.locationLabel}>
               {contact.location}
             </ContactItem>
-            <ContactItem icon={<LifeBuoy className="size-5" aria-hidden="true" />} label={page.contact.supportEmailLabel}>
+            <ContactItem icon={<SvgIcon icon={LifeBuoy} className="size-5" />} label={page.contact.supportEmailLabel}>
               <a href={`mailto:${contact.supportEmail}`} className="text-brand-700 hover:underline" {...trackOn('contact_us_click', {})}>
                 {contact.supportEmail}
               </a>
@@ -81,13 +81,13 @@ export function AboutView({ page, settings }: { page: AboutPage; settings: SiteS
       <section aria-labelledby="about-cta-title" className="bg-brand-700 py-20">
         <Container className="text-center">
           <SectionHeading id="about-cta-title" heading={page.cta} inverted />
-          <Link
+          <a
             href="/waitlist"
             className={`${buttonVariants({ variant: 'inverted', size: 'lg' })} mt-10`}
             {...trackOn('start_free_trial_click', { button_location: 'about_cta' })}
           >
             {page.cta.buttonLabel}
-          </Link>
+          </a>
         </Container>
       </section>
     </>

@@ -2,10 +2,18 @@
 
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
-import { analyticsConfigured, stopTracking, track } from '@/lib/analytics/client'
-import { onConsentChange } from '@/lib/analytics/consent'
+import { analyticsConfigured, stopTracking, track, trackingReady } from '@/lib/analytics/client'
+import { onConsentChange, readConsent } from '@/lib/analytics/consent'
 import { parseTrackAttribute, TRACK_ATTRIBUTE } from '@/lib/analytics/events'
 import { ConsentBanner, type ConsentCopy } from './consent-banner'
+
+const MAX_NAVIGATION_HOLD_MS = 500
+
+/** A plain left click on a web link that opens in this tab. */
+function replacesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+  return !modified && !event.defaultPrevented && (!link.target || link.target === '_self') && !link.hasAttribute('download') && /^https?:$/.test(link.protocol)
+}
 
 /**
  * The site's one analytics island: a page view per route (client navigations and the
@@ -33,7 +41,15 @@ export function Analytics({ copy }: { copy: ConsentCopy }) {
     const onClick = (event: MouseEvent) => {
       const element = (event.target as Element | null)?.closest?.(`[${TRACK_ATTRIBUTE}]`)
       const tracked = parseTrackAttribute(element?.getAttribute(TRACK_ATTRIBUTE) ?? null)
-      if (tracked) track(tracked.event, tracked.properties as never)
+      if (!tracked) return
+      const sent = track(tracked.event, tracked.properties as never)
+      // A link that replaces this page before PostHog has loaded would take the click's event
+      // with it: hold the navigation until the event is sent, for half a second at most.
+      if (element instanceof HTMLAnchorElement && replacesPage(event, element) && analyticsConfigured && readConsent() === 'granted' && !trackingReady()) {
+        event.preventDefault()
+        const go = () => window.location.assign(element.href)
+        void Promise.race([sent, new Promise((resolve) => setTimeout(resolve, MAX_NAVIGATION_HOLD_MS))]).then(go, go)
+      }
     }
     document.addEventListener('click', onClick, { capture: true })
     return () => document.removeEventListener('click', onClick, { capture: true })

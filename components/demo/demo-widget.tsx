@@ -1,6 +1,7 @@
 'use client'
 
-import { Bot, RotateCcw, X } from 'lucide-react'
+import { Bot, RotateCcw, X } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { cn } from '@/lib/cn'
 import type { DemoSentiment, DemoWidgetContent } from '@/lib/content/types'
@@ -126,7 +127,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
           </p>
         </div>
         <button type="button" onClick={onClose} aria-label={copy.closeLabel} className="-m-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900">
-          <X aria-hidden="true" className="size-5" />
+          <SvgIcon icon={X} className="size-5" />
         </button>
       </div>
       <p id={ids.note} className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
@@ -139,7 +140,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
             <li key={message.key} data-from={message.from} className={cn('flex gap-2', message.from === 'visitor' && 'justify-end')}>
               {message.from === 'interviewer' ? (
                 <span aria-hidden="true" className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
-                  <Bot className="size-4" />
+                  <SvgIcon icon={Bot} className="size-4" />
                 </span>
               ) : null}
               <p
@@ -156,7 +157,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
           {typing ? (
             <li className="flex items-center gap-2" data-demo-typing="">
               <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
-                <Bot className="size-4" />
+                <SvgIcon icon={Bot} className="size-4" />
               </span>
               <span className="inline-flex items-center gap-2 rounded-2xl rounded-tl-sm bg-slate-100 px-3 py-2 text-xs text-slate-600">
                 <span aria-hidden="true" className="inline-flex gap-0.5">
@@ -200,7 +201,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
             onClick={restart}
             className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
           >
-            <RotateCcw aria-hidden="true" className="size-4" />
+            <SvgIcon icon={RotateCcw} className="size-4" />
             {copy.restartLabel}
           </button>
         ) : null}

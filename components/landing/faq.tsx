@@ -1,4 +1,5 @@
-import { ChevronDown } from 'lucide-react'
+import { ChevronDown } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { LandingPage } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
@@ -14,7 +15,7 @@ export function Faq({ faq }: { faq: LandingPage['faq'] }) {
             <details key={item.key} className="group px-6 py-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
                 <h3>{item.question}</h3>
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
+                <SvgIcon icon={ChevronDown} className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
               </summary>
               <p className="mt-3 text-slate-600">{item.answer}</p>
             </details>

@@ -1,5 +1,5 @@
-import Link from 'next/link'
-import { Check } from 'lucide-react'
+import { Check } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { LandingPage } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { buttonVariants } from '@/components/ui/button'
@@ -24,9 +24,9 @@ export function Hero({ hero }: { hero: LandingPage['hero'] }) {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl">{hero.subtitle}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link href="/waitlist" className={buttonVariants({ size: 'lg' })} {...trackOn('start_free_trial_click', { button_location: 'hero' })}>
+          <a href="/waitlist" className={buttonVariants({ size: 'lg' })} {...trackOn('start_free_trial_click', { button_location: 'hero' })}>
             {hero.primaryCtaLabel}
-          </Link>
+          </a>
           <DemoToggleButton location="hero" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
             {hero.secondaryCtaLabel}
           </DemoToggleButton>
@@ -34,7 +34,7 @@ export function Hero({ hero }: { hero: LandingPage['hero'] }) {
         <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600">
           {hero.highlights.map((highlight) => (
             <li key={highlight} className="inline-flex items-center gap-1.5">
-              <Check aria-hidden="true" className="size-4 text-emerald-600" />
+              <SvgIcon icon={Check} className="size-4 text-emerald-600" />
               {highlight}
             </li>
           ))}

@@ -1,5 +1,5 @@
-import Link from 'next/link'
-import { Check } from 'lucide-react'
+import { Check } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { LandingPage, PricingTier } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { Container } from '@/components/ui/container'
@@ -21,13 +21,13 @@ export function Pricing({ pricing }: { pricing: LandingPage['pricing'] }) {
         </ul>
         {pricing.footnote ? <p className="mt-8 text-center text-sm text-slate-500">{pricing.footnote}</p> : null}
         <p className="mt-4 text-center">
-          <Link
+          <a
             href="/waitlist"
             className="font-semibold text-brand-700 underline-offset-4 hover:underline"
             {...trackOn('start_free_trial_click', { button_location: 'pricing_cta' })}
           >
             {pricing.ctaLabel} <span aria-hidden="true">→</span>
-          </Link>
+          </a>
         </p>
       </Container>
     </section>
@@ -65,15 +65,15 @@ function TierCard({ tier }: { tier: PricingTier }) {
       <ul className="mt-6 flex-1 space-y-3">
         {tier.features.map((feature) => (
           <li key={feature} className="flex gap-2 text-slate-700">
-            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+            <SvgIcon icon={Check} className="mt-0.5 size-5 shrink-0 text-emerald-600" />
             {feature}
           </li>
         ))}
       </ul>
       {tier.available ? (
-        <Link href="/waitlist" className={cn(buttonVariants({ size: 'lg' }), 'mt-8 w-full')} {...trackOn('start_free_trial_click', { button_location: 'pricing' })}>
+        <a href="/waitlist" className={cn(buttonVariants({ size: 'lg' }), 'mt-8 w-full')} {...trackOn('start_free_trial_click', { button_location: 'pricing' })}>
           {tier.ctaLabel}
-        </Link>
+        </a>
       ) : (
         <button type="button" disabled className={cn(buttonVariants({ variant: 'secondary', size: 'lg' }), 'mt-8 w-full')}>
           {tier.ctaLabel}

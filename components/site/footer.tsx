@@ -1,4 +1,5 @@
-import { Mail, ShieldCheck } from 'lucide-react'
+import { Mail, ShieldCheck } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { SiteSettings } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { LinkedInLogo, XLogo } from '@/components/ui/brand-icons'
@@ -8,6 +9,8 @@ import { publicEnv } from '@/lib/env'
 import { CookieSettingsButton } from '@/components/analytics/cookie-settings-button'
 import { SiteLink } from './site-link'
 
+const MailIcon = ({ className }: { className?: string }) => <SvgIcon icon={Mail} className={className} />
+
 const footerLinkClass = 'text-sm text-slate-400 hover:text-white'
 
 export function Footer({ settings }: { settings: SiteSettings }) {
@@ -15,7 +18,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
   const social = [
     { href: contact.twitterUrl, label: 'Twitter', Icon: XLogo },
     { href: contact.linkedinUrl, label: 'LinkedIn', Icon: LinkedInLogo },
-    { href: `mailto:${contact.generalEmail}`, label: contact.generalEmail, Icon: Mail, contact: true },
+    { href: `mailto:${contact.generalEmail}`, label: contact.generalEmail, Icon: MailIcon, contact: true },
   ]
   return (
     <footer className="bg-slate-950 text-slate-300">
@@ -63,7 +66,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
               <ul className="flex flex-wrap gap-2">
                 {footer.badges.map((badge) => (
                   <li key={badge} className="inline-flex items-center gap-1.5 rounded-md border border-slate-700 px-2 py-1 text-xs text-slate-300">
-                    <ShieldCheck aria-hidden="true" className="size-3.5" />
+                    <SvgIcon icon={ShieldCheck} className="size-3.5" />
                     {badge}
                   </li>
                 ))}

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import type { SiteSettings } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { trackOn } from '@/lib/analytics/events'
@@ -43,9 +42,9 @@ export function Header({ settings }: { settings: SiteSettings }) {
           <a href={settings.appUrl} className={buttonVariants({ variant: 'ghost', size: 'sm' })} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
             {navigation.signInLabel}
           </a>
-          <Link href="/waitlist" className={buttonVariants({ size: 'sm' })} {...trackOn('start_free_trial_click', { button_location: 'navigation' })}>
+          <a href="/waitlist" className={buttonVariants({ size: 'sm' })} {...trackOn('start_free_trial_click', { button_location: 'navigation' })}>
             {navigation.startTrialLabel}
-          </Link>
+          </a>
         </div>
         <MobileMenu openLabel={navigation.menuLabel} closeLabel={labels.closeMenu}>
           <nav aria-label={labels.mainNavigation}>
@@ -64,9 +63,9 @@ export function Header({ settings }: { settings: SiteSettings }) {
                 >
                   {navigation.signInLabel}
                 </a>
-                <Link href="/waitlist" className={cn(buttonVariants(), 'w-full')} {...trackOn('start_free_trial_click', { button_location: 'navigation_mobile' })}>
+                <a href="/waitlist" className={cn(buttonVariants(), 'w-full')} {...trackOn('start_free_trial_click', { button_location: 'navigation_mobile' })}>
                   {navigation.startTrialLabel}
-                </Link>
+                </a>
               </div>
             </Container>
           </nav>

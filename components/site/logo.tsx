@@ -1,12 +1,11 @@
-import Link from 'next/link'
 
 export function Logo({ name, inverted = false }: { name: string; inverted?: boolean }) {
   return (
-    <Link href="/" className={`inline-flex items-center gap-2 text-lg font-bold ${inverted ? 'text-white' : 'text-slate-900'}`}>
+    <a href="/" className={`inline-flex items-center gap-2 text-lg font-bold ${inverted ? 'text-white' : 'text-slate-900'}`}>
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm text-white">
         {name.slice(0, 1)}
       </span>
       {name}
-    </Link>
+    </a>
   )
 }

@@ -1,6 +1,7 @@
 'use client'
 
-import { CloseGlyph, MenuGlyph } from '@/components/ui/glyphs'
+import { Menu, X } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { ReactNode } from 'react'
 import { useDisclosure } from './use-disclosure'
 
@@ -9,7 +10,7 @@ export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: str
   return (
     <div className="md:hidden">
       <button type="button" {...toggleProps} aria-label={open ? closeLabel : openLabel} className="rounded-md p-2 text-slate-700 hover:bg-slate-100">
-        {open ? <CloseGlyph className="size-6" /> : <MenuGlyph className="size-6" />}
+        <SvgIcon icon={open ? X : Menu} className="size-6" />
       </button>
       <div {...panelProps} className="absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white shadow-lg">
         {children}

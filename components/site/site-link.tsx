@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import type { SiteLink as SiteLinkData } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { trackOn, type DemoLocation } from '@/lib/analytics/events'
@@ -20,9 +19,9 @@ export function SiteLink({ link, className, location, plannedLabel, navigation =
   switch (link.kind) {
     case 'internal':
       return (
-        <Link href={link.href} className={className} {...tracking}>
+        <a href={link.href} className={className} {...tracking}>
           {link.label}
-        </Link>
+        </a>
       )
     case 'external':
       return (

@@ -15,11 +15,12 @@ import {
   User,
   Users,
   Zap,
-  type LucideIcon,
-} from 'lucide-react'
+  type IconNode,
+} from 'lucide'
 import type { IconName } from '@/lib/content'
+import { SvgIcon } from './svg-icon'
 
-const ICONS: Record<IconName, LucideIcon> = {
+const ICONS: Record<IconName, IconNode> = {
   message: MessageSquare,
   sparkles: Sparkles,
   chart: ChartColumn,
@@ -41,6 +42,5 @@ const ICONS: Record<IconName, LucideIcon> = {
 
 /** Renders a content-chosen icon as inline SVG on the server: no icon code reaches the browser. */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
-  const Component = ICONS[name]
-  return <Component aria-hidden="true" focusable="false" className={className} />
+  return <SvgIcon icon={ICONS[name]} className={className} />
 }

@@ -1,6 +1,7 @@
 'use client'
 
-import { CloseGlyph } from './glyphs'
+import { X } from 'lucide'
+import { SvgIcon } from './svg-icon'
 import { useEffect } from 'react'
 import { clsx } from 'clsx'
 
@@ -31,7 +32,7 @@ export function Toast({ message, onDismiss }: { message: ToastMessage | null; on
     >
       <p className="text-sm font-medium">{message.text}</p>
       <button type="button" onClick={onDismiss} className="-m-1 rounded p-1 opacity-70 hover:opacity-100" aria-label="Dismiss">
-        <CloseGlyph className="size-4" />
+        <SvgIcon icon={X} className="size-4" />
       </button>
     </div>
   ) : null

@@ -1,7 +1,7 @@
 'use client'
 
-import Link from 'next/link'
-import { CheckCircleGlyph } from '@/components/ui/glyphs'
+import { CircleCheck } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { WaitlistPage } from '@/lib/content'
 import type { JoinResult } from '@/lib/waitlist/join'
@@ -60,7 +60,7 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
     <ReportContext.Provider value={report}>
       {saved ? (
         <section aria-labelledby="confirmation-title" className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
-          <CheckCircleGlyph className="mx-auto size-14 text-emerald-600" />
+          <SvgIcon icon={CircleCheck} className="mx-auto size-14 text-emerald-600" />
           <h1 id="confirmation-title" ref={headingRef} tabIndex={-1} className="mt-6 text-3xl font-bold text-slate-900 focus:outline-none">
             {confirmation.title}
           </h1>
@@ -73,9 +73,9 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
               ))}
             </ul>
           </div>
-          <Link href="/" className={`${buttonVariants({ size: 'lg' })} mt-8`}>
+          <a href="/" className={`${buttonVariants({ size: 'lg' })} mt-8`}>
             {confirmation.backLabel}
-          </Link>
+          </a>
         </section>
       ) : (
         children

@@ -1,5 +1,5 @@
-import Link from 'next/link'
-import { ArrowLeft, CircleCheck } from 'lucide-react'
+import { ArrowLeft, CircleCheck } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
 import type { WaitlistPage } from '@/lib/content'
 import { waitlistBackend } from '@/lib/env'
 import { Container } from '@/components/ui/container'
@@ -12,10 +12,10 @@ export function WaitlistPageView({ page }: { page: WaitlistPage }) {
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
         <WaitlistFlow confirmation={page.confirmation} messages={page.messages}>
-          <Link href="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
+          <a href="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            <SvgIcon icon={ArrowLeft} className="size-4" />
             {page.backLabel}
-          </Link>
+          </a>
           <div className="mt-8 grid items-start gap-12 lg:grid-cols-2">
             <div>
               {page.badge ? (
@@ -27,7 +27,7 @@ export function WaitlistPageView({ page }: { page: WaitlistPage }) {
               <ul className="mt-4 space-y-3">
                 {page.benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-3 text-slate-700">
-                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                    <SvgIcon icon={CircleCheck} className="mt-0.5 size-5 shrink-0 text-emerald-600" />
                     {benefit}
                   </li>
                 ))}

@@ -22,6 +22,7 @@ export const analyticsConfigured = Boolean(KEY)
 export const ANALYTICS_PROXY_PATH = '/ingest'
 
 let posthog: Promise<PostHog> | null = null
+let loaded = false
 
 function load(key: string): Promise<PostHog> {
   posthog ??= import('posthog-js').then(({ default: client }) => {
@@ -41,24 +42,36 @@ function load(key: string): Promise<PostHog> {
       persistence: 'localStorage+cookie',
       opt_out_useragent_filter: ALLOW_AUTOMATION,
     })
+    loaded = true
     return client
   })
   return posthog
 }
 
-export function track<E extends EventName>(event: E, properties: EventProperties<E>): void {
+/**
+ * Records one event. Resolves once PostHog has it on its way (at once when nothing is recorded),
+ * so a link can wait for its click event before the page goes away.
+ */
+export function track<E extends EventName>(event: E, properties: EventProperties<E>): Promise<void> {
   if (!KEY) {
     if (process.env.NODE_ENV === 'development') console.info('[analytics]', event, properties)
-    return
+    return Promise.resolve()
   }
-  if (readConsent() !== 'granted') return
-  void load(KEY).then((client) => {
+  if (readConsent() !== 'granted') return Promise.resolve()
+  return load(KEY).then((client) => {
     if (client.has_opted_out_capturing()) {
       client.set_config({ disable_persistence: false })
       client.opt_in_capturing()
     }
-    client.capture(event, properties)
+    // Sent now rather than batched: most clicks we record open another page (plain links, full
+    // page loads), and a batch waiting for the page to hide did not survive that navigation.
+    client.capture(event, properties, { send_instantly: true })
   })
+}
+
+/** True once PostHog's code has loaded: until then a recorded click waits for it. */
+export function trackingReady(): boolean {
+  return loaded
 }
 
 /** After a decline: stop, and remove what PostHog stored on this device. */

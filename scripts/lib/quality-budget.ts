@@ -18,6 +18,7 @@ export type Measured = { path: string; status: number; js: FirstLoadJs; cssGzip:
 export type TargetResult = { route: string; target: string; measured: string; limit: string; pass: boolean; gap: string }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const LABEL: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' }
 
 export function evaluateTargets(site: Measured, floor: Measured): TargetResult[] {
@@ -71,7 +72,12 @@ export function evaluateTargets(site: Measured, floor: Measured): TargetResult[]
     measured: `${perf} (runs ${site.lighthouse.performanceRuns.join(', ')})`,
     limit: `${floorPerf} (floor ${floor.path}, runs ${floor.lighthouse.performanceRuns.join(', ')})`,
     pass: perf >= floorPerf,
-    gap: perf >= floorPerf ? (perf > floorPerf ? `${perf - floorPerf} points above` : '—') : `${floorPerf - perf} points below the floor`,
+    gap:
+      perf >= floorPerf
+        ? perf > floorPerf
+          ? `${perf - floorPerf} points above`
+          : '—'
+        : `${floorPerf - perf} points below the floor (LCP ${seconds(site.lighthouse.lcpMs)} against ${seconds(floor.lighthouse.lcpMs)}, TBT ${Math.round(site.lighthouse.tbtMs)} against ${Math.round(floor.lighthouse.tbtMs)} ms)`,
   })
   const others = site.lighthouse.otherOrigins
   results.push({

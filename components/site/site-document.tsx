@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react'
+import { inter } from '@/lib/fonts'
+
+/**
+ * The `<html>` and `<body>` of every page. The site, the Studio and the 404 each have their own
+ * root (app/(site)/layout.tsx, app/(studio)/layout.tsx, app/global-not-found.tsx): a root
+ * not-found.tsx is sent, with its client components, with every page, and drawing the header
+ * and footer there doubled their JavaScript on each page.
+ */
+export function SiteDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={inter.variable}>
+      <body className="font-sans">{children}</body>
+    </html>
+  )
+}
