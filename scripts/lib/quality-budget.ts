@@ -18,6 +18,7 @@ export type Measured = { path: string; status: number; js: FirstLoadJs; cssGzip:
 export type TargetResult = { route: string; target: string; measured: string; limit: string; pass: boolean; gap: string }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const LABEL: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' }
 
@@ -61,7 +62,7 @@ export function evaluateTargets(site: Measured, floor: Measured): TargetResult[]
       measured: String(score),
       limit: '100',
       pass: score >= 100,
-      gap: score >= 100 ? '—' : `${100 - score} points short${causes.length > 0 ? `: ${causes.join(', ')}` : ''}`,
+      gap: score >= 100 ? '—' : `${points(100 - score)} short${causes.length > 0 ? `: ${causes.join(', ')}` : ''}`,
     })
   }
   const perf = site.lighthouse.scores.performance
@@ -75,9 +76,9 @@ export function evaluateTargets(site: Measured, floor: Measured): TargetResult[]
     gap:
       perf >= floorPerf
         ? perf > floorPerf
-          ? `${perf - floorPerf} points above`
+          ? `${points(perf - floorPerf)} above`
           : '—'
-        : `${floorPerf - perf} points below the floor (LCP ${seconds(site.lighthouse.lcpMs)} against ${seconds(floor.lighthouse.lcpMs)}, TBT ${Math.round(site.lighthouse.tbtMs)} against ${Math.round(floor.lighthouse.tbtMs)} ms)`,
+        : `${points(floorPerf - perf)} below the floor (LCP ${seconds(site.lighthouse.lcpMs)} against ${seconds(floor.lighthouse.lcpMs)}, TBT ${Math.round(site.lighthouse.tbtMs)} against ${Math.round(floor.lighthouse.tbtMs)} ms)`,
   })
   const others = site.lighthouse.otherOrigins
   results.push({

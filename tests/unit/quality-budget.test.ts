@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { LighthouseSummary } from '../../scripts/lib/lighthouse'
+import { evaluateTargets, type Measured } from '../../scripts/lib/quality-budget'
+
+type Overrides = { path?: string; jsGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
+
+function measured({ path = '/', jsGzip = 100_000, scores = {}, lighthouse = {} }: Overrides = {}): Measured {
+  return {
+    path,
+    status: 200,
+    js: { scripts: 5, jsGzip, htmlOnly: [], browserOnly: [] },
+    cssGzip: 0,
+    htmlGzip: 0,
+    lighthouse: {
+      url: `http://localhost${path}`,
+      runs: 3,
+      scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
+      performanceRuns: [100, 100, 100],
+      lcpMs: 700,
+      cls: 0,
+      clsMax: 0,
+      tbtMs: 80,
+      requestsBeforeLoad: 6,
+      requestsTotal: 7,
+      failingAudits: [],
+      otherOrigins: [],
+      analyticsCalls: [],
+      scriptsBeforeLoad: [],
+      warnings: [],
+      benchmarkIndex: 2000,
+      benchmarkIndexRuns: [2000],
+      lcpElements: [],
+      ...lighthouse,
+    },
+  }
+}
+
+const target = (results: ReturnType<typeof evaluateTargets>, name: string) => results.find((result) => result.target.startsWith(name))!
+
+describe('the quality budget', () => {
+  it('holds / to 1.05 × the floor and /waitlist to 1.10 ×, with the gap in kB', () => {
+    const floor = measured()
+    expect(target(evaluateTargets(measured({ jsGzip: 105_000 }), floor), 'first-load JS')).toMatchObject({ pass: true, gap: '0.0 kB to spare' })
+    expect(target(evaluateTargets(measured({ jsGzip: 105_100 }), floor), 'first-load JS')).toMatchObject({ pass: false, gap: '0.1 kB over (0.1 % above the limit)' })
+    expect(target(evaluateTargets(measured({ path: '/waitlist', jsGzip: 110_000 }), floor), 'first-load JS').pass).toBe(true)
+    expect(target(evaluateTargets(measured({ path: '/waitlist', jsGzip: 110_500 }), floor), 'first-load JS').pass).toBe(false)
+  })
+
+  it('gives the 404 no JavaScript budget', () => {
+    expect(target(evaluateTargets(measured({ path: '/missing' }), measured()), 'first-load JS')).toBeUndefined()
+  })
+
+  it('wants CLS of exactly 0', () => {
+    expect(target(evaluateTargets(measured({ lighthouse: { cls: 0.001 } }), measured()), 'CLS')).toMatchObject({ pass: false, gap: '0.001 over' })
+  })
+
+  it('names the audits behind a missed 100, and those the floor fails alike', () => {
+    const audit = { id: 'is-crawlable', title: 'Page is blocked from indexing', category: 'seo' as const, score: 0, failedRuns: 3 }
+    const site = measured({ scores: { seo: 54 }, lighthouse: { failingAudits: [audit, { ...audit, id: 'meta-description' }] } })
+    const floor = measured({ lighthouse: { failingAudits: [audit] } })
+    expect(target(evaluateTargets(site, floor), 'SEO')).toMatchObject({ pass: false, gap: '46 points short: `is-crawlable` (floor too), `meta-description`' })
+  })
+
+  it("holds performance to the floor's own score, and says by how much and where it is lost", () => {
+    const floor = measured({ lighthouse: { lcpMs: 980, tbtMs: 73 } })
+    const site = measured({ scores: { performance: 99 }, lighthouse: { lcpMs: 1970, tbtMs: 92 } })
+    expect(target(evaluateTargets(site, floor), 'Performance')).toMatchObject({ pass: false, gap: '1 point below the floor (LCP 1.97 s against 0.98 s, TBT 92 against 73 ms)' })
+    expect(target(evaluateTargets(measured(), floor), 'Performance')).toMatchObject({ pass: true, gap: '—' })
+  })
+
+  it('fails any request to another origin before consent, naming the origin', () => {
+    const site = measured({ lighthouse: { otherOrigins: ['https://eu.i.posthog.com/e/', 'https://eu.i.posthog.com/flags'] } })
+    expect(target(evaluateTargets(site, measured()), 'no third-party')).toMatchObject({ pass: false, gap: 'https://eu.i.posthog.com' })
+  })
+})
