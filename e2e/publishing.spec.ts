@@ -1,6 +1,6 @@
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
-import { expect, test } from './fixtures'
+import { expect, test, waitLikeAPerson } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
 
 const landingDocument = () => currentDocument<{ hero: Record<string, string> } & Record<string, unknown>>('landingPage')
@@ -27,6 +27,21 @@ test('a published change is on the page right after the webhook', async ({ page,
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh)).toBe(false)
+})
+
+test("the form's error messages are content: an edited one shows under the field", async ({ page, request }) => {
+  const original = await currentDocument<{ form: Record<string, string> } & Record<string, unknown>>('waitlistPage')
+  try {
+    await publish([{ ...original, form: { ...original.form, errorRequired: 'We need {field}, please.', nameInSentence: 'a name' } }])
+    await expect.poll(async () => (await (await request.get('/waitlist')).text()).includes('We need {field}, please.')).toBe(true)
+    await page.goto('/waitlist')
+    await page.getByLabel('Work Email *').fill('ada@example.org')
+    await waitLikeAPerson(page)
+    await page.getByRole('button', { name: 'Join Waitlist' }).click()
+    await expect(page.getByText('We need a name, please.')).toBeVisible()
+  } finally {
+    await publish([original])
+  }
 })
 
 test('content the Studio would refuse is not published', async () => {

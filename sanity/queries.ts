@@ -103,7 +103,7 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   intro,
   benefitsTitle,
   benefits,
-  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote},
+  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
   messages{success, duplicate, backendError, failure, rateLimited},
   seo{title, description, image}

@@ -109,7 +109,7 @@ export function WaitlistForm({ copy, backend }: Props) {
         ) : null}
         {error ? (
           <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-            {waitlistErrorMessage(name, error)}
+            {waitlistErrorMessage(name, error, copy)}
           </p>
         ) : null}
       </div>

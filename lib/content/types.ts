@@ -1,4 +1,5 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
+import type { WaitlistErrorCopy } from '@/lib/waitlist/rules'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./pages.ts is the only code that knows both.
@@ -120,7 +121,7 @@ export type WaitlistPage = {
     submitLabel: string
     submittingLabel: string
     privacyNote: string
-  }
+  } & WaitlistErrorCopy
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
   messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string }
   seo: Seo

@@ -66,10 +66,15 @@ export type WaitlistValidation =
   | { ok: true; row: WaitlistRow }
   | { ok: false; errors: WaitlistFieldErrors; row: WaitlistRow }
 
-const FIELD_LABELS: Record<keyof WaitlistFieldErrors, string> = {
-  name: 'your name',
-  email: 'your work email',
-  company: 'the project or company',
+/** The field error messages, from the waitlist page's content: templates with {field} and {n}. */
+export interface WaitlistErrorCopy {
+  errorRequired: string
+  errorTooLong: string
+  errorInvalidEmail: string
+  errorInvalidCharacters: string
+  nameInSentence: string
+  emailInSentence: string
+  companyInSentence: string
 }
 
 const FIELD_LIMITS: Record<keyof WaitlistFieldErrors, number> = {
@@ -78,19 +83,16 @@ const FIELD_LIMITS: Record<keyof WaitlistFieldErrors, number> = {
   company: WAITLIST_LIMITS.project,
 }
 
-/** A message a form can show next to the field. */
-export function waitlistErrorMessage(field: keyof WaitlistFieldErrors, error: WaitlistFieldError): string {
-  const label = FIELD_LABELS[field]
-  switch (error) {
-    case 'required':
-      return `Please enter ${label}.`
-    case 'too_long':
-      return `Please shorten ${label} to at most ${FIELD_LIMITS[field]} characters.`
-    case 'invalid_email':
-      return 'Please enter a valid email address.'
-    case 'invalid_characters':
-      return `Please remove the unsupported characters from ${label}.`
-  }
+/** The message to show next to the field, in the content's words. */
+export function waitlistErrorMessage(field: keyof WaitlistFieldErrors, error: WaitlistFieldError, copy: WaitlistErrorCopy): string {
+  const named = { name: copy.nameInSentence, email: copy.emailInSentence, company: copy.companyInSentence }[field]
+  const template = {
+    required: copy.errorRequired,
+    too_long: copy.errorTooLong,
+    invalid_email: copy.errorInvalidEmail,
+    invalid_characters: copy.errorInvalidCharacters,
+  }[error]
+  return template.replaceAll('{field}', named).replaceAll('{n}', String(FIELD_LIMITS[field]))
 }
 
 const WHITESPACE = new Set(WAITLIST_WHITESPACE)

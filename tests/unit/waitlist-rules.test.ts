@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { parseNdjson } from '@/lib/content/seed-dataset'
 import {
   codePointLength,
   normalizeWaitlistInput,
@@ -8,6 +10,7 @@ import {
   WAITLIST_LIMITS,
   WAITLIST_WHITESPACE,
   waitlistErrorMessage,
+  type WaitlistErrorCopy,
 } from '@/lib/waitlist/rules'
 
 describe('normalizeWaitlistInput', () => {
@@ -90,10 +93,23 @@ describe('validateWaitlistInput', () => {
   })
 })
 
+function seedDoc<T>(id: string): T {
+  return parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8')).find((doc) => doc._id === id) as T
+}
+
 describe('waitlistErrorMessage', () => {
-  it('names the field and the limit', () => {
-    expect(waitlistErrorMessage('name', 'required')).toBe('Please enter your name.')
-    expect(waitlistErrorMessage('company', 'too_long')).toBe('Please shorten the project or company to at most 200 characters.')
-    expect(waitlistErrorMessage('email', 'invalid_email')).toBe('Please enter a valid email address.')
+  // The seed's copy: what the site shows until a marketer edits it in the Studio.
+  const copy = seedDoc<{ form: WaitlistErrorCopy }>('waitlistPage').form
+
+  it("fills the content's templates with the field's name and limit", () => {
+    expect(waitlistErrorMessage('name', 'required', copy)).toBe('Please enter your name.')
+    expect(waitlistErrorMessage('company', 'too_long', copy)).toBe('Please shorten the project or company to at most 200 characters.')
+    expect(waitlistErrorMessage('email', 'invalid_email', copy)).toBe('Please enter a valid email address.')
+    expect(waitlistErrorMessage('name', 'invalid_characters', copy)).toBe('Please remove the unsupported characters from your name.')
+  })
+
+  it('says what a marketer wrote, in any words', () => {
+    const edited = { ...copy, errorTooLong: '{field}: {n} max, {n}!', emailInSentence: 'Ihre E-Mail' }
+    expect(waitlistErrorMessage('email', 'too_long', edited)).toBe('Ihre E-Mail: 254 max, 254!')
   })
 })

@@ -25,6 +25,28 @@ export const waitlistPage = defineType({
       stringField({ name: 'submitLabel', title: 'Button', max: 32 }),
       stringField({ name: 'submittingLabel', title: 'Button while sending', max: 32 }),
       stringField({ name: 'privacyNote', title: 'Privacy note', max: 120 }),
+      stringField({
+        name: 'errorRequired',
+        title: 'Error: a required field is empty',
+        description: 'Shown under the field. {field} is replaced by the field as named below, e.g. "Please enter {field}."',
+        max: 100,
+      }),
+      stringField({
+        name: 'errorTooLong',
+        title: 'Error: too long',
+        description: '{field} is replaced by the field as named below, {n} by its limit.',
+        max: 120,
+      }),
+      stringField({ name: 'errorInvalidEmail', title: 'Error: not an e-mail address', max: 100 }),
+      stringField({
+        name: 'errorInvalidCharacters',
+        title: 'Error: characters that cannot be stored',
+        description: 'For the rare text the database cannot store (a broken emoji, a null character). {field} is replaced by the field as named below.',
+        max: 120,
+      }),
+      stringField({ name: 'nameInSentence', title: 'The name field, inside an error', description: 'e.g. "your name"', max: 40 }),
+      stringField({ name: 'emailInSentence', title: 'The e-mail field, inside an error', description: 'e.g. "your work email"', max: 40 }),
+      stringField({ name: 'companyInSentence', title: 'The company field, inside an error', description: 'e.g. "the project or company"', max: 40 }),
     ]),
     sectionField('confirmation', 'Confirmation', [
       stringField({ name: 'title', title: 'Title', max: 60 }),
