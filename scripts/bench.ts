@@ -22,7 +22,7 @@ import { CHROMIUM_FLAGS, median, runLighthouse, summarize, type LighthouseRun } 
 import { localEnv } from './lib/local-env'
 import { firstLoadJs, measurePage } from './lib/page-weight'
 import { evaluateTargets, type Measured } from './lib/quality-budget'
-import { run, waitForUrl } from './lib/run'
+import { assertPortFree, run, waitForUrl } from './lib/run'
 import { ANALYTICS_PROXY_PATH } from '../lib/analytics/client'
 import { CONSENT_STORAGE_KEY } from '../lib/analytics/consent'
 import { MIN_FILL_MS } from '../lib/waitlist/bot-filter'
@@ -53,6 +53,11 @@ const env = localEnv({
   NEXT_PUBLIC_SITE_URL: base,
   NEXT_PUBLIC_POSTHOG_KEY: posthogKey,
 })
+
+// Before the slow builds: a server left running on one of these ports would be measured instead.
+await assertPortFree(SITE_PORT, 'the site under test')
+await assertPortFree(FLOOR_PORT, 'the floor page')
+await assertPortFree(SUPABASE_PORT, 'the local waitlist database')
 
 const executablePath = await ensureChromium()
 const siteBuild = Date.now()

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
+import { connect } from 'node:net'
 
 /** Runs a command with inherited output; resolves on exit 0, rejects otherwise. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
@@ -44,4 +45,25 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
+}
+
+/**
+ * Fails when something already listens on the port: a server left over from another run would
+ * answer in place of the one about to start, and whatever is measured or tested would be it.
+ */
+export async function assertPortFree(port: number, purpose: string): Promise<void> {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: 'localhost' })
+    socket.setTimeout(1000)
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve(false)
+    })
+    socket.once('error', () => resolve(false))
+  })
+  if (inUse) throw new Error(`Port ${port} (${purpose}) is already in use: stop whatever listens there (\`ss -ltnp | grep :${port}\`) and run again.`)
 }
