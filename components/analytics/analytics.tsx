@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 import { analyticsConfigured, stopTracking, track, trackingReady } from '@/lib/analytics/client'
-import { onConsentChange, readConsent } from '@/lib/analytics/consent'
+import { onConsentChange } from '@/lib/analytics/consent'
 import { parseTrackAttribute, TRACK_ATTRIBUTE } from '@/lib/analytics/events'
 import { ConsentBanner, type ConsentCopy } from './consent-banner'
 
@@ -45,7 +45,7 @@ export function Analytics({ copy }: { copy: ConsentCopy }) {
       const sent = track(tracked.event, tracked.properties as never)
       // A link that replaces this page before PostHog has loaded would take the click's event
       // with it: hold the navigation until the event is sent, for half a second at most.
-      if (element instanceof HTMLAnchorElement && replacesPage(event, element) && analyticsConfigured && readConsent() === 'granted' && !trackingReady()) {
+      if (sent && !trackingReady() && element instanceof HTMLAnchorElement && replacesPage(event, element)) {
         event.preventDefault()
         const go = () => window.location.assign(element.href)
         void Promise.race([sent, new Promise((resolve) => setTimeout(resolve, MAX_NAVIGATION_HOLD_MS))]).then(go, go)

@@ -49,15 +49,15 @@ function load(key: string): Promise<PostHog> {
 }
 
 /**
- * Records one event. Resolves once PostHog has it on its way (at once when nothing is recorded),
- * so a link can wait for its click event before the page goes away.
+ * Records one event. The promise resolves once PostHog has it on its way, so a link can wait for
+ * its click event before the page goes away; null when nothing is recorded (no key, no consent).
  */
-export function track<E extends EventName>(event: E, properties: EventProperties<E>): Promise<void> {
+export function track<E extends EventName>(event: E, properties: EventProperties<E>): Promise<void> | null {
   if (!KEY) {
     if (process.env.NODE_ENV === 'development') console.info('[analytics]', event, properties)
-    return Promise.resolve()
+    return null
   }
-  if (readConsent() !== 'granted') return Promise.resolve()
+  if (readConsent() !== 'granted') return null
   return load(KEY).then((client) => {
     if (client.has_opted_out_capturing()) {
       client.set_config({ disable_persistence: false })
