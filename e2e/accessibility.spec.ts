@@ -1,7 +1,7 @@
 import { axeViolations } from './a11y'
-import { expect, test, waitLikeAPerson } from './fixtures'
+import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
 
-for (const route of ['/', '/about', '/waitlist', '/no-such-page']) {
+for (const route of SITE_ROUTES) {
   test(`${route} has no axe violation`, async ({ page }) => {
     await page.goto(route)
     await page.waitForLoadState('networkidle')

@@ -1,11 +1,9 @@
 import vm from 'node:vm'
-import { expect, test } from './fixtures'
+import { expect, SITE_ROUTES, test } from './fixtures'
 
 // Turbopack ships modules in chunks of `[currentScript, id, factory, id, factory, …]`. A page
 // that loads one module in two chunks pays for it twice: that is how a root not-found.tsx
 // drawing the header and footer doubled their code on every page (see site-document.tsx).
-
-const ROUTES = ['/', '/about', '/waitlist', '/this-page-does-not-exist']
 
 /** The module ids a Turbopack chunk registers, read by running it against a stub global. */
 function moduleIds(code: string): string[] {
@@ -22,7 +20,7 @@ function moduleIds(code: string): string[] {
   return chunk.filter((_, index) => index % 2 === 1).map(String)
 }
 
-for (const path of ROUTES) {
+for (const path of SITE_ROUTES) {
   test(`${path}: every module of the page's JavaScript is downloaded once`, async ({ page }) => {
     const scripts: Promise<{ url: string; body: string }>[] = []
     page.on('response', (response) => {

@@ -44,6 +44,9 @@ export const test = base.extend<Fixtures>({
 
 export { expect }
 
+/** Every page of the site, the 404 included: the routes each page-level check walks. */
+export const SITE_ROUTES = ['/', '/about', '/waitlist', '/no-such-page'] as const
+
 /** The form treats a submit within MIN_FILL_MS of appearing as a bot's: wait as a person would. */
 export async function waitLikeAPerson(page: import('@playwright/test').Page) {
   await page.waitForFunction((ms) => performance.now() > ms, MIN_FILL_MS + 1000)

@@ -1,11 +1,9 @@
-import { expect, test } from './fixtures'
+import { expect, SITE_ROUTES, test } from './fixtures'
 
 // What a visitor on a phone sees while a page loads: the budget's "CLS 0" and "fonts with no
 // layout shift" held on a slow network too, not only on this fast loopback.
 
-const ROUTES = ['/', '/about', '/waitlist', '/this-page-does-not-exist']
-
-for (const path of ROUTES) {
+for (const path of SITE_ROUTES) {
   test(`${path}: nothing shifts when the web font arrives after the first paint`, async ({ page }) => {
     // A slow network: the font lands well after the text has been painted.
     let fontServed = false

@@ -4,12 +4,10 @@ import type { Page } from '@playwright/test'
 import { LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
 import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
-import { expect, test, waitLikeAPerson } from './fixtures'
-
-const routes = ['/', '/about', '/waitlist', '/no-such-page'] as const
+import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
 
 test.describe('security headers', () => {
-  for (const route of [...routes, '/studio']) {
+  for (const route of [...SITE_ROUTES, '/studio']) {
     test(`${route} sends every security header`, async ({ request }) => {
       const response = await request.get(route)
       const headers = response.headers()
@@ -46,7 +44,7 @@ async function collectViolations(page: Page) {
 test.describe('the Content-Security-Policy blocks nothing the site uses', () => {
   test.use({ consent: 'granted' })
 
-  for (const route of routes) {
+  for (const route of SITE_ROUTES) {
     test(`${route}`, async ({ page }) => {
       const violations = await collectViolations(page)
       await page.route('**/ingest/**', (r) => r.fulfill({ status: 200, body: '{}' }))
@@ -87,7 +85,7 @@ test('the browser bundle and pages carry no server-only secret', async ({ reques
   const files = await filesUnder(path.join(E2E.distDir, 'static'))
   expect(files.length).toBeGreaterThan(10)
   const bodies = await Promise.all(files.map((file) => readFile(file, 'utf8')))
-  for (const route of routes) bodies.push(await (await request.get(route)).text())
+  for (const route of SITE_ROUTES) bodies.push(await (await request.get(route)).text())
   for (const [name, value] of Object.entries(secrets)) {
     const leaks = bodies.filter((body) => body.includes(value!)).length
     expect(leaks, `${name} found in the browser bundle or a page`).toBe(0)
