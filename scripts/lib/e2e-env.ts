@@ -3,9 +3,12 @@ import { localEnv } from './local-env'
 
 // The end-to-end builds have their own output folders, ports and copies of the content,
 // so they never collide with a developer's `npm run dev` or `npm run preview`.
+// E2E_PORT_OFFSET shifts every port, so two checkouts on one machine can run their suites at once.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
+
 export const E2E = {
-  sitePort: 3100,
-  supabasePort: 54329,
+  sitePort: 3100 + offset,
+  supabasePort: 54329 + offset,
   distDir: '.next-e2e',
   seedPath: path.join('.local', 'e2e', 'seed.ndjson'),
   // Long, so a page can only change through the publish webhook under test.
@@ -14,8 +17,8 @@ export const E2E = {
 
 /** The second build: content from a stand-in for Sanity's API, for the Sanity-only paths. */
 export const E2E_SANITY = {
-  sitePort: 3101,
-  standInPort: 3933,
+  sitePort: 3101 + offset,
+  standInPort: 3933 + offset,
   distDir: '.next-e2e-sanity',
   datasetPath: path.join('.local', 'e2e', 'sanity-standin.ndjson'),
   // Short: the time-based safety net and the outage are tested on this build.
