@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { inter } from '@/lib/fonts'
 
 /**
  * The `<html>` and `<body>` of every page. The site, the Studio and the 404 each have their own
@@ -9,7 +8,7 @@ import { inter } from '@/lib/fonts'
  */
 export function SiteDocument({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={inter.variable}>
+    <html lang="en">
       <body className="font-sans">{children}</body>
     </html>
   )

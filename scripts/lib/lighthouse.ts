@@ -43,7 +43,8 @@ export type LighthouseRun = {
   url: string
   /** 0–100 per category. */
   scores: Record<CategoryId, number>
-  /** Simulated (mobile, throttled) LCP and TBT; CLS is observed (throttling does not change it). */
+  /** Simulated (mobile, throttled) FCP, LCP and TBT; CLS is observed (throttling does not change it). */
+  fcpMs: number
   lcpMs: number
   cls: number
   tbtMs: number
@@ -120,6 +121,7 @@ function readResult(url: string, lhr: Result): LighthouseRun {
   return {
     url,
     scores,
+    fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     tbtMs: numeric('total-blocking-time'),
@@ -215,7 +217,10 @@ export type LighthouseSummary = {
   /** Median of the runs per category; `performanceRuns` keeps each run's score. */
   scores: Record<CategoryId, number>
   performanceRuns: number[]
+  fcpMs: number
   lcpMs: number
+  /** Each run's simulated LCP, to tell a steady page from one that races its own scripts. */
+  lcpRuns: number[]
   cls: number
   clsMax: number
   tbtMs: number
@@ -260,7 +265,9 @@ export function summarize(runs: LighthouseRun[], siteOrigin: string, analyticsPa
     runs: runs.length,
     scores,
     performanceRuns: runs.map((run) => run.scores.performance),
+    fcpMs: median(runs.map((run) => run.fcpMs)),
     lcpMs: median(runs.map((run) => run.lcpMs)),
+    lcpRuns: runs.map((run) => Math.round(run.lcpMs)),
     cls: median(runs.map((run) => run.cls)),
     clsMax: Math.max(...runs.map((run) => run.cls)),
     tbtMs: median(runs.map((run) => run.tbtMs)),

@@ -20,7 +20,10 @@ export type PageWeight = {
   /** Absolute URLs of the scripts in the HTML, without `nomodule` ones (modern browsers skip those: Next's legacy polyfills). */
   htmlScripts: string[]
   styles: string[]
+  /** The stylesheets the HTML links. */
   cssGzip: number
+  /** The `<style>` elements in the HTML (already counted in htmlGzip; shown apart to tell where the CSS went). */
+  inlineCssGzip: number
   htmlGzip: number
 }
 
@@ -57,6 +60,7 @@ export async function measurePage(baseUrl: string, path: string): Promise<PageWe
     htmlScripts: [...new Set(scripts)],
     styles: [...new Set(styles)],
     cssGzip: await gzipSizeOf(styles),
+    inlineCssGzip: gzipSize([...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!).join('')),
     htmlGzip: gzipSize(html),
   }
 }

@@ -2,21 +2,24 @@ import { describe, expect, it } from 'vitest'
 import type { LighthouseSummary } from '../../scripts/lib/lighthouse'
 import { evaluateTargets, type Measured } from '../../scripts/lib/quality-budget'
 
-type Overrides = { path?: string; jsGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
+type Overrides = { path?: string; status?: number; jsGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
 
-function measured({ path = '/', jsGzip = 100_000, scores = {}, lighthouse = {} }: Overrides = {}): Measured {
+function measured({ path = '/', status = 200, jsGzip = 100_000, scores = {}, lighthouse = {} }: Overrides = {}): Measured {
   return {
     path,
-    status: 200,
+    status,
     js: { scripts: 5, jsGzip, htmlOnly: [], browserOnly: [] },
     cssGzip: 0,
+    inlineCssGzip: 0,
     htmlGzip: 0,
     lighthouse: {
       url: `http://localhost${path}`,
       runs: 3,
       scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
       performanceRuns: [100, 100, 100],
+      fcpMs: 700,
       lcpMs: 700,
+      lcpRuns: [700, 700, 700],
       cls: 0,
       clsMax: 0,
       tbtMs: 80,
@@ -59,6 +62,31 @@ describe('the quality budget', () => {
     const site = measured({ scores: { seo: 54 }, lighthouse: { failingAudits: [audit, { ...audit, id: 'meta-description' }] } })
     const floor = measured({ lighthouse: { failingAudits: [audit] } })
     expect(target(evaluateTargets(site, floor), 'SEO')).toMatchObject({ pass: false, gap: '46 points short: `is-crawlable` (floor too), `meta-description`' })
+  })
+
+  it('excuses on a 404 only the audits every 404 fails, and only when the floor\'s 404 fails them too', () => {
+    const audit = (id: string) => ({ id, title: id, category: 'seo' as const, score: 0, failedRuns: 5 })
+    const floor404 = measured({ path: '/missing', status: 404, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] } })
+    const inherent = measured({ path: '/missing', status: 404, scores: { seo: 54 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] } })
+    expect(target(evaluateTargets(inherent, floor404), 'SEO')).toMatchObject({ pass: true, gap: '46 points short: `is-crawlable` (floor too), `http-status-code` (floor too), as every 404' })
+    // One more failing audit of its own, and the miss is ours.
+    const own = measured({ path: '/missing', status: 404, scores: { seo: 46 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code'), audit('meta-description')] } })
+    expect(target(evaluateTargets(own, floor404), 'SEO').pass).toBe(false)
+    // A page that answers 200 gets no excuse, whatever it fails.
+    const page = measured({ path: '/missing', scores: { seo: 54 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] } })
+    expect(target(evaluateTargets(page, floor404), 'SEO').pass).toBe(false)
+    // Nor when the floor's 404 passes the audit.
+    expect(target(evaluateTargets(inherent, measured({ path: '/missing', status: 404 })), 'SEO').pass).toBe(false)
+  })
+
+  it("holds LCP to 1.2 × the floor's, with the gap in seconds", () => {
+    const floor = measured({ lighthouse: { lcpMs: 700 } })
+    expect(target(evaluateTargets(measured({ lighthouse: { lcpMs: 840, lcpRuns: [830, 840, 900] } }), floor), 'LCP')).toMatchObject({
+      pass: true,
+      measured: '1.20 × (0.84 s; runs 0.83 s, 0.84 s, 0.90 s)',
+      limit: '0.84 s (floor 0.70 s)',
+    })
+    expect(target(evaluateTargets(measured({ lighthouse: { lcpMs: 1_000 } }), floor), 'LCP')).toMatchObject({ pass: false, gap: '0.16 s over' })
   })
 
   it("holds performance to the floor's own score, and says by how much and where it is lost", () => {
