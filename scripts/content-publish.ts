@@ -37,7 +37,7 @@ for (const doc of changes) {
   if (index === -1) next.push(doc)
   else next[index] = doc
 }
-const problems = validateDocuments(schemaTypes as never, next)
+const problems = await validateDocuments(schemaTypes as never, next)
 if (problems.length > 0) {
   console.error(`Not published: the Studio would refuse this content.\n  ${problems.join('\n  ')}`)
   process.exit(1)

@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { browserRefusesTracking, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
 import { buttonVariants } from '@/components/ui/button'
+import type { SiteLink } from '@/lib/content/types'
 
-export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string }
+export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; policyLink: SiteLink }
 
 // The server cannot know the visitor's choice: it renders no banner, and the browser
 // decides after hydration.
@@ -47,7 +48,17 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       <h2 id="consent-title" ref={headingRef} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
         {copy.title}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">{refused ? copy.browserRefusesNote : copy.text}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {refused ? copy.browserRefusesNote : copy.text}
+        {'href' in copy.policyLink ? (
+          <>
+            {' '}
+            <a href={copy.policyLink.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              {copy.policyLink.label}
+            </a>
+          </>
+        ) : null}
+      </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (
           <button type="button" onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>

@@ -142,7 +142,17 @@ export function WaitlistForm({ copy, backend }: Props) {
       <button type="submit" disabled={submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
         {submitting ? copy.submittingLabel : copy.submitLabel}
       </button>
-      <p className="mt-4 text-center text-sm text-slate-500">{copy.privacyNote}</p>
+      <p className="mt-4 text-center text-sm text-slate-500">
+        {copy.privacyNote}
+        {'href' in copy.privacyLink ? (
+          <>
+            {' '}
+            <a href={copy.privacyLink.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              {copy.privacyLink.label}
+            </a>
+          </>
+        ) : null}
+      </p>
     </form>
   )
 }

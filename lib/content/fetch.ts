@@ -54,7 +54,21 @@ export function draftClient(): SanityClient | null {
  * rather than return empty content, so a failed build stops and a failed revalidation
  * keeps the last good page.
  */
-export async function sanityFetch<const Q extends Query>({ query, params = {}, tags, label }: FetchOptions<Q>): Promise<NonNullable<QueryResult<Q>>> {
+export async function sanityFetch<const Q extends Query>(options: FetchOptions<Q>): Promise<NonNullable<QueryResult<Q>>> {
+  const result = await sanityFetchOptional(options)
+  if (result === null || result === undefined) {
+    throw new ContentFetchError(
+      `The ${options.label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see README).`,
+    )
+  }
+  return result as NonNullable<QueryResult<Q>>
+}
+
+/**
+ * The same, for content that may rightly not exist (a page or redirect looked up by its path):
+ * null when the query finds nothing. A failure to reach the content still throws.
+ */
+export async function sanityFetchOptional<const Q extends Query>({ query, params = {}, tags, label }: FetchOptions<Q>): Promise<QueryResult<Q> | null> {
   const server = serverEnv()
   assertDeployableConfiguration(publicEnv, server)
   let result: unknown
@@ -71,12 +85,7 @@ export async function sanityFetch<const Q extends Query>({ query, params = {}, t
     console.error(`[content] ${failure.message}`)
     throw failure
   }
-  if (result === null || result === undefined) {
-    throw new ContentFetchError(
-      `The ${label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see README).`,
-    )
-  }
-  return result as NonNullable<QueryResult<Q>>
+  return (result ?? null) as QueryResult<Q> | null
 }
 
 async function fetchFromSanity(query: string, params: QueryParams, tags: string[]) {

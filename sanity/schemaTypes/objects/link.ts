@@ -1,12 +1,14 @@
 import { defineField, defineType } from 'sanity'
 
 /**
- * A link a marketer can point anywhere the site knows about. "Planned" is for pages that
- * do not exist yet (Blog, Careers, …): they render as plain text marked "Soon", never as a
- * dead `href="#"`.
+ * A link a marketer can point anywhere the site knows about: a page by reference (it follows
+ * the page when its slug changes), a path (fixed routes and anchors such as /#pricing), an
+ * address, the demo. "Planned" is for pages that do not exist yet (Blog, …): they render as
+ * plain text marked "Soon", never as a dead `href="#"`; so does a link to an unpublished page.
  */
 export const LINK_KINDS = [
-  { title: 'Page on this site', value: 'internal' },
+  { title: 'Page on this site', value: 'page' },
+  { title: 'Path on this site', value: 'internal' },
   { title: 'External address', value: 'external' },
   { title: 'E-mail address', value: 'email' },
   { title: 'Opens the demo', value: 'demo' },
@@ -29,8 +31,18 @@ export const link = defineType({
       title: 'Destination',
       type: 'string',
       options: { list: [...LINK_KINDS], layout: 'radio' },
-      initialValue: 'internal',
+      initialValue: 'page',
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'page',
+      title: 'Page',
+      description: 'Follows the page when its address changes.',
+      type: 'reference',
+      to: [{ type: 'page' }],
+      hidden: ({ parent }) => parent?.kind !== 'page',
+      validation: (rule) =>
+        rule.custom((value, context) => ((context.parent as { kind?: string } | undefined)?.kind !== 'page' || value ? true : 'Choose a page')),
     }),
     defineField({
       name: 'path',
@@ -70,10 +82,10 @@ export const link = defineType({
     }),
   ],
   preview: {
-    select: { title: 'label', kind: 'kind', path: 'path', url: 'url', email: 'email' },
-    prepare: ({ title, kind, path, url, email }) => ({
+    select: { title: 'label', kind: 'kind', path: 'path', url: 'url', email: 'email', slug: 'page.slug.current' },
+    prepare: ({ title, kind, path, url, email, slug }) => ({
       title,
-      subtitle: kind === 'planned' ? 'Planned page' : kind === 'demo' ? 'Opens the demo' : (path ?? url ?? email),
+      subtitle: kind === 'planned' ? 'Planned page' : kind === 'demo' ? 'Opens the demo' : kind === 'page' ? (slug ? `/${slug}` : 'A page') : (path ?? url ?? email),
     }),
   },
 })
