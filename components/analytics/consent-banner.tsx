@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { browserRefusesTracking, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
 import { buttonVariants } from '@/components/ui/button'
+import { TrailingLink } from '@/components/ui/trailing-link'
 import type { SiteLink } from '@/lib/content/types'
 
 export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; policyLink: SiteLink }
@@ -50,14 +51,7 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       </h2>
       <p className="mt-2 text-sm text-slate-600">
         {refused ? copy.browserRefusesNote : copy.text}
-        {'href' in copy.policyLink ? (
-          <>
-            {' '}
-            <a href={copy.policyLink.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              {copy.policyLink.label}
-            </a>
-          </>
-        ) : null}
+        <TrailingLink link={copy.policyLink} />
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (

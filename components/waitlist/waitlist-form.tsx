@@ -8,6 +8,7 @@ import { track } from '@/lib/analytics/client'
 import { waitlistJoinProperties } from '@/lib/analytics/events'
 import { HONEYPOT_FIELD, judgeSubmission } from '@/lib/waitlist/bot-filter'
 import { buttonVariants } from '@/components/ui/button'
+import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
 
 type Props = {
@@ -144,14 +145,7 @@ export function WaitlistForm({ copy, backend }: Props) {
       </button>
       <p className="mt-4 text-center text-sm text-slate-500">
         {copy.privacyNote}
-        {'href' in copy.privacyLink ? (
-          <>
-            {' '}
-            <a href={copy.privacyLink.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              {copy.privacyLink.label}
-            </a>
-          </>
-        ) : null}
+        <TrailingLink link={copy.privacyLink} />
       </p>
     </form>
   )

@@ -40,12 +40,14 @@ export const getAboutPage = cache(async () =>
 
 /** The page at /<slug>, or null when no published page has that slug. */
 export const getPage = cache(async (slug: string) => {
-  const raw = await sanityFetchOptional({ query: pageQuery, params: { slug }, tags: ['page', ...SECTION_TAGS], label: `page "/${slug}"` })
+  const raw = await sanityFetchOptional({ query: pageQuery, params: { slug }, tags: SECTION_TAGS, label: `page "/${slug}"` })
   return raw ? toPage(raw, await tokens()) : null
 })
 
-/** Every published page (for prerendering and the sitemap). */
-export const getPageList = cache(async () => toPageList(await sanityFetch({ query: pageListQuery, tags: ['page'], label: 'list of pages' })))
+/** Every published page (for prerendering and the sitemap, which run outside any request: never drafts). */
+export const getPageList = cache(async () =>
+  toPageList(await sanityFetch({ query: pageListQuery, tags: ['page'], label: 'list of pages', publishedOnly: true })),
+)
 
 /** The published redirect from this path, or null. Cached under the `redirect` tag (and `page`, for redirects to pages). */
 export const getRedirect = cache(async (path: string) =>

@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseNdjson } from './seed-dataset'
+import { parseNdjson, type SeedDocument } from './seed-dataset'
 
 // Build-time only (scripts and tests): the site reads the assembled file, never these sources.
 
@@ -20,4 +20,11 @@ export async function assembleSeed(dir = SEED_DOCUMENTS_DIR): Promise<string> {
     }),
   )
   return `${documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`
+}
+
+/** Writes documents into the seed's sources (one file each) and removes others, then reassembles the dataset. */
+export async function updateSeedSources(changed: SeedDocument[], removedIds: string[], dir = SEED_DOCUMENTS_DIR): Promise<void> {
+  for (const doc of changed) await writeFile(path.join(dir, `${doc._id}.json`), `${JSON.stringify(doc, null, 2)}\n`)
+  for (const id of removedIds) await rm(path.join(dir, `${id}.json`), { force: true })
+  await writeFile(SEED_DATASET_PATH, await assembleSeed(dir))
 }

@@ -16,8 +16,6 @@ export type SiteLink = { key: string; label: string } & (
   | { kind: 'planned' }
 )
 
-export type Card = { key: string; icon: IconName; title: string; description: string }
-
 export type Heading = { eyebrow?: string | null; title: string; subtitle: string | null }
 
 export type SiteSettings = {

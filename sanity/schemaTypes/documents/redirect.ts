@@ -2,6 +2,7 @@ import { TransferIcon } from '@sanity/icons/Transfer'
 import { defineField, defineType } from 'sanity'
 import { normalizePath, redirectProblems, redirectSourceProblem, type RedirectEdge } from '../../../lib/content/paths'
 import { REDIRECT_DESTINATION_PATH } from '../../fragments'
+import { pageForKind, pathForKind, urlForKind } from '../objects/destination'
 import { documentClient, publishedId } from '../objects/validation-client'
 
 export const REDIRECT_DESTINATION_KINDS = [
@@ -11,7 +12,6 @@ export const REDIRECT_DESTINATION_KINDS = [
 ] as const
 
 type Destination = { kind?: string; page?: { _ref?: string }; path?: string; url?: string }
-const destinationOf = (context: { parent?: unknown }) => ((context.parent ?? {}) as { destination?: Destination }).destination
 
 export const redirect = defineType({
   name: 'redirect',
@@ -36,7 +36,7 @@ export const redirect = defineType({
             }`,
             { id },
           )
-          const destination = destinationOf({ parent: context.document })
+          const destination = (context.document as { destination?: Destination } | undefined)?.destination
           let destinationPath: string | null = destination?.kind === 'path' ? (destination.path ?? null) : null
           if (destination?.kind === 'page' && destination.page?._ref) {
             const slug = await documentClient(context).fetch<string | null>('*[_id == $ref][0].slug.current', { ref: destination.page._ref })
@@ -60,35 +60,9 @@ export const redirect = defineType({
           initialValue: 'page',
           validation: (rule) => rule.required(),
         }),
-        defineField({
-          name: 'page',
-          title: 'Page',
-          type: 'reference',
-          to: [{ type: 'page' }],
-          hidden: ({ parent }) => parent?.kind !== 'page',
-          validation: (rule) => rule.custom((value, context) => (destinationOf({ parent: { destination: context.parent } })?.kind !== 'page' || value ? true : 'Choose a page')),
-        }),
-        defineField({
-          name: 'path',
-          title: 'Path',
-          description: 'Starts with "/", e.g. /about or /#pricing.',
-          type: 'string',
-          hidden: ({ parent }) => parent?.kind !== 'path',
-          validation: (rule) =>
-            rule.custom((value: string | undefined, context) => {
-              if ((context.parent as Destination | undefined)?.kind !== 'path') return true
-              if (!value) return 'A path is required'
-              return value.startsWith('/') && !value.startsWith('//') ? true : 'The path must start with a single "/"'
-            }),
-        }),
-        defineField({
-          name: 'url',
-          title: 'External address',
-          type: 'url',
-          hidden: ({ parent }) => parent?.kind !== 'url',
-          validation: (rule) =>
-            rule.uri({ scheme: ['https', 'http'] }).custom((value, context) => ((context.parent as Destination | undefined)?.kind !== 'url' || value ? true : 'An address is required')),
-        }),
+        pageForKind('page'),
+        pathForKind('path', 'Path'),
+        urlForKind('url'),
       ],
     }),
     defineField({

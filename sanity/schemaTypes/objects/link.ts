@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity'
+import { emailForKind, pageForKind, pathForKind, urlForKind } from './destination'
 
 /**
  * A link a marketer can point anywhere the site knows about: a page by reference (it follows
@@ -34,52 +35,10 @@ export const link = defineType({
       initialValue: 'page',
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'page',
-      title: 'Page',
-      description: 'Follows the page when its address changes.',
-      type: 'reference',
-      to: [{ type: 'page' }],
-      hidden: ({ parent }) => parent?.kind !== 'page',
-      validation: (rule) =>
-        rule.custom((value, context) => ((context.parent as { kind?: string } | undefined)?.kind !== 'page' || value ? true : 'Choose a page')),
-    }),
-    defineField({
-      name: 'path',
-      title: 'Path on this site',
-      description: 'Starts with "/", e.g. /about or /#pricing.',
-      type: 'string',
-      hidden: ({ parent }) => parent?.kind !== 'internal',
-      validation: (rule) =>
-        rule.custom((value, context) => {
-          const parent = context.parent as { kind?: string } | undefined
-          if (parent?.kind !== 'internal') return true
-          if (!value) return 'A path is required'
-          return value.startsWith('/') && !value.startsWith('//') ? true : 'The path must start with a single "/"'
-        }),
-    }),
-    defineField({
-      name: 'url',
-      title: 'External address',
-      type: 'url',
-      hidden: ({ parent }) => parent?.kind !== 'external',
-      validation: (rule) =>
-        rule.uri({ scheme: ['https', 'http'] }).custom((value, context) => {
-          const parent = context.parent as { kind?: string } | undefined
-          return parent?.kind !== 'external' || value ? true : 'An address is required'
-        }),
-    }),
-    defineField({
-      name: 'email',
-      title: 'E-mail address',
-      type: 'email',
-      hidden: ({ parent }) => parent?.kind !== 'email',
-      validation: (rule) =>
-        rule.custom((value, context) => {
-          const parent = context.parent as { kind?: string } | undefined
-          return parent?.kind !== 'email' || value ? true : 'An e-mail address is required'
-        }),
-    }),
+    pageForKind('page'),
+    pathForKind('internal'),
+    urlForKind('external'),
+    emailForKind('email'),
   ],
   preview: {
     select: { title: 'label', kind: 'kind', path: 'path', url: 'url', email: 'email', slug: 'page.slug.current' },
