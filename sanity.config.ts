@@ -10,6 +10,7 @@ import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { publicEnv } from './lib/env'
 import { SINGLETON_TYPES, schemaTypes } from './sanity/schemaTypes'
+import { resolve } from './sanity/studio/presentation'
 import { structure } from './sanity/studio/structure'
 
 export default defineConfig({
@@ -31,7 +32,7 @@ export default defineConfig({
   plugins: [
     structureTool({ structure }),
     // Shows the site beside the form with drafts applied, through /api/draft-mode/enable.
-    presentationTool({ previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }),
+    presentationTool({ resolve, previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }),
     visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
   ],
 })

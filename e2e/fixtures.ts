@@ -45,7 +45,7 @@ export const test = base.extend<Fixtures>({
 export { expect }
 
 /** Every page of the site, the 404 included: the routes each page-level check walks. */
-export const SITE_ROUTES = ['/', '/about', '/waitlist', '/no-such-page'] as const
+export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', '/no-such-page'] as const
 
 /** The form treats a submit within MIN_FILL_MS of appearing as a bot's: wait as a person would. */
 export async function waitLikeAPerson(page: import('@playwright/test').Page) {

@@ -16,6 +16,13 @@ export async function publishLocally(documents: object[]): Promise<string> {
   return stdout
 }
 
+/** Runs `npm run content:publish -- --unpublish <id>…`: removes documents as the Studio's Unpublish does, with the webhook. */
+export async function unpublishLocally(ids: string[]): Promise<string> {
+  const args = ids.flatMap((id) => ['--unpublish', id])
+  const { stdout } = await exec('tsx', ['scripts/content-publish.ts', ...args, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
+  return stdout
+}
+
 /** A document as the test build's dataset holds it now (after earlier publishes). */
 export async function currentDocument<T = Record<string, unknown>>(id: string): Promise<T> {
   const doc = parseNdjson(await readFile(E2E.seedPath, 'utf8')).find((d) => d._id === id)

@@ -78,4 +78,13 @@ test.describe('draft preview', () => {
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Talk to every user.')
   })
+
+  test('shows a page that was never published at its own address; visitors get the 404', async ({ page, request }) => {
+    expect((await request.get('/coming-soon')).status()).toBe(404)
+    await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/coming-soon`)
+    await expect(page).toHaveURL('/coming-soon')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('We are not hiring yet')
+    await page.getByRole('link', { name: 'Draft preview: leave' }).click()
+    expect((await request.get('/coming-soon')).status()).toBe(404)
+  })
 })

@@ -3,7 +3,13 @@ import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
 import { expect, test, waitLikeAPerson } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
 
-const landingDocument = () => currentDocument<{ hero: Record<string, string> } & Record<string, unknown>>('landingPage')
+type Sectioned = { sections: ({ _type: string } & Record<string, unknown>)[] } & Record<string, unknown>
+const landingDocument = () => currentDocument<Sectioned>('landingPage')
+/** The landing page with its hero's headline changed. */
+const withHeroTitle = (landing: Sectioned, title: string): Sectioned => ({
+  ...landing,
+  sections: landing.sections.map((section) => (section._type === 'heroSection' ? { ...section, title } : section)),
+})
 
 // The publish flow offline: change content with the local command, which signs the same
 // webhook Sanity sends; the next request shows the change (pages otherwise keep for an hour).
@@ -13,7 +19,7 @@ test('a published change is on the page right after the webhook', async ({ page,
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).not.toContainText(fresh)
   try {
-    const output = await publish([{ ...original, hero: { ...original.hero, title: fresh } }])
+    const output = await publish([withHeroTitle(original, fresh)])
     expect(output).toMatch(/Revalidated landingPage, doc:landingPage/)
     const webhookDone = performance.now()
     await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh), { timeout: 10_000, intervals: [50] }).toBe(true)
@@ -46,8 +52,8 @@ test("the form's error messages are content: an edited one shows under the field
 
 test('content the Studio would refuse is not published', async () => {
   const original = await landingDocument()
-  const attempt = publish([{ ...original, hero: { ...original.hero, title: 'x'.repeat(81) } }])
-  await expect(attempt).rejects.toThrow(/the Studio would refuse this content[\s\S]*landingPage.hero.title: longer than 80/)
+  const attempt = publish([withHeroTitle(original, 'x'.repeat(81))])
+  await expect(attempt).rejects.toThrow(/the Studio would refuse this content[\s\S]*landingPage.sections\[0\].title: longer than 80/)
 })
 
 test.describe('the revalidation webhook', () => {

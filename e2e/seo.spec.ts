@@ -6,7 +6,8 @@ const site = `http://localhost:${E2E.sitePort}`
 test('sitemap.xml lists every page at the configured address', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text()
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  expect(urls).toEqual([`${site}/`, `${site}/about`, `${site}/waitlist`])
+  const pages = ['careers', 'cookies', 'gdpr', 'privacy', 'terms'].map((slug) => `${site}/${slug}`)
+  expect(urls).toEqual([`${site}/`, `${site}/about`, `${site}/waitlist`, ...pages])
 })
 
 test('robots.txt keeps the Studio and the API out and points at the sitemap', async ({ request }) => {
@@ -20,6 +21,8 @@ for (const [path, key, title] of [
   ['/', 'home', 'Heardly: AI user interviews, insights in Slack'],
   ['/about', 'about', 'About us | Heardly'],
   ['/waitlist', 'waitlist', 'Join the waitlist | Heardly'],
+  ['/privacy', 'page/privacy', 'Privacy Policy | Heardly'],
+  ['/careers', 'page/careers', 'Careers | Heardly'],
 ] as const) {
   test(`${path}: title, description, canonical URL and a share image`, async ({ page, request }) => {
     await page.goto(path)
@@ -49,6 +52,19 @@ test('the landing page describes the organisation and the product with an offer 
     expect.objectContaining({ '@type': 'Offer', name: 'Starter', price: '0.00', priceCurrency: 'USD', availability: 'https://schema.org/PreOrder' }),
     expect.objectContaining({ '@type': 'Offer', name: 'Pro Plan', price: '29.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' }),
   ])
+})
+
+test('a page made in the Studio carries its breadcrumb for search results', async ({ page }) => {
+  await page.goto('/privacy')
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(data).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Heardly', item: `${site}/` },
+      { '@type': 'ListItem', position: 2, name: 'Privacy Policy', item: `${site}/privacy` },
+    ],
+  })
 })
 
 test('the Studio is not indexed', async ({ page }) => {

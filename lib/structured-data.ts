@@ -1,8 +1,9 @@
-import type { LandingPage, SiteSettings } from '@/lib/content'
+import type { Page, PricingTier, SectionPage, SiteSettings } from '@/lib/content'
+import { pagePath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 
 /** schema.org data for the landing page: the organisation, and the product with an offer per tier. */
-export function landingStructuredData(settings: SiteSettings, page: LandingPage) {
+export function landingStructuredData(settings: SiteSettings, page: SectionPage) {
   const url = publicEnv.siteUrl
   const organization = {
     '@type': 'Organization',
@@ -13,12 +14,13 @@ export function landingStructuredData(settings: SiteSettings, page: LandingPage)
     email: settings.contact.generalEmail,
     sameAs: [settings.contact.twitterUrl, settings.contact.linkedinUrl],
   }
+  const tiers: PricingTier[] = page.sections.flatMap((section) => (section._type === 'pricingSection' ? section.tiers : []))
   const product = {
     '@type': 'Product',
     name: settings.siteName,
     description: settings.seo.description,
     brand: { '@id': organization['@id'] },
-    offers: page.pricing.tiers.map((tier) => ({
+    offers: tiers.map((tier) => ({
       '@type': 'Offer',
       name: tier.name,
       price: tier.amount.toFixed(2),
@@ -28,4 +30,17 @@ export function landingStructuredData(settings: SiteSettings, page: LandingPage)
     })),
   }
   return { '@context': 'https://schema.org', '@graph': [organization, product] }
+}
+
+/** Home › page, for search results that show where a page sits. */
+export function breadcrumbStructuredData(settings: SiteSettings, page: Pick<Page, 'title' | 'slug'>) {
+  const url = publicEnv.siteUrl
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: settings.siteName, item: new URL('/', url).toString() },
+      { '@type': 'ListItem', position: 2, name: page.title, item: new URL(pagePath(page.slug), url).toString() },
+    ],
+  }
 }

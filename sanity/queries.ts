@@ -1,17 +1,26 @@
 import { defineQuery } from 'groq'
+import { sectionsProjection } from '../components/sections/projection'
+import { REDIRECT_DESTINATION_PATH } from './fragments'
 
 // Every GROQ query the site runs. The same strings run against Sanity's Content Lake and,
 // locally, through groq-js over the seed dataset, so they must not rely on perspectives:
 // singletons are read by their fixed _id, lists exclude drafts explicitly.
+
+/** A link as every menu reads it; a page by reference resolves to its current slug (null when unpublished). */
+const linkProjection = /* groq */ `{_key, label, kind, path, url, email, "pageSlug": page->slug.current}`
+
+const seoProjection = /* groq */ `seo{title, description, image, noindex}`
+
+const published = /* groq */ `!(_id in path("drafts.**"))`
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName,
   usageClaim,
   appUrl,
   navigation{
-    links[]{_key, label, kind, path, url, email},
+    links[]${linkProjection},
     resourcesLabel,
-    resources[]{_key, label, kind, path, url, email},
+    resources[]${linkProjection},
     tryDemoLabel,
     signInLabel,
     startTrialLabel,
@@ -20,15 +29,15 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},
   footer{
     blurb,
-    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},
-    legalLinks[]{_key, label, kind, path, url, email},
+    columns[]{_key, title, links[]${linkProjection}},
+    legalLinks[]${linkProjection},
     badges,
     statusText,
     copyright,
     socialHeading
   },
-  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},
-  labels{skipToContent, sample, planned, closeMenu, mainNavigation},
+  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink${linkProjection}},
+  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},
   productWidgetScriptUrl,
   demoWidget{
     title,
@@ -49,51 +58,38 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
 }`)
 
 export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0]{
-  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},
-  logos{title, items[]{_key, name, isSample}},
-  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},
-  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},
-  pricing{
-    eyebrow,
-    title,
-    subtitle,
-    footnote,
-    ctaLabel,
-    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},
-    "tiers": tiers[]->{
-      _id,
-      name,
-      description,
-      price,
-      currency,
-      billingInterval,
-      trialDays,
-      noCreditCard,
-      cancelAnytime,
-      insightsPerMonth,
-      insightsLabel,
-      overageNote,
-      features,
-      availability,
-      ctaLabel,
-      highlighted,
-      highlightLabel
-    }
-  },
-  faq{title, subtitle, items[]{_key, question, answer}},
-  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},
-  seo{title, description, image}
+  ${sectionsProjection},
+  ${seoProjection}
 }`)
 
 export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
-  hero{eyebrow, title, subtitle},
-  mission{title, body},
-  vision{title, body},
-  values{title, subtitle, items[]{_key, icon, title, description}},
-  team{title, body},
-  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},
-  cta{title, subtitle, buttonLabel},
-  seo{title, description, image}
+  ${sectionsProjection},
+  ${seoProjection}
+}`)
+
+/** A page by its slug (drafts overlay it in a draft preview, through the client's perspective). */
+export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug && ${published}][0]{
+  _id,
+  title,
+  "slug": slug.current,
+  ${sectionsProjection},
+  ${seoProjection}
+}`)
+
+/** Every published page: prerendered at build, listed in the sitemap unless hidden from search engines. */
+export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.current) && ${published}] | order(slug.current asc){
+  "slug": slug.current,
+  title,
+  "noindex": seo.noindex == true,
+  _updatedAt
+}`)
+
+/** The redirect whose source is this path (with or without a trailing slash). */
+export const redirectQuery = defineQuery(`*[_type == "redirect" && source in [$path, $path + "/"] && ${published}][0]{
+  permanent,
+  "kind": destination.kind,
+  "path": ${REDIRECT_DESTINATION_PATH},
+  "url": destination.url
 }`)
 
 export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id == "waitlistPage"][0]{
@@ -103,10 +99,10 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   intro,
   benefitsTitle,
   benefits,
-  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},
+  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink${linkProjection}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
   messages{success, duplicate, backendError, failure, rateLimited},
-  seo{title, description, image}
+  ${seoProjection}
 }`)
 
 export const notFoundPageQuery = defineQuery(`*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}`)

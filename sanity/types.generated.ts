@@ -15,11 +15,244 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: sanity/extract.json
+export type Labels = {
+  free: string;
+  perMonth: string;
+  perYear: string;
+  trial: string;
+  noCreditCard: string;
+  cancelAnytime: string;
+};
+
+export type Testimonial = {
+  quote: string;
+  author: string;
+  role: string;
+  isSample?: boolean;
+};
+
+export type CtaSection = {
+  _type: "ctaSection";
+  title: string;
+  subtitle?: string;
+  primaryCtaLabel: string;
+  secondaryCtaLabel?: string;
+  testimonial?: Testimonial;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type ContactSection = {
+  _type: "contactSection";
+  title: string;
+  subtitle?: string;
+  generalEmailLabel: string;
+  supportEmailLabel: string;
+  locationLabel: string;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type StatementSection = {
+  _type: "statementSection";
+  title: string;
+  body: string;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type TextColumnsSection = {
+  _type: "textColumnsSection";
+  columns: Array<{
+    title: string;
+    body: string;
+    _type: "textColumn";
+    _key: string;
+  }>;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type FaqSection = {
+  _type: "faqSection";
+  title: string;
+  subtitle?: string;
+  items: Array<{
+    question: string;
+    answer: string;
+    _type: "faqItem";
+    _key: string;
+  }>;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type TestimonialSection = {
+  _type: "testimonialSection";
+  quote: string;
+  author: string;
+  role: string;
+  isSample?: boolean;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type PricingTierReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "pricingTier";
+};
+
+export type PricingSection = {
+  _type: "pricingSection";
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  tiers: Array<
+    {
+      _key: string;
+    } & PricingTierReference
+  >;
+  footnote?: string;
+  ctaLabel: string;
+  labels: Labels;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type CardGridSection = {
+  _type: "cardGridSection";
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  items: Array<{
+    icon:
+      | "message"
+      | "sparkles"
+      | "chart"
+      | "slack"
+      | "clock"
+      | "target"
+      | "code"
+      | "shield"
+      | "users"
+      | "rocket"
+      | "store"
+      | "user"
+      | "heart"
+      | "zap"
+      | "lock"
+      | "globe";
+    title: string;
+    description: string;
+    _type: "card";
+    _key: string;
+  }>;
+  columns: 2 | 3 | 4;
+  tinted?: boolean;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type LogoStripSection = {
+  _type: "logoStripSection";
+  title: string;
+  items: Array<{
+    name: string;
+    isSample?: boolean;
+    _type: "logo";
+    _key: string;
+  }>;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type PageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "page";
+};
+
 export type SanityImageAssetReference = {
   _ref: string;
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
+export type RichTextSection = {
+  _type: "richTextSection";
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "normal" | "h2" | "h3" | "h4";
+        listItem?: "bullet" | "number";
+        markDefs?: Array<
+          | {
+              href: string;
+              _type: "link";
+              _key: string;
+            }
+          | {
+              page: PageReference;
+              _type: "pageLink";
+              _key: string;
+            }
+        >;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }
+    | {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt: string;
+        caption?: string;
+        _type: "image";
+        _key: string;
+      }
+    | {
+        tone: "note" | "important";
+        text: string;
+        _type: "callout";
+        _key: string;
+      }
+  >;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type PageHeaderSection = {
+  _type: "pageHeaderSection";
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  lastUpdated?: string;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
+export type HeroSection = {
+  _type: "heroSection";
+  badge?: string;
+  title: string;
+  titleHighlight?: string;
+  subtitle: string;
+  primaryCtaLabel: string;
+  secondaryCtaLabel: string;
+  highlights: Array<string>;
+  socialProof?: string;
+  hidden?: boolean;
+  anchorId?: string;
 };
 
 export type Seo = {
@@ -34,12 +267,14 @@ export type Seo = {
     alt?: string;
     _type: "image";
   };
+  noindex?: boolean;
 };
 
 export type Link = {
   _type: "link";
   label: string;
-  kind: "internal" | "external" | "email" | "demo" | "planned";
+  kind: "page" | "internal" | "external" | "email" | "demo" | "planned";
+  page?: PageReference;
   path?: string;
   url?: string;
   email?: string;
@@ -67,6 +302,22 @@ export type PricingTier = {
   ctaLabel: string;
   highlighted?: boolean;
   highlightLabel?: string;
+};
+
+export type Redirect = {
+  _id: string;
+  _type: "redirect";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  source: string;
+  destination: {
+    kind: "page" | "path" | "url";
+    page?: PageReference;
+    path?: string;
+    url?: string;
+  };
+  permanent: boolean;
 };
 
 export type NotFoundPage = {
@@ -104,6 +355,7 @@ export type WaitlistPage = {
     submitLabel: string;
     submittingLabel: string;
     privacyNote: string;
+    privacyLink: Link;
     errorRequired: string;
     errorTooLong: string;
     errorInvalidEmail: string;
@@ -135,70 +387,45 @@ export type AboutPage = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  hero: {
-    eyebrow?: string;
-    title: string;
-    subtitle?: string;
-  };
-  mission: {
-    title: string;
-    body: string;
-  };
-  vision: {
-    title: string;
-    body: string;
-  };
-  values: {
-    title: string;
-    subtitle?: string;
-    items: Array<{
-      icon:
-        | "message"
-        | "sparkles"
-        | "chart"
-        | "slack"
-        | "clock"
-        | "target"
-        | "code"
-        | "shield"
-        | "users"
-        | "rocket"
-        | "store"
-        | "user"
-        | "heart"
-        | "zap"
-        | "lock"
-        | "globe";
-      title: string;
-      description: string;
-      _type: "card";
-      _key: string;
-    }>;
-  };
-  team: {
-    title: string;
-    body: string;
-  };
-  contact: {
-    title: string;
-    subtitle?: string;
-    generalEmailLabel: string;
-    supportEmailLabel: string;
-    locationLabel: string;
-  };
-  cta: {
-    title: string;
-    subtitle?: string;
-    buttonLabel: string;
-  };
+  sections: Array<
+    | ({
+        _key: string;
+      } & HeroSection)
+    | ({
+        _key: string;
+      } & PageHeaderSection)
+    | ({
+        _key: string;
+      } & RichTextSection)
+    | ({
+        _key: string;
+      } & LogoStripSection)
+    | ({
+        _key: string;
+      } & CardGridSection)
+    | ({
+        _key: string;
+      } & PricingSection)
+    | ({
+        _key: string;
+      } & TestimonialSection)
+    | ({
+        _key: string;
+      } & FaqSection)
+    | ({
+        _key: string;
+      } & TextColumnsSection)
+    | ({
+        _key: string;
+      } & StatementSection)
+    | ({
+        _key: string;
+      } & ContactSection)
+    | ({
+        _key: string;
+      } & CtaSection)
+  >;
   seo?: Seo;
-};
-
-export type PricingTierReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "pricingTier";
 };
 
 export type DemoConversationReference = {
@@ -214,141 +441,46 @@ export type LandingPage = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  hero: {
-    badge?: string;
-    title: string;
-    titleHighlight?: string;
-    subtitle: string;
-    primaryCtaLabel: string;
-    secondaryCtaLabel: string;
-    highlights: Array<string>;
-    socialProof?: string;
-  };
-  logos: {
-    title: string;
-    items: Array<{
-      name: string;
-      isSample?: boolean;
-      _type: "logo";
-      _key: string;
-    }>;
-  };
-  features: {
-    eyebrow?: string;
-    title: string;
-    subtitle?: string;
-    items: Array<{
-      icon:
-        | "message"
-        | "sparkles"
-        | "chart"
-        | "slack"
-        | "clock"
-        | "target"
-        | "code"
-        | "shield"
-        | "users"
-        | "rocket"
-        | "store"
-        | "user"
-        | "heart"
-        | "zap"
-        | "lock"
-        | "globe";
-      title: string;
-      description: string;
-      _type: "card";
-      _key: string;
-    }>;
-  };
-  audiences: {
-    eyebrow?: string;
-    title: string;
-    subtitle?: string;
-    items: Array<{
-      icon:
-        | "message"
-        | "sparkles"
-        | "chart"
-        | "slack"
-        | "clock"
-        | "target"
-        | "code"
-        | "shield"
-        | "users"
-        | "rocket"
-        | "store"
-        | "user"
-        | "heart"
-        | "zap"
-        | "lock"
-        | "globe";
-      title: string;
-      description: string;
-      _type: "card";
-      _key: string;
-    }>;
-  };
-  pricing: {
-    eyebrow?: string;
-    title: string;
-    subtitle?: string;
-    tiers: Array<
-      {
+  sections: Array<
+    | ({
         _key: string;
-      } & PricingTierReference
-    >;
-    footnote?: string;
-    ctaLabel: string;
-    labels: {
-      free: string;
-      perMonth: string;
-      perYear: string;
-      trial: string;
-      noCreditCard: string;
-      cancelAnytime: string;
-    };
-  };
-  faq: {
-    title: string;
-    subtitle?: string;
-    items: Array<{
-      question: string;
-      answer: string;
-      _type: "faqItem";
-      _key: string;
-    }>;
-  };
-  cta: {
-    title: string;
-    subtitle?: string;
-    primaryCtaLabel: string;
-    secondaryCtaLabel: string;
-    testimonial: {
-      quote: string;
-      author: string;
-      role: string;
-      isSample?: boolean;
-    };
-  };
+      } & HeroSection)
+    | ({
+        _key: string;
+      } & PageHeaderSection)
+    | ({
+        _key: string;
+      } & RichTextSection)
+    | ({
+        _key: string;
+      } & LogoStripSection)
+    | ({
+        _key: string;
+      } & CardGridSection)
+    | ({
+        _key: string;
+      } & PricingSection)
+    | ({
+        _key: string;
+      } & TestimonialSection)
+    | ({
+        _key: string;
+      } & FaqSection)
+    | ({
+        _key: string;
+      } & TextColumnsSection)
+    | ({
+        _key: string;
+      } & StatementSection)
+    | ({
+        _key: string;
+      } & ContactSection)
+    | ({
+        _key: string;
+      } & CtaSection)
+  >;
   demo: DemoConversationReference;
   seo?: Seo;
-};
-
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
 };
 
 export type DemoConversation = {
@@ -379,6 +511,77 @@ export type DemoConversation = {
     sentiment: "positive" | "neutral" | "mixed" | "negative";
     action: string;
   };
+};
+
+export type Page = {
+  _id: string;
+  _type: "page";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  slug: Slug;
+  seo?: Seo;
+  sections: Array<
+    | ({
+        _key: string;
+      } & HeroSection)
+    | ({
+        _key: string;
+      } & PageHeaderSection)
+    | ({
+        _key: string;
+      } & RichTextSection)
+    | ({
+        _key: string;
+      } & LogoStripSection)
+    | ({
+        _key: string;
+      } & CardGridSection)
+    | ({
+        _key: string;
+      } & PricingSection)
+    | ({
+        _key: string;
+      } & TestimonialSection)
+    | ({
+        _key: string;
+      } & FaqSection)
+    | ({
+        _key: string;
+      } & TextColumnsSection)
+    | ({
+        _key: string;
+      } & StatementSection)
+    | ({
+        _key: string;
+      } & ContactSection)
+    | ({
+        _key: string;
+      } & CtaSection)
+  >;
+};
+
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
+export type Slug = {
+  _type: "slug";
+  current: string;
+  source?: string;
 };
 
 export type SiteSettings = {
@@ -443,6 +646,7 @@ export type SiteSettings = {
     declineLabel: string;
     browserRefusesNote: string;
     settingsLabel: string;
+    policyLink: Link;
   };
   labels: {
     skipToContent: string;
@@ -450,6 +654,8 @@ export type SiteSettings = {
     planned: string;
     closeMenu: string;
     mainNavigation: string;
+    lastUpdated: string;
+    tableOfContents: string;
   };
   productWidgetScriptUrl?: string;
   demoWidget: {
@@ -582,26 +788,38 @@ export type Geopoint = {
   alt?: number;
 };
 
-export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
-
 export type AllSanitySchemaTypes =
+  | Labels
+  | Testimonial
+  | CtaSection
+  | ContactSection
+  | StatementSection
+  | TextColumnsSection
+  | FaqSection
+  | TestimonialSection
+  | PricingTierReference
+  | PricingSection
+  | CardGridSection
+  | LogoStripSection
+  | PageReference
   | SanityImageAssetReference
+  | RichTextSection
+  | PageHeaderSection
+  | HeroSection
   | Seo
   | Link
   | PricingTier
+  | Redirect
   | NotFoundPage
   | WaitlistPage
   | AboutPage
-  | PricingTierReference
   | DemoConversationReference
   | LandingPage
+  | DemoConversation
+  | Page
   | SanityImageCrop
   | SanityImageHotspot
-  | DemoConversation
+  | Slug
   | SiteSettings
   | SanityImagePaletteSwatch
   | SanityImagePalette
@@ -610,12 +828,11 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint
-  | Slug;
+  | Geopoint;
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email},    resourcesLabel,    resources[]{_key, label, kind, path, url, email},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},    legalLinks[]{_key, label, kind, path, url, email},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},  labels{skipToContent, sample, planned, closeMenu, mainNavigation},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
 export type SiteSettingsQueryResult = {
   siteName: string;
   usageClaim: string;
@@ -624,19 +841,21 @@ export type SiteSettingsQueryResult = {
     links: Array<{
       _key: string;
       label: string;
-      kind: "demo" | "email" | "external" | "internal" | "planned";
+      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
       path: string | null;
       url: string | null;
       email: string | null;
+      pageSlug: string | null;
     }>;
     resourcesLabel: string;
     resources: Array<{
       _key: string;
       label: string;
-      kind: "demo" | "email" | "external" | "internal" | "planned";
+      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
       path: string | null;
       url: string | null;
       email: string | null;
+      pageSlug: string | null;
     }>;
     tryDemoLabel: string;
     signInLabel: string;
@@ -658,19 +877,21 @@ export type SiteSettingsQueryResult = {
       links: Array<{
         _key: string;
         label: string;
-        kind: "demo" | "email" | "external" | "internal" | "planned";
+        kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
         path: string | null;
         url: string | null;
         email: string | null;
+        pageSlug: string | null;
       }>;
     }>;
     legalLinks: Array<{
       _key: string;
       label: string;
-      kind: "demo" | "email" | "external" | "internal" | "planned";
+      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
       path: string | null;
       url: string | null;
       email: string | null;
+      pageSlug: string | null;
     }>;
     badges: Array<string> | null;
     statusText: string;
@@ -684,6 +905,15 @@ export type SiteSettingsQueryResult = {
     declineLabel: string;
     browserRefusesNote: string;
     settingsLabel: string;
+    policyLink: {
+      _key: null;
+      label: string;
+      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
+      path: string | null;
+      url: string | null;
+      email: string | null;
+      pageSlug: string | null;
+    };
   };
   labels: {
     skipToContent: string;
@@ -691,6 +921,8 @@ export type SiteSettingsQueryResult = {
     planned: string;
     closeMenu: string;
     mainNavigation: string;
+    lastUpdated: string;
+    tableOfContents: string;
   };
   productWidgetScriptUrl: string | null;
   demoWidget: {
@@ -728,135 +960,224 @@ export type SiteSettingsQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  logos{title, items[]{_key, name, isSample}},  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},  pricing{    eyebrow,    title,    subtitle,    footnote,    ctaLabel,    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},    "tiers": tiers[]->{      _id,      name,      description,      price,      currency,      billingInterval,      trialDays,      noCreditCard,      cancelAnytime,      insightsPerMonth,      insightsLabel,      overageNote,      features,      availability,      ctaLabel,      highlighted,      highlightLabel    }  },  faq{title, subtitle, items[]{_key, question, answer}},  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  seo{title, description, image}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
 export type LandingPageQueryResult = {
-  hero: {
-    badge: string | null;
-    title: string;
-    titleHighlight: string | null;
-    subtitle: string;
-    primaryCtaLabel: string;
-    secondaryCtaLabel: string;
-    highlights: Array<string>;
-    socialProof: string | null;
-  };
-  logos: {
-    title: string;
-    items: Array<{
-      _key: string;
-      name: string;
-      isSample: boolean | null;
-    }>;
-  };
-  features: {
-    eyebrow: string | null;
-    title: string;
-    subtitle: string | null;
-    items: Array<{
-      _key: string;
-      icon:
-        | "chart"
-        | "clock"
-        | "code"
-        | "globe"
-        | "heart"
-        | "lock"
-        | "message"
-        | "rocket"
-        | "shield"
-        | "slack"
-        | "sparkles"
-        | "store"
-        | "target"
-        | "user"
-        | "users"
-        | "zap";
-      title: string;
-      description: string;
-    }>;
-  };
-  audiences: {
-    eyebrow: string | null;
-    title: string;
-    subtitle: string | null;
-    items: Array<{
-      _key: string;
-      icon:
-        | "chart"
-        | "clock"
-        | "code"
-        | "globe"
-        | "heart"
-        | "lock"
-        | "message"
-        | "rocket"
-        | "shield"
-        | "slack"
-        | "sparkles"
-        | "store"
-        | "target"
-        | "user"
-        | "users"
-        | "zap";
-      title: string;
-      description: string;
-    }>;
-  };
-  pricing: {
-    eyebrow: string | null;
-    title: string;
-    subtitle: string | null;
-    footnote: string | null;
-    ctaLabel: string;
-    labels: {
-      free: string;
-      perMonth: string;
-      perYear: string;
-      trial: string;
-      noCreditCard: string;
-      cancelAnytime: string;
-    };
-    tiers: Array<{
-      _id: string;
-      name: string;
-      description: string;
-      price: number;
-      currency: "EUR" | "GBP" | "USD";
-      billingInterval: "month" | "year";
-      trialDays: number;
-      noCreditCard: boolean | null;
-      cancelAnytime: boolean | null;
-      insightsPerMonth: number;
-      insightsLabel: string;
-      overageNote: string | null;
-      features: Array<string>;
-      availability: "available" | "comingSoon";
-      ctaLabel: string;
-      highlighted: boolean | null;
-      highlightLabel: string | null;
-    }>;
-  };
-  faq: {
-    title: string;
-    subtitle: string | null;
-    items: Array<{
-      _key: string;
-      question: string;
-      answer: string;
-    }>;
-  };
-  cta: {
-    title: string;
-    subtitle: string | null;
-    primaryCtaLabel: string;
-    secondaryCtaLabel: string;
-    testimonial: {
-      quote: string;
-      author: string;
-      role: string;
-      isSample: boolean | null;
-    };
-  };
+  sections: Array<
+    | {
+        _key: string;
+        _type: "cardGridSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        items: Array<{
+          _key: string;
+          icon:
+            | "chart"
+            | "clock"
+            | "code"
+            | "globe"
+            | "heart"
+            | "lock"
+            | "message"
+            | "rocket"
+            | "shield"
+            | "slack"
+            | "sparkles"
+            | "store"
+            | "target"
+            | "user"
+            | "users"
+            | "zap";
+          title: string;
+          description: string;
+        }>;
+        columns: 2 | 3 | 4;
+        tinted: boolean | null;
+      }
+    | {
+        _key: string;
+        _type: "contactSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        generalEmailLabel: string;
+        supportEmailLabel: string;
+        locationLabel: string;
+      }
+    | {
+        _key: string;
+        _type: "ctaSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        primaryCtaLabel: string;
+        secondaryCtaLabel: string | null;
+        testimonial: {
+          quote: string;
+          author: string;
+          role: string;
+          isSample: boolean | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "faqSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        items: Array<{
+          _key: string;
+          question: string;
+          answer: string;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "heroSection";
+        anchorId: string | null;
+        badge: string | null;
+        title: string;
+        titleHighlight: string | null;
+        subtitle: string;
+        primaryCtaLabel: string;
+        secondaryCtaLabel: string;
+        highlights: Array<string>;
+        socialProof: string | null;
+      }
+    | {
+        _key: string;
+        _type: "logoStripSection";
+        anchorId: string | null;
+        title: string;
+        items: Array<{
+          _key: string;
+          name: string;
+          isSample: boolean | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "pageHeaderSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        lastUpdated: string | null;
+      }
+    | {
+        _key: string;
+        _type: "pricingSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        footnote: string | null;
+        ctaLabel: string;
+        labels: {
+          free: string;
+          perMonth: string;
+          perYear: string;
+          trial: string;
+          noCreditCard: string;
+          cancelAnytime: string;
+        };
+        tiers: Array<{
+          _id: string;
+          name: string;
+          description: string;
+          price: number;
+          currency: "EUR" | "GBP" | "USD";
+          billingInterval: "month" | "year";
+          trialDays: number;
+          noCreditCard: boolean | null;
+          cancelAnytime: boolean | null;
+          insightsPerMonth: number;
+          insightsLabel: string;
+          overageNote: string | null;
+          features: Array<string>;
+          availability: "available" | "comingSoon";
+          ctaLabel: string;
+          highlighted: boolean | null;
+          highlightLabel: string | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "richTextSection";
+        anchorId: string | null;
+        body: Array<
+          | {
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "h2" | "h3" | "h4" | "normal";
+              listItem?: "bullet" | "number";
+              markDefs: Array<
+                | {
+                    href: string;
+                    _type: "link";
+                    _key: string;
+                  }
+                | {
+                    page: PageReference;
+                    _type: "pageLink";
+                    _key: string;
+                    slug: string;
+                  }
+              > | null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }
+          | {
+              tone: "important" | "note";
+              text: string;
+              _type: "callout";
+              _key: string;
+            }
+          | {
+              asset: SanityImageAssetReference | null;
+              media?: unknown;
+              hotspot: SanityImageHotspot | null;
+              crop: SanityImageCrop | null;
+              alt: string;
+              caption: string | null;
+              _type: "image";
+              _key: string;
+            }
+        >;
+      }
+    | {
+        _key: string;
+        _type: "statementSection";
+        anchorId: string | null;
+        title: string;
+        body: string;
+      }
+    | {
+        _key: string;
+        _type: "testimonialSection";
+        anchorId: string | null;
+        quote: string;
+        author: string;
+        role: string;
+        isSample: boolean | null;
+      }
+    | {
+        _key: string;
+        _type: "textColumnsSection";
+        anchorId: string | null;
+        columns: Array<{
+          _key: string;
+          title: string;
+          body: string;
+        }>;
+      }
+  >;
   seo: {
     title: string | null;
     description: string | null;
@@ -868,68 +1189,230 @@ export type LandingPageQueryResult = {
       alt?: string;
       _type: "image";
     } | null;
+    noindex: boolean | null;
   } | null;
 } | null;
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  hero{eyebrow, title, subtitle},  mission{title, body},  vision{title, body},  values{title, subtitle, items[]{_key, icon, title, description}},  team{title, body},  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  cta{title, subtitle, buttonLabel},  seo{title, description, image}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
 export type AboutPageQueryResult = {
-  hero: {
-    eyebrow: string | null;
-    title: string;
-    subtitle: string | null;
-  };
-  mission: {
-    title: string;
-    body: string;
-  };
-  vision: {
-    title: string;
-    body: string;
-  };
-  values: {
-    title: string;
-    subtitle: string | null;
-    items: Array<{
-      _key: string;
-      icon:
-        | "chart"
-        | "clock"
-        | "code"
-        | "globe"
-        | "heart"
-        | "lock"
-        | "message"
-        | "rocket"
-        | "shield"
-        | "slack"
-        | "sparkles"
-        | "store"
-        | "target"
-        | "user"
-        | "users"
-        | "zap";
-      title: string;
-      description: string;
-    }>;
-  };
-  team: {
-    title: string;
-    body: string;
-  };
-  contact: {
-    title: string;
-    subtitle: string | null;
-    generalEmailLabel: string;
-    supportEmailLabel: string;
-    locationLabel: string;
-  };
-  cta: {
-    title: string;
-    subtitle: string | null;
-    buttonLabel: string;
-  };
+  sections: Array<
+    | {
+        _key: string;
+        _type: "cardGridSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        items: Array<{
+          _key: string;
+          icon:
+            | "chart"
+            | "clock"
+            | "code"
+            | "globe"
+            | "heart"
+            | "lock"
+            | "message"
+            | "rocket"
+            | "shield"
+            | "slack"
+            | "sparkles"
+            | "store"
+            | "target"
+            | "user"
+            | "users"
+            | "zap";
+          title: string;
+          description: string;
+        }>;
+        columns: 2 | 3 | 4;
+        tinted: boolean | null;
+      }
+    | {
+        _key: string;
+        _type: "contactSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        generalEmailLabel: string;
+        supportEmailLabel: string;
+        locationLabel: string;
+      }
+    | {
+        _key: string;
+        _type: "ctaSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        primaryCtaLabel: string;
+        secondaryCtaLabel: string | null;
+        testimonial: {
+          quote: string;
+          author: string;
+          role: string;
+          isSample: boolean | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "faqSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        items: Array<{
+          _key: string;
+          question: string;
+          answer: string;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "heroSection";
+        anchorId: string | null;
+        badge: string | null;
+        title: string;
+        titleHighlight: string | null;
+        subtitle: string;
+        primaryCtaLabel: string;
+        secondaryCtaLabel: string;
+        highlights: Array<string>;
+        socialProof: string | null;
+      }
+    | {
+        _key: string;
+        _type: "logoStripSection";
+        anchorId: string | null;
+        title: string;
+        items: Array<{
+          _key: string;
+          name: string;
+          isSample: boolean | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "pageHeaderSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        lastUpdated: string | null;
+      }
+    | {
+        _key: string;
+        _type: "pricingSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        footnote: string | null;
+        ctaLabel: string;
+        labels: {
+          free: string;
+          perMonth: string;
+          perYear: string;
+          trial: string;
+          noCreditCard: string;
+          cancelAnytime: string;
+        };
+        tiers: Array<{
+          _id: string;
+          name: string;
+          description: string;
+          price: number;
+          currency: "EUR" | "GBP" | "USD";
+          billingInterval: "month" | "year";
+          trialDays: number;
+          noCreditCard: boolean | null;
+          cancelAnytime: boolean | null;
+          insightsPerMonth: number;
+          insightsLabel: string;
+          overageNote: string | null;
+          features: Array<string>;
+          availability: "available" | "comingSoon";
+          ctaLabel: string;
+          highlighted: boolean | null;
+          highlightLabel: string | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "richTextSection";
+        anchorId: string | null;
+        body: Array<
+          | {
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "h2" | "h3" | "h4" | "normal";
+              listItem?: "bullet" | "number";
+              markDefs: Array<
+                | {
+                    href: string;
+                    _type: "link";
+                    _key: string;
+                  }
+                | {
+                    page: PageReference;
+                    _type: "pageLink";
+                    _key: string;
+                    slug: string;
+                  }
+              > | null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }
+          | {
+              tone: "important" | "note";
+              text: string;
+              _type: "callout";
+              _key: string;
+            }
+          | {
+              asset: SanityImageAssetReference | null;
+              media?: unknown;
+              hotspot: SanityImageHotspot | null;
+              crop: SanityImageCrop | null;
+              alt: string;
+              caption: string | null;
+              _type: "image";
+              _key: string;
+            }
+        >;
+      }
+    | {
+        _key: string;
+        _type: "statementSection";
+        anchorId: string | null;
+        title: string;
+        body: string;
+      }
+    | {
+        _key: string;
+        _type: "testimonialSection";
+        anchorId: string | null;
+        quote: string;
+        author: string;
+        role: string;
+        isSample: boolean | null;
+      }
+    | {
+        _key: string;
+        _type: "textColumnsSection";
+        anchorId: string | null;
+        columns: Array<{
+          _key: string;
+          title: string;
+          body: string;
+        }>;
+      }
+  >;
   seo: {
     title: string | null;
     description: string | null;
@@ -941,12 +1424,271 @@ export type AboutPageQueryResult = {
       alt?: string;
       _type: "image";
     } | null;
+    noindex: boolean | null;
   } | null;
 } | null;
 
 // Source: sanity/queries.ts
+// Variable: pageQuery
+// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+export type PageQueryResult = {
+  _id: string;
+  title: string;
+  slug: string;
+  sections: Array<
+    | {
+        _key: string;
+        _type: "cardGridSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        items: Array<{
+          _key: string;
+          icon:
+            | "chart"
+            | "clock"
+            | "code"
+            | "globe"
+            | "heart"
+            | "lock"
+            | "message"
+            | "rocket"
+            | "shield"
+            | "slack"
+            | "sparkles"
+            | "store"
+            | "target"
+            | "user"
+            | "users"
+            | "zap";
+          title: string;
+          description: string;
+        }>;
+        columns: 2 | 3 | 4;
+        tinted: boolean | null;
+      }
+    | {
+        _key: string;
+        _type: "contactSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        generalEmailLabel: string;
+        supportEmailLabel: string;
+        locationLabel: string;
+      }
+    | {
+        _key: string;
+        _type: "ctaSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        primaryCtaLabel: string;
+        secondaryCtaLabel: string | null;
+        testimonial: {
+          quote: string;
+          author: string;
+          role: string;
+          isSample: boolean | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "faqSection";
+        anchorId: string | null;
+        title: string;
+        subtitle: string | null;
+        items: Array<{
+          _key: string;
+          question: string;
+          answer: string;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "heroSection";
+        anchorId: string | null;
+        badge: string | null;
+        title: string;
+        titleHighlight: string | null;
+        subtitle: string;
+        primaryCtaLabel: string;
+        secondaryCtaLabel: string;
+        highlights: Array<string>;
+        socialProof: string | null;
+      }
+    | {
+        _key: string;
+        _type: "logoStripSection";
+        anchorId: string | null;
+        title: string;
+        items: Array<{
+          _key: string;
+          name: string;
+          isSample: boolean | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "pageHeaderSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        lastUpdated: string | null;
+      }
+    | {
+        _key: string;
+        _type: "pricingSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        footnote: string | null;
+        ctaLabel: string;
+        labels: {
+          free: string;
+          perMonth: string;
+          perYear: string;
+          trial: string;
+          noCreditCard: string;
+          cancelAnytime: string;
+        };
+        tiers: Array<{
+          _id: string;
+          name: string;
+          description: string;
+          price: number;
+          currency: "EUR" | "GBP" | "USD";
+          billingInterval: "month" | "year";
+          trialDays: number;
+          noCreditCard: boolean | null;
+          cancelAnytime: boolean | null;
+          insightsPerMonth: number;
+          insightsLabel: string;
+          overageNote: string | null;
+          features: Array<string>;
+          availability: "available" | "comingSoon";
+          ctaLabel: string;
+          highlighted: boolean | null;
+          highlightLabel: string | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "richTextSection";
+        anchorId: string | null;
+        body: Array<
+          | {
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "h2" | "h3" | "h4" | "normal";
+              listItem?: "bullet" | "number";
+              markDefs: Array<
+                | {
+                    href: string;
+                    _type: "link";
+                    _key: string;
+                  }
+                | {
+                    page: PageReference;
+                    _type: "pageLink";
+                    _key: string;
+                    slug: string;
+                  }
+              > | null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }
+          | {
+              tone: "important" | "note";
+              text: string;
+              _type: "callout";
+              _key: string;
+            }
+          | {
+              asset: SanityImageAssetReference | null;
+              media?: unknown;
+              hotspot: SanityImageHotspot | null;
+              crop: SanityImageCrop | null;
+              alt: string;
+              caption: string | null;
+              _type: "image";
+              _key: string;
+            }
+        >;
+      }
+    | {
+        _key: string;
+        _type: "statementSection";
+        anchorId: string | null;
+        title: string;
+        body: string;
+      }
+    | {
+        _key: string;
+        _type: "testimonialSection";
+        anchorId: string | null;
+        quote: string;
+        author: string;
+        role: string;
+        isSample: boolean | null;
+      }
+    | {
+        _key: string;
+        _type: "textColumnsSection";
+        anchorId: string | null;
+        columns: Array<{
+          _key: string;
+          title: string;
+          body: string;
+        }>;
+      }
+  >;
+  seo: {
+    title: string | null;
+    description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
+    noindex: boolean | null;
+  } | null;
+} | null;
+
+// Source: sanity/queries.ts
+// Variable: pageListQuery
+// Query: *[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){  "slug": slug.current,  title,  "noindex": seo.noindex == true,  _updatedAt}
+export type PageListQueryResult = Array<{
+  slug: string;
+  title: string;
+  noindex: boolean | false;
+  _updatedAt: string;
+}>;
+
+// Source: sanity/queries.ts
+// Variable: redirectQuery
+// Query: *[_type == "redirect" && source in [$path, $path + "/"] && !(_id in path("drafts.**"))][0]{  permanent,  "kind": destination.kind,  "path": select(  destination.kind == "page" => "/" + destination.page->slug.current,  destination.kind == "path" => destination.path),  "url": destination.url}
+export type RedirectQueryResult = {
+  permanent: boolean;
+  kind: "page" | "path" | "url";
+  path: string | null;
+  url: string | null;
+} | null;
+
+// Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited},  seo{title, description, image}}
+// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
   backLabel: string;
   badge: string | null;
@@ -966,6 +1708,15 @@ export type WaitlistPageQueryResult = {
     submitLabel: string;
     submittingLabel: string;
     privacyNote: string;
+    privacyLink: {
+      _key: null;
+      label: string;
+      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
+      path: string | null;
+      url: string | null;
+      email: string | null;
+      pageSlug: string | null;
+    };
     errorRequired: string;
     errorTooLong: string;
     errorInvalidEmail: string;
@@ -999,6 +1750,7 @@ export type WaitlistPageQueryResult = {
       alt?: string;
       _type: "image";
     } | null;
+    noindex: boolean | null;
   } | null;
 } | null;
 
@@ -1041,10 +1793,13 @@ export type DemoConversationQueryResult = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    ctaLabel,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description, image}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  hero{eyebrow, title, subtitle},\n  mission{title, body},\n  vision{title, body},\n  values{title, subtitle, items[]{_key, icon, title, description}},\n  team{title, body},\n  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  cta{title, subtitle, buttonLabel},\n  seo{title, description, image}\n}': AboutPageQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited},\n  seo{title, description, image}\n}': WaitlistPageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
+    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
+    '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
+    '*[_type == "redirect" && source in [$path, $path + "/"] && !(_id in path("drafts.**"))][0]{\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectQueryResult;
+    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
   }

@@ -1,9 +1,14 @@
+import { evaluateQuery, type SeedDocument } from '../lib/content/seed-dataset'
+
 /**
  * Checks documents against the Studio schema's own validation rules, without a Studio
  * (and without a Sanity login, which `sanity documents validate` needs): used by the seed
  * tests and by `npm run content:publish` so local content obeys the Studio's limits.
  * Each field's `validation` function is called with a recording rule, and the recorded
  * constraints (required, min, max, integer, uri, unique, custom) are applied to the value.
+ * Custom rules get what the Studio gives them: the parent, the document, and a client whose
+ * queries run over the whole dataset being checked (groq-js), so rules that look at other
+ * documents (unique slugs, redirect loops) decide the same here as in the Studio.
  * Rules that end in `.warning()` are advice, not errors, as in the Studio.
  */
 type Recorded = { name: string; args: unknown[] }
@@ -13,7 +18,10 @@ type FieldDef = {
   fields?: FieldDef[]
   of?: FieldDef[]
   to?: { type: string }[]
-  options?: { list?: (string | { value: string })[] }
+  options?: { list?: (string | number | { value: string | number })[] }
+  styles?: { value: string }[]
+  lists?: { value: string }[]
+  marks?: { decorators?: { value: string }[]; annotations?: FieldDef[] }
   validation?: (rule: unknown) => unknown
 }
 type TypeDef = FieldDef & { name: string }
@@ -40,16 +48,23 @@ const isEmpty = (value: unknown) =>
 const sizeOf = (value: unknown): number | undefined =>
   typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : typeof value === 'number' ? value : undefined
 
-export function validateDocuments(types: TypeDef[], documents: Record<string, unknown>[]): string[] {
+/** Implicit fields Sanity adds to every image value. */
+const IMAGE_KEYS = new Set(['asset', 'hotspot', 'crop', 'media'])
+
+export async function validateDocuments(types: TypeDef[], documents: Record<string, unknown>[]): Promise<string[]> {
   const byName = new Map(types.map((type) => [type.name, type]))
   const ids = new Set(documents.map((doc) => doc._id as string))
   const problems: string[] = []
+  const pending: Promise<void>[] = []
+  const client = { fetch: (query: string, params: Record<string, unknown> = {}) => evaluateQuery(documents as SeedDocument[], query, params) }
+  let document: Record<string, unknown> = {}
 
   function check(field: FieldDef, value: unknown, path: string, parent: unknown) {
     for (const { name, args } of record(field.validation)) {
       const size = sizeOf(value)
       if (name === 'required' && isEmpty(value)) problems.push(`${path}: required`)
-      if (isEmpty(value)) continue
+      // As in the Studio, custom rules see empty values too (a field may be required only in some cases).
+      if (isEmpty(value) && name !== 'custom') continue
       if (name === 'max' && size !== undefined && size > (args[0] as number)) problems.push(`${path}: longer than ${args[0]}`)
       if (name === 'min' && size !== undefined && size < (args[0] as number)) problems.push(`${path}: shorter than ${args[0]}`)
       if (name === 'integer' && !Number.isInteger(value)) problems.push(`${path}: not an integer`)
@@ -57,15 +72,49 @@ export function validateDocuments(types: TypeDef[], documents: Record<string, un
         const seen = value.map((item) => JSON.stringify({ ...item, _key: undefined }))
         if (new Set(seen).size !== seen.length) problems.push(`${path}: duplicate items`)
       }
+      if (name === 'uri' && typeof value === 'string') {
+        const schemes = ((args[0] as { scheme?: string[] } | undefined)?.scheme ?? ['http', 'https']).map((scheme) => `${scheme}:`)
+        if (!URL.canParse(value) || !schemes.includes(new URL(value).protocol)) problems.push(`${path}: must be an address starting with ${schemes.join(' or ')}`)
+      }
       if (name === 'custom') {
-        const verdict = (args[0] as (v: unknown, c: unknown) => unknown)(value, { parent })
-        if (verdict !== true) problems.push(`${path}: ${String(verdict)}`)
+        const context = { parent, document, path, getClient: () => client }
+        const report = (verdict: unknown) => {
+          if (verdict !== true) problems.push(`${path}: ${String(verdict)}`)
+        }
+        const verdict = (args[0] as (v: unknown, c: unknown) => unknown)(value, context)
+        if (verdict instanceof Promise) pending.push(verdict.then(report))
+        else report(verdict)
       }
     }
     if (isEmpty(value)) return
-    const list = field.options?.list?.map((item) => (typeof item === 'string' ? item : item.value))
+    const list = field.options?.list?.map((item) => (typeof item === 'object' ? item.value : item))
     if (list && !list.includes(value as string)) problems.push(`${path}: "${String(value)}" is not one of ${list.join(', ')}`)
     walk(field, value, path)
+  }
+
+  /** A Portable Text block: known style, list and marks; every mark a decorator or a defined annotation. */
+  function walkBlock(field: FieldDef, value: Record<string, unknown>, path: string) {
+    const styles = field.styles?.map((style) => style.value) ?? ['normal']
+    const lists = field.lists?.map((list) => list.value) ?? []
+    const decorators = field.marks?.decorators?.map((decorator) => decorator.value) ?? []
+    const annotations = field.marks?.annotations ?? []
+    if (value.style !== undefined && !styles.includes(value.style as string)) problems.push(`${path}.style: "${String(value.style)}" is not one of ${styles.join(', ')}`)
+    if (value.listItem !== undefined && !lists.includes(value.listItem as string)) problems.push(`${path}.listItem: "${String(value.listItem)}" is not one of ${lists.join(', ') || '(no lists)'}`)
+    const markDefs = (value.markDefs ?? []) as Record<string, unknown>[]
+    markDefs.forEach((def, index) => {
+      const annotation = annotations.find((candidate) => candidate.name === def._type)
+      if (!annotation) problems.push(`${path}.markDefs[${index}]: unknown annotation ${String(def._type)}`)
+      else check({ ...annotation, type: 'object', name: String(index) }, def, `${path}.markDefs[${index}]`, markDefs)
+    })
+    const defined = new Set(markDefs.map((def) => def._key))
+    const children = value.children
+    if (!Array.isArray(children) || children.length === 0) return problems.push(`${path}.children: a block needs at least one span`)
+    children.forEach((span: Record<string, unknown>, index) => {
+      if (span._type !== 'span' || typeof span.text !== 'string') problems.push(`${path}.children[${index}]: expected a span with text`)
+      for (const mark of (span.marks ?? []) as string[]) {
+        if (!decorators.includes(mark) && !defined.has(mark)) problems.push(`${path}.children[${index}]: unknown mark ${mark}`)
+      }
+    })
   }
 
   function walk(field: FieldDef, value: unknown, path: string) {
@@ -88,6 +137,24 @@ export function validateDocuments(types: TypeDef[], documents: Record<string, un
       case 'url':
         if (typeof value !== 'string' || !URL.canParse(value)) problems.push(`${path}: not a URL`)
         break
+      case 'date':
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) problems.push(`${path}: not a date (YYYY-MM-DD)`)
+        break
+      case 'slug':
+        if (typeof (value as { current?: unknown }).current !== 'string') problems.push(`${path}: a slug needs a "current" text`)
+        break
+      case 'block':
+        walkBlock(field, value as Record<string, unknown>, path)
+        break
+      case 'image': {
+        const asset = (value as { asset?: { _ref?: unknown } }).asset
+        if (asset !== undefined && typeof asset?._ref !== 'string') problems.push(`${path}.asset: expected a reference to an image asset`)
+        for (const key of Object.keys(value as object)) {
+          if (!key.startsWith('_') && !IMAGE_KEYS.has(key) && !field.fields?.some((f) => f.name === key)) problems.push(`${path}.${key}: not in the schema`)
+        }
+        for (const child of field.fields ?? []) check(child, (value as Record<string, unknown>)[child.name], `${path}.${child.name}`, value)
+        break
+      }
       case 'reference': {
         const ref = (value as { _ref?: string })._ref
         if (!ref || !ids.has(ref)) problems.push(`${path}: reference to missing document ${ref}`)
@@ -99,10 +166,14 @@ export function validateDocuments(types: TypeDef[], documents: Record<string, un
           break
         }
         value.forEach((item, index) => {
-          const member =
-            field.of?.find((candidate) => typeof item !== 'object' || candidate.name === item._type || candidate.type === item._type) ??
-            field.of?.[0]
-          if (!member) return
+          const typed = item && typeof item === 'object' && typeof item._type === 'string'
+          const member = typed
+            ? field.of?.find((candidate) => candidate.name === item._type || candidate.type === item._type)
+            : field.of?.[0]
+          if (!member) {
+            problems.push(`${path}[${index}]: ${typed ? `unknown type ${item._type}` : 'unexpected value'}`)
+            return
+          }
           if (item && typeof item === 'object' && !('_key' in item)) problems.push(`${path}[${index}]: missing _key`)
           check({ ...member, name: String(index) }, item, `${path}[${index}]`, value)
         })
@@ -133,7 +204,9 @@ export function validateDocuments(types: TypeDef[], documents: Record<string, un
       problems.push(`${doc._id}: unknown document type ${String(doc._type)}`)
       continue
     }
+    document = doc
     walk({ ...type, type: 'object' }, doc, String(doc._id))
   }
+  await Promise.all(pending)
   return problems
 }

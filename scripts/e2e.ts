@@ -42,11 +42,15 @@ if (runSanity) {
   }
 }
 
-/** The seed, plus what the Studio would have created: a draft, and a preview secret. */
+/** The seed, plus what the Studio would have created: drafts, and a preview secret. */
 async function writeStandInDataset() {
   const documents = await readSeedDataset('sanity/seed/production.ndjson')
-  const landing = documents.find((doc) => doc._id === 'landingPage') as { hero: Record<string, unknown> } & (typeof documents)[number]
-  const draft = { ...landing, _id: 'drafts.landingPage', hero: { ...landing.hero, title: 'A draft headline only editors see.' } }
+  const landing = documents.find((doc) => doc._id === 'landingPage') as { sections: { _type: string }[] } & (typeof documents)[number]
+  const sections = landing.sections.map((section) => (section._type === 'heroSection' ? { ...section, title: 'A draft headline only editors see.' } : section))
+  const draft = { ...landing, _id: 'drafts.landingPage', sections }
+  // A page never published: only draft mode shows it, at its own address.
+  const careers = documents.find((doc) => doc._id === 'page-careers')!
+  const unpublished = { ...careers, _id: 'drafts.page-coming-soon', title: 'Coming soon', slug: { _type: 'slug', current: 'coming-soon' } }
   const secret = { _id: 'sanity-preview-url-secret.e2e', _type: 'sanity.previewUrlSecret', secret: E2E_SANITY.previewSecret, studioUrl: '/studio', _updatedAt: new Date().toISOString() }
-  await writeFile(E2E_SANITY.datasetPath, `${[...documents, draft, secret].map((doc) => JSON.stringify(doc)).join('\n')}\n`)
+  await writeFile(E2E_SANITY.datasetPath, `${[...documents, draft, unpublished, secret].map((doc) => JSON.stringify(doc)).join('\n')}\n`)
 }

@@ -3,8 +3,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { browserRefusesTracking, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
 import { buttonVariants } from '@/components/ui/button'
+import { TrailingLink } from '@/components/ui/trailing-link'
+import type { SiteLink } from '@/lib/content/types'
 
-export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string }
+export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; policyLink: SiteLink }
 
 // The server cannot know the visitor's choice: it renders no banner, and the browser
 // decides after hydration.
@@ -47,7 +49,10 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       <h2 id="consent-title" ref={headingRef} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
         {copy.title}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">{refused ? copy.browserRefusesNote : copy.text}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {refused ? copy.browserRefusesNote : copy.text}
+        <TrailingLink link={copy.policyLink} />
+      </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (
           <button type="button" onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>

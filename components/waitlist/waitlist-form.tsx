@@ -8,6 +8,7 @@ import { track } from '@/lib/analytics/client'
 import { waitlistJoinProperties } from '@/lib/analytics/events'
 import { HONEYPOT_FIELD, judgeSubmission } from '@/lib/waitlist/bot-filter'
 import { buttonVariants } from '@/components/ui/button'
+import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
 
 type Props = {
@@ -142,7 +143,10 @@ export function WaitlistForm({ copy, backend }: Props) {
       <button type="submit" disabled={submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
         {submitting ? copy.submittingLabel : copy.submitLabel}
       </button>
-      <p className="mt-4 text-center text-sm text-slate-500">{copy.privacyNote}</p>
+      <p className="mt-4 text-center text-sm text-slate-500">
+        {copy.privacyNote}
+        <TrailingLink link={copy.privacyLink} />
+      </p>
     </form>
   )
 }

@@ -20,6 +20,11 @@ type FetchOptions<Q extends Query> = {
   tags: string[]
   /** Short name for error messages, e.g. "landing page". */
   label: string
+  /**
+   * Published content only, even in a draft preview: for what runs outside a request
+   * (generateStaticParams, the sitemap), where Next refuses to read the draft-mode cookie.
+   */
+  publishedOnly?: boolean
 }
 
 /** The Content Lake client, or null when the site runs on the embedded seed. */
@@ -54,13 +59,27 @@ export function draftClient(): SanityClient | null {
  * rather than return empty content, so a failed build stops and a failed revalidation
  * keeps the last good page.
  */
-export async function sanityFetch<const Q extends Query>({ query, params = {}, tags, label }: FetchOptions<Q>): Promise<NonNullable<QueryResult<Q>>> {
+export async function sanityFetch<const Q extends Query>(options: FetchOptions<Q>): Promise<NonNullable<QueryResult<Q>>> {
+  const result = await sanityFetchOptional(options)
+  if (result === null || result === undefined) {
+    throw new ContentFetchError(
+      `The ${options.label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see README).`,
+    )
+  }
+  return result as NonNullable<QueryResult<Q>>
+}
+
+/**
+ * The same, for content that may rightly not exist (a page or redirect looked up by its path):
+ * null when the query finds nothing. A failure to reach the content still throws.
+ */
+export async function sanityFetchOptional<const Q extends Query>({ query, params = {}, tags, label, publishedOnly = false }: FetchOptions<Q>): Promise<QueryResult<Q> | null> {
   const server = serverEnv()
   assertDeployableConfiguration(publicEnv, server)
   let result: unknown
   try {
     result = publicEnv.sanityProjectId
-      ? await fetchFromSanity(query, params, tags)
+      ? await fetchFromSanity(query, params, tags, publishedOnly)
       : await fetchFromSeed(server.contentSeedPath, query, params, tags)
   } catch (error) {
     const source = publicEnv.sanityProjectId
@@ -71,17 +90,12 @@ export async function sanityFetch<const Q extends Query>({ query, params = {}, t
     console.error(`[content] ${failure.message}`)
     throw failure
   }
-  if (result === null || result === undefined) {
-    throw new ContentFetchError(
-      `The ${label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see README).`,
-    )
-  }
-  return result as NonNullable<QueryResult<Q>>
+  return (result ?? null) as QueryResult<Q> | null
 }
 
-async function fetchFromSanity(query: string, params: QueryParams, tags: string[]) {
+async function fetchFromSanity(query: string, params: QueryParams, tags: string[], publishedOnly: boolean) {
   // Only a site that can preview (a read token is configured) asks whether this is a preview.
-  const preview = draftClient()
+  const preview = publishedOnly ? null : draftClient()
   if (preview && (await draftMode()).isEnabled) return preview.fetch(query, params, { next: { revalidate: 0 } })
   const client = sanityClient()
   if (!client) throw new Error('no Sanity project configured')

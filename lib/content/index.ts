@@ -1,28 +1,61 @@
 import 'server-only'
 import { cache } from 'react'
-import { aboutPageQuery, demoConversationQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
-import { sanityFetch } from './fetch'
-import { toAboutPage, toDemoConversation, toLandingPage, toNotFoundPage, toSiteSettings, toWaitlistPage } from './reshape'
+import {
+  aboutPageQuery,
+  demoConversationQuery,
+  landingPageQuery,
+  notFoundPageQuery,
+  pageListQuery,
+  pageQuery,
+  redirectQuery,
+  siteSettingsQuery,
+  waitlistPageQuery,
+} from '@/sanity/queries'
+import { sanityFetch, sanityFetchOptional } from './fetch'
+import { normalizePath } from './paths'
+import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toRedirect, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
-// publish revalidates exactly the pages that show the change.
+// publish revalidates exactly the pages that show the change. Links to pages (menus, footer,
+// rich text) read the page's slug: whatever shows links depends on the `page` tag too, so a
+// renamed or unpublished page updates every menu and text that links to it.
 
-const getRawSettings = cache(() => sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings'], label: 'site settings' }))
+/** Sections show pricing tiers and link to pages. */
+const SECTION_TAGS = ['pricingTier', 'page']
+
+const getRawSettings = cache(() => sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings', 'page'], label: 'site settings' }))
 
 export const getSiteSettings = cache(async () => toSiteSettings(await getRawSettings()))
 
 const usageClaim = async () => (await getRawSettings()).usageClaim
+const tokens = async () => contentTokens(await getRawSettings())
 
 export const getLandingPage = cache(async () =>
-  toLandingPage(await sanityFetch({ query: landingPageQuery, tags: ['landingPage', 'pricingTier'], label: 'landing page' }), await usageClaim()),
+  toSectionPage(await sanityFetch({ query: landingPageQuery, tags: ['landingPage', ...SECTION_TAGS], label: 'landing page' }), await tokens()),
 )
 
 export const getAboutPage = cache(async () =>
-  toAboutPage(await sanityFetch({ query: aboutPageQuery, tags: ['aboutPage'], label: 'about page' }), await usageClaim()),
+  toSectionPage(await sanityFetch({ query: aboutPageQuery, tags: ['aboutPage', ...SECTION_TAGS], label: 'about page' }), await tokens()),
+)
+
+/** The page at /<slug>, or null when no published page has that slug. */
+export const getPage = cache(async (slug: string) => {
+  const raw = await sanityFetchOptional({ query: pageQuery, params: { slug }, tags: SECTION_TAGS, label: `page "/${slug}"` })
+  return raw ? toPage(raw, await tokens()) : null
+})
+
+/** Every published page (for prerendering and the sitemap, which run outside any request: never drafts). */
+export const getPageList = cache(async () =>
+  toPageList(await sanityFetch({ query: pageListQuery, tags: ['page'], label: 'list of pages', publishedOnly: true })),
+)
+
+/** The published redirect from this path, or null. Cached under the `redirect` tag (and `page`, for redirects to pages). */
+export const getRedirect = cache(async (path: string) =>
+  toRedirect(await sanityFetchOptional({ query: redirectQuery, params: { path: normalizePath(path) }, tags: ['redirect', 'page'], label: `redirect from ${path}` })),
 )
 
 export const getWaitlistPage = cache(async () =>
-  toWaitlistPage(await sanityFetch({ query: waitlistPageQuery, tags: ['waitlistPage'], label: 'waitlist page' }), await usageClaim()),
+  toWaitlistPage(await sanityFetch({ query: waitlistPageQuery, tags: ['waitlistPage', 'page'], label: 'waitlist page' }), await usageClaim()),
 )
 
 export const getNotFoundPage = cache(async () =>

@@ -1,14 +1,17 @@
 import type {
-  AboutPageQueryResult,
   DemoConversationQueryResult,
   LandingPageQueryResult,
   NotFoundPageQueryResult,
+  PageListQueryResult,
+  PageQueryResult,
+  RedirectQueryResult,
   SiteSettingsQueryResult,
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
 import { stegaClean } from '@sanity/client/stega'
 import { shareImageUrl } from './image'
-import type { AboutPage, Card, DemoConversation, LandingPage, NotFoundPage, PricingTier, SiteLink, SiteSettings, WaitlistPage } from './types'
+import { pagePath } from './paths'
+import type { DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
 
 // Pure functions from query results to the shapes components use. Kept apart from the
 // fetching so tests can run them over the seed with no Next.js runtime.
@@ -16,30 +19,69 @@ import type { AboutPage, Card, DemoConversation, LandingPage, NotFoundPage, Pric
 // code compares or puts in URLs are cleaned first, visible copy keeps them.
 
 type Raw<T> = NonNullable<T>
-type RawLink = { _key: string; label: string; kind: string; path: string | null; url: string | null; email: string | null }
-type RawLanding = Raw<LandingPageQueryResult>
-type RawTier = RawLanding['pricing']['tiers'][number]
+type RawLink = { _key: string | null; label: string; kind: string; path: string | null; url: string | null; email: string | null; pageSlug: string | null }
+type RawPricing = Extract<RawSection, { _type: 'pricingSection' }>
+type RawTier = RawPricing['tiers'][number]
 
 export const USAGE_CLAIM_TOKEN = '{{usageClaim}}'
+/** Lets texts (the legal pages) name the address in Site settings → Contact, so changing it there changes it everywhere. */
+export const CONTACT_EMAIL_TOKEN = '{{contactEmail}}'
 
-/** Replaces the usage-claim token in every string of a value, so all pages state one figure. */
-export function withUsageClaim<T>(value: T, usageClaim: string): T {
-  if (typeof value === 'string') return value.split(USAGE_CLAIM_TOKEN).join(usageClaim) as T
-  if (Array.isArray(value)) return value.map((item) => withUsageClaim(item, usageClaim)) as T
+/** Values from Site settings that copy may name by token. */
+export type ContentTokens = { usageClaim: string; contactEmail: string }
+
+export const contentTokens = (settings: { usageClaim: string; contact: { generalEmail: string } }): ContentTokens => ({
+  usageClaim: settings.usageClaim,
+  contactEmail: settings.contact.generalEmail,
+})
+
+/** Replaces each token in every string of a value. */
+function withTokens<T>(value: T, tokens: [string, string][]): T {
+  if (typeof value === 'string') return tokens.reduce((text, [token, replacement]) => text.split(token).join(replacement), value as string) as T
+  if (Array.isArray(value)) return value.map((item) => withTokens(item, tokens)) as T
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withUsageClaim(v, usageClaim)])) as T
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withTokens(v, tokens)])) as T
   }
   return value
 }
 
-type RawSeo = { title: string | null; description: string | null; image?: Parameters<typeof shareImageUrl>[0] } | null
+/** Replaces the usage-claim token in every string of a value, so all pages state one figure. */
+export function withUsageClaim<T>(value: T, usageClaim: string): T {
+  return withTokens(value, [[USAGE_CLAIM_TOKEN, usageClaim]])
+}
 
-const toSeo = (seo: RawSeo) => ({ title: seo?.title ?? null, description: seo?.description ?? null, image: shareImageUrl(seo?.image) })
+function withContentTokens<T>(value: T, tokens: ContentTokens): T {
+  return withTokens(value, [
+    [USAGE_CLAIM_TOKEN, tokens.usageClaim],
+    [CONTACT_EMAIL_TOKEN, tokens.contactEmail],
+  ])
+}
+
+type RawSeo = { title: string | null; description: string | null; image?: Parameters<typeof shareImageUrl>[0]; noindex?: boolean | null } | null
+
+const toSeo = (seo: RawSeo) => ({
+  title: seo?.title ?? null,
+  description: seo?.description ?? null,
+  image: shareImageUrl(seo?.image),
+  noindex: stegaClean(seo?.noindex) === true,
+})
 
 export function toLink(dirty: RawLink): SiteLink {
-  const raw = { ...dirty, kind: stegaClean(dirty.kind), path: stegaClean(dirty.path), url: stegaClean(dirty.url), email: stegaClean(dirty.email) }
-  const base = { key: raw._key, label: raw.label }
+  const raw = {
+    ...dirty,
+    kind: stegaClean(dirty.kind),
+    path: stegaClean(dirty.path),
+    url: stegaClean(dirty.url),
+    email: stegaClean(dirty.email),
+    pageSlug: stegaClean(dirty.pageSlug),
+  }
+  // A single link (not in a list) has no _key; its label identifies it well enough for React.
+  const base = { key: raw._key ?? raw.label, label: raw.label }
   switch (raw.kind) {
+    case 'page':
+      // An unpublished or deleted page dereferences to null: shown as planned, never a dead link.
+      if (raw.pageSlug) return { ...base, kind: 'internal', href: pagePath(raw.pageSlug) }
+      break
     case 'internal':
       if (raw.path) return { ...base, kind: 'internal', href: raw.path }
       break
@@ -57,9 +99,6 @@ export function toLink(dirty: RawLink): SiteLink {
   // A link whose destination is missing is shown honestly as not yet available.
   return { ...base, kind: 'planned' }
 }
-
-const toCards = (items: { _key: string; icon: Card['icon']; title: string; description: string }[]): Card[] =>
-  items.map(({ _key, icon, title, description }) => ({ key: _key, icon: stegaClean(icon), title, description }))
 
 export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Date().getFullYear()): SiteSettings {
   const { navigation, contact, footer, consent, labels, seo } = raw
@@ -80,7 +119,7 @@ export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Dat
         badges: footer.badges ?? [],
         copyright: footer.copyright.replace('{year}', String(year)),
       },
-      consent,
+      consent: { ...consent, policyLink: toLink(consent.policyLink) },
       labels,
       productWidgetScriptUrl: stegaClean(raw.productWidgetScriptUrl) || null,
       demoWidget: raw.demoWidget,
@@ -99,7 +138,7 @@ export function formatPrice(amount: number, currency: string, freeLabel: string)
   }).format(amount)
 }
 
-export function toPricingTier(dirty: RawTier, labels: RawLanding['pricing']['labels']): PricingTier {
+export function toPricingTier(dirty: RawTier, labels: RawPricing['labels']): PricingTier {
   const raw = {
     ...dirty,
     currency: stegaClean(dirty.currency),
@@ -129,63 +168,68 @@ export function toPricingTier(dirty: RawTier, labels: RawLanding['pricing']['lab
   }
 }
 
-export function toLandingPage(raw: RawLanding, usageClaim: string): LandingPage {
-  const { hero, logos, features, audiences, pricing, faq, cta, seo } = raw
-  return withUsageClaim(
-    {
-      hero,
-      logos: { title: logos.title, items: logos.items.map(({ _key, name, isSample }) => ({ key: _key, name, isSample: isSample ?? false })) },
-      features: { ...features, items: toCards(features.items) },
-      audiences: { ...audiences, items: toCards(audiences.items) },
-      pricing: {
-        eyebrow: pricing.eyebrow,
-        title: pricing.title,
-        subtitle: pricing.subtitle,
-        footnote: pricing.footnote,
-        ctaLabel: pricing.ctaLabel,
-        // A reference to a deleted or unpublished tier dereferences to null: skip it.
-        tiers: pricing.tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, pricing.labels)),
-      },
-      faq: {
-        eyebrow: null,
-        title: faq.title,
-        subtitle: faq.subtitle,
-        items: faq.items.map(({ _key, question, answer }) => ({ key: _key, question, answer })),
-      },
-      cta: {
-        eyebrow: null,
-        title: cta.title,
-        subtitle: cta.subtitle,
-        primaryCtaLabel: cta.primaryCtaLabel,
-        secondaryCtaLabel: cta.secondaryCtaLabel,
-        testimonial: { ...cta.testimonial, isSample: cta.testimonial.isSample ?? false },
-      },
-      seo: toSeo(seo),
-    },
-    usageClaim,
-  )
+/** One section for its component: values the code compares are cleaned, tiers priced. */
+function toSection(raw: RawSection): Section {
+  const section = { ...raw, anchorId: stegaClean(raw.anchorId) || null }
+  switch (section._type) {
+    case 'pricingSection': {
+      const { labels, tiers, ...rest } = section
+      // A reference to a deleted or unpublished tier dereferences to null: skip it.
+      return { ...rest, tiers: tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, labels)) }
+    }
+    case 'cardGridSection':
+      return {
+        ...section,
+        columns: stegaClean(section.columns),
+        tinted: section.tinted === true,
+        items: section.items.map((item) => ({ ...item, icon: stegaClean(item.icon) })),
+      }
+    default:
+      return section
+  }
 }
 
-export function toAboutPage(raw: Raw<AboutPageQueryResult>, usageClaim: string): AboutPage {
-  const { hero, mission, vision, values, team, contact, cta, seo } = raw
-  return withUsageClaim(
-    {
-      hero,
-      mission,
-      vision,
-      values: { eyebrow: null, title: values.title, subtitle: values.subtitle, items: toCards(values.items) },
-      team,
-      contact: { eyebrow: null, ...contact },
-      cta: { eyebrow: null, ...cta },
-      seo: toSeo(seo),
-    },
-    usageClaim,
-  )
+export function toSections(raw: RawSection[] | null, tokens: ContentTokens): Section[] {
+  return withContentTokens((raw ?? []).map(toSection), tokens)
+}
+
+export function toSectionPage(raw: Raw<LandingPageQueryResult>, tokens: ContentTokens): SectionPage {
+  return { sections: toSections(raw.sections, tokens), seo: toSeo(raw.seo) }
+}
+
+/** The headline a page opens with (its hero or page header), for its drawn share image. */
+export function sectionPageHeadline(page: SectionPage): string | null {
+  for (const section of page.sections) {
+    if (section._type === 'heroSection') return [section.title, section.titleHighlight].filter(Boolean).join(' ')
+    if (section._type === 'pageHeaderSection') return section.title
+  }
+  return null
+}
+
+export function toPage(raw: Raw<PageQueryResult>, tokens: ContentTokens): Page {
+  return {
+    id: raw._id,
+    title: withContentTokens(raw.title, tokens),
+    slug: stegaClean(raw.slug),
+    sections: toSections(raw.sections, tokens),
+    seo: toSeo(raw.seo),
+  }
+}
+
+export function toPageList(raw: PageListQueryResult): PageListItem[] {
+  return raw.map((item) => ({ slug: item.slug, title: item.title, noindex: item.noindex === true, updatedAt: item._updatedAt }))
+}
+
+/** Where a redirect sends the visitor; null when its destination is gone (an unpublished page): then the 404 answers. */
+export function toRedirect(raw: RedirectQueryResult): Redirect | null {
+  if (!raw) return null
+  const destination = raw.kind === 'url' ? raw.url : raw.path
+  return destination ? { destination, permanent: raw.permanent === true } : null
 }
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string): WaitlistPage {
-  const { seo, ...rest } = raw
-  return withUsageClaim({ ...rest, seo: toSeo(seo) }, usageClaim)
+  const { seo, form, ...rest } = raw
+  return withUsageClaim({ ...rest, form: { ...form, privacyLink: toLink(form.privacyLink) }, seo: toSeo(seo) }, usageClaim)
 }
 
 export function toNotFoundPage(raw: Raw<NotFoundPageQueryResult>): NotFoundPage {

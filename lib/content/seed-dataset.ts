@@ -38,3 +38,4 @@ export async function evaluateQuery(documents: SeedDocument[], query: string, pa
   const result = await evaluate(parse(query), { dataset: documents, params })
   return result.get()
 }
+

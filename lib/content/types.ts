@@ -1,8 +1,10 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
+import type { PageQueryResult } from '@/sanity/types.generated'
 import type { WaitlistErrorCopy } from '@/lib/waitlist/rules'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
-// the mapping in ./pages.ts is the only code that knows both.
+// the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
+// generated query types, changed only where the reshaping changes them.
 
 export type { IconName }
 
@@ -14,9 +16,7 @@ export type SiteLink = { key: string; label: string } & (
   | { kind: 'planned' }
 )
 
-export type Card = { key: string; icon: IconName; title: string; description: string }
-
-export type Heading = { eyebrow: string | null; title: string; subtitle: string | null }
+export type Heading = { eyebrow?: string | null; title: string; subtitle: string | null }
 
 export type SiteSettings = {
   siteName: string
@@ -40,8 +40,8 @@ export type SiteSettings = {
     copyright: string
     socialHeading: string
   }
-  consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string }
-  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; mainNavigation: string }
+  consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
+  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; mainNavigation: string; lastUpdated: string; tableOfContents: string }
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
   productWidgetScriptUrl: string | null
   demoWidget: DemoWidgetCopy
@@ -66,41 +66,31 @@ export type PricingTier = {
   highlightLabel: string | null
 }
 
-export type Testimonial = { quote: string; author: string; role: string; isSample: boolean }
-
 /** Per-page search and sharing; `image` is a ready URL, null to use the drawn image. */
-export type Seo = { title: string | null; description: string | null; image: string | null }
+export type Seo = { title: string | null; description: string | null; image: string | null; noindex: boolean }
 
-export type LandingPage = {
-  hero: {
-    badge: string | null
-    title: string
-    titleHighlight: string | null
-    subtitle: string
-    primaryCtaLabel: string
-    secondaryCtaLabel: string
-    highlights: string[]
-    socialProof: string | null
-  }
-  logos: { title: string; items: { key: string; name: string; isSample: boolean }[] }
-  features: Heading & { items: Card[] }
-  audiences: Heading & { items: Card[] }
-  pricing: Heading & { tiers: PricingTier[]; footnote: string | null; ctaLabel: string }
-  faq: Heading & { items: { key: string; question: string; answer: string }[] }
-  cta: Heading & { primaryCtaLabel: string; secondaryCtaLabel: string; testimonial: Testimonial }
-  seo: Seo
-}
+/** A section as its query returns it. */
+export type RawSection = NonNullable<PageQueryResult>['sections'][number]
+type RawSectionOf<T extends RawSection['_type']> = Extract<RawSection, { _type: T }>
 
-export type AboutPage = {
-  hero: Heading
-  mission: { title: string; body: string }
-  vision: { title: string; body: string }
-  values: Heading & { items: Card[] }
-  team: { title: string; body: string }
-  contact: Heading & { generalEmailLabel: string; supportEmailLabel: string; locationLabel: string }
-  cta: Heading & { buttonLabel: string }
-  seo: Seo
-}
+/** Pricing tiers arrive as references and leave as priced cards. */
+type PricingSection = Omit<RawSectionOf<'pricingSection'>, 'tiers' | 'labels'> & { tiers: PricingTier[] }
+
+/** A section as its component receives it. */
+export type Section = Exclude<RawSection, { _type: 'pricingSection' }> | PricingSection
+export type SectionType = Section['_type']
+export type SectionOf<T extends SectionType> = Extract<Section, { _type: T }>
+export type RichTextBody = SectionOf<'richTextSection'>['body']
+
+/** The landing and about pages: sections, and their search and sharing. */
+export type SectionPage = { sections: Section[]; seo: Seo }
+
+/** A page made in the Studio, at /<slug>. */
+export type Page = SectionPage & { id: string; title: string; slug: string }
+
+export type PageListItem = { slug: string; title: string; noindex: boolean; updatedAt: string }
+
+export type Redirect = { destination: string; permanent: boolean }
 
 export type WaitlistPage = {
   backLabel: string
@@ -121,6 +111,7 @@ export type WaitlistPage = {
     submitLabel: string
     submittingLabel: string
     privacyNote: string
+    privacyLink: SiteLink
   } & WaitlistErrorCopy
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
   messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string }

@@ -1,14 +1,17 @@
+import { SECTION_SCHEMAS } from '../../components/sections/schemas'
 import { aboutPage } from './documents/aboutPage'
 import { demoConversation } from './documents/demoConversation'
 import { landingPage } from './documents/landingPage'
 import { notFoundPage } from './documents/notFoundPage'
+import { page } from './documents/page'
 import { pricingTier } from './documents/pricingTier'
+import { redirect } from './documents/redirect'
 import { siteSettings } from './documents/siteSettings'
 import { waitlistPage } from './documents/waitlistPage'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
 
-export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, pricingTier, demoConversation, link, seo]
+export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, page, redirect, pricingTier, demoConversation, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [

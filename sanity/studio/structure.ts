@@ -1,7 +1,7 @@
 import type { StructureResolver } from 'sanity/structure'
 import { SINGLETONS } from '../schemaTypes'
 
-/** Each page is one entry that opens its single document; pricing tiers and demo conversations are lists. */
+/** Each fixed page is one entry that opens its single document; pages, redirects, pricing tiers and demo conversations are lists. */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -9,6 +9,15 @@ export const structure: StructureResolver = (S) =>
       ...SINGLETONS.map(({ type, title }) =>
         S.listItem().title(title).id(type).child(S.document().schemaType(type).documentId(type).title(title)),
       ),
+      S.divider(),
+      S.listItem()
+        .title('Pages')
+        .id('page')
+        .child(S.documentTypeList('page').title('Pages').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+      S.listItem()
+        .title('Redirects')
+        .id('redirect')
+        .child(S.documentTypeList('redirect').title('Redirects').defaultOrdering([{ field: 'source', direction: 'asc' }])),
       S.divider(),
       S.listItem()
         .title('Pricing tiers')

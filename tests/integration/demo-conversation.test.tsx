@@ -93,25 +93,25 @@ describe('the schema’s demo rules catch broken conversations', () => {
   const broken = (change: (c: RawConversation) => RawConversation) =>
     validateDocuments(schemaTypes as never, seed.map((d) => (d._id === chosen._id ? change(structuredClone(d) as RawConversation) : d)))
 
-  it('a reply with no follow-up and no shared one', () => {
-    expect(
+  it('a reply with no follow-up and no shared one', async () => {
+    await expect(
       broken((c) => {
         c.steps[0]!.replies[0]!.followUp = undefined
         c.steps[0]!.followUp = undefined
         return c
       }),
-    ).toEqual([`${chosen._id}.steps[0]: Write a shared follow-up, or a follow-up for every reply`])
+    ).resolves.toEqual([`${chosen._id}.steps[0]: Write a shared follow-up, or a follow-up for every reply`])
   })
 
-  it('no quoted step, one reply only, four replies, a channel without #', () => {
+  it('no quoted step, one reply only, four replies, a channel without #', async () => {
     expect(
-      broken((c) => {
+      (await broken((c) => {
         c.steps = c.steps.map((s) => ({ ...s, quoted: false }))
         c.steps[1]!.replies = c.steps[1]!.replies.slice(0, 1)
         c.steps[2]!.replies = [...c.steps[2]!.replies, { ...c.steps[2]!.replies[0]!, _key: 'extra' }]
         c.insight = { ...c.insight, channel: 'product insights' }
         return c
-      }).sort(),
+      })).sort(),
     ).toEqual(
       [
         `${chosen._id}.insight.channel: Start with # and use lower-case letters, digits, - or _`,
@@ -122,8 +122,8 @@ describe('the schema’s demo rules catch broken conversations', () => {
     )
   })
 
-  it('a landing page without a demo', () => {
-    const problems = validateDocuments(schemaTypes as never, seed.map((d) => (d._id === 'landingPage' ? { ...d, demo: undefined } : d)))
+  it('a landing page without a demo', async () => {
+    const problems = await validateDocuments(schemaTypes as never, seed.map((d) => (d._id === 'landingPage' ? { ...d, demo: undefined } : d)))
     expect(problems).toEqual(['landingPage.demo: required'])
   })
 })

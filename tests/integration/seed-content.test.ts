@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { assembleSeed, SEED_DATASET_PATH } from '@/lib/content/seed-assemble'
 import { evaluateQuery, parseNdjson } from '@/lib/content/seed-dataset'
-import { toAboutPage, toLandingPage, toNotFoundPage, toSiteSettings, toWaitlistPage } from '@/lib/content/reshape'
+import { contentTokens, toNotFoundPage, toSectionPage, toSiteSettings, toWaitlistPage } from '@/lib/content/reshape'
+import type { SectionOf, SectionPage, SectionType } from '@/lib/content/types'
 import { aboutPageQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
@@ -23,22 +25,29 @@ function undefinedPaths(value: unknown, path = ''): string[] {
   return []
 }
 
+/** The sections of one kind on a page, in order. */
+const sectionsOf = <T extends SectionType>(page: SectionPage, type: T) => page.sections.filter((section): section is SectionOf<T> => section._type === type)
+
 describe('seed dataset', () => {
+  it('is assembled from sanity/seed/documents (run `npm run content:seed` after editing them)', async () => {
+    expect(readFileSync(SEED_DATASET_PATH, 'utf8')).toBe(await assembleSeed())
+  })
+
   it('is NDJSON that `sanity dataset import` accepts: one document a line, unique ids, no dotted (private) ids', () => {
     const ids = seed.map((doc) => doc._id)
     expect(new Set(ids).size).toBe(ids.length)
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/)
   })
 
-  it('satisfies every required field and length limit of the Studio schema', () => {
-    expect(validateDocuments(schemaTypes as never, seed)).toEqual([])
+  it('satisfies every required field and length limit of the Studio schema', async () => {
+    expect(await validateDocuments(schemaTypes as never, seed)).toEqual([])
   })
 
-  it('the schema check itself catches broken documents', () => {
+  it('the schema check itself catches broken documents', async () => {
     const broken = seed.map((doc) =>
       doc._id === 'notFoundPage' ? { ...doc, title: 'x'.repeat(61), homeLabel: undefined } : doc._id === 'pricingTier-pro' ? { ...doc, availability: 'soon' } : doc,
     )
-    expect(validateDocuments(schemaTypes as never, broken).sort()).toEqual([
+    expect((await validateDocuments(schemaTypes as never, broken)).sort()).toEqual([
       'notFoundPage.homeLabel: required',
       'notFoundPage.title: longer than 60',
       'pricingTier-pro.availability: "soon" is not one of available, comingSoon',
@@ -55,8 +64,12 @@ describe('seed dataset', () => {
 describe('page queries over the seed (groq-js)', async () => {
   const rawSettings = await query<import('@/sanity/types.generated').SiteSettingsQueryResult>(siteSettingsQuery)
   const settings = toSiteSettings(rawSettings, 2026)
-  const landing = toLandingPage(await query(landingPageQuery), rawSettings.usageClaim)
-  const about = toAboutPage(await query(aboutPageQuery), rawSettings.usageClaim)
+  const landing = toSectionPage(await query(landingPageQuery), contentTokens(rawSettings))
+  const about = toSectionPage(await query(aboutPageQuery), contentTokens(rawSettings))
+  const [pricing] = sectionsOf(landing, 'pricingSection')
+  const [faq] = sectionsOf(landing, 'faqSection')
+  const [cta] = sectionsOf(landing, 'ctaSection')
+  const [logos] = sectionsOf(landing, 'logoStripSection')
   const waitlist = toWaitlistPage(await query(waitlistPageQuery), rawSettings.usageClaim)
   const notFound = toNotFoundPage(await query(notFoundPageQuery))
 
@@ -69,6 +82,7 @@ describe('page queries over the seed (groq-js)', async () => {
     for (const text of ['Resources', 'About', 'Try Demo', 'Sign In', 'Start Free Trial', 'All systems operational', 'SOC 2 Type II', 'GDPR Compliant', '256-bit SSL']) {
       expect(strings).toContain(text)
     }
+    expect(settings.footer.legalLinks.map((l) => l.kind === 'internal' && l.href)).toEqual(['/privacy', '/terms', '/cookies', '/gdpr'])
     expect(settings.footer.columns.map((c) => [c.title, c.links.map((l) => l.label)])).toEqual([
       ['Product', ['Features', 'Pricing', 'Try Demo', 'Integrations']],
       ['Company', ['About', 'Blog', 'Careers', 'Contact']],
@@ -81,7 +95,7 @@ describe('page queries over the seed (groq-js)', async () => {
   })
 
   it('prices the two tiers as the spec says', () => {
-    const [starter, pro] = landing.pricing.tiers
+    const [starter, pro] = pricing!.tiers
     expect(starter).toMatchObject({ name: 'Starter', price: 'Free', available: false, ctaLabel: 'Coming Soon', insights: '10 insights per month' })
     expect(starter?.features).toEqual(['Basic AI conversations', 'Standard support'])
     expect(pro).toMatchObject({
@@ -104,25 +118,30 @@ describe('page queries over the seed (groq-js)', async () => {
   })
 
   it('answers that a plan can be changed or cancelled from the dashboard', () => {
-    expect(landing.faq.items.some((item) => /upgrade, downgrade or cancel/.test(item.answer) && /dashboard/.test(item.answer))).toBe(true)
+    expect(faq!.items.some((item) => /upgrade, downgrade or cancel/.test(item.answer) && /dashboard/.test(item.answer))).toBe(true)
   })
 
   it('marks the testimonial and logos as sample content', () => {
-    expect(landing.cta.testimonial.isSample).toBe(true)
-    expect(landing.logos.items.every((logo) => logo.isSample)).toBe(true)
+    expect(cta!.testimonial?.isSample).toBe(true)
+    expect(logos!.items.every((logo) => logo.isSample)).toBe(true)
   })
 
   it('carries the about, waitlist and 404 copy of the spec', () => {
-    expect(about.hero.title).toBe('We make user research effortless')
-    expect([about.mission.title, about.vision.title, about.values.title, about.team.title, about.contact.title]).toEqual([
-      'Our Mission',
-      'Our Vision',
-      'Our Values',
-      'The Team',
-      'Get in Touch',
+    expect(about.sections.map((section) => section._type)).toEqual([
+      'pageHeaderSection',
+      'textColumnsSection',
+      'cardGridSection',
+      'statementSection',
+      'contactSection',
+      'ctaSection',
     ])
-    expect(about.values.items).toHaveLength(3)
-    expect(about.cta.buttonLabel).toBe('Start Free Trial')
+    const [header] = sectionsOf(about, 'pageHeaderSection')
+    expect(header!.title).toBe('We make user research effortless')
+    expect(sectionsOf(about, 'textColumnsSection')[0]!.columns.map((c) => c.title)).toEqual(['Our Mission', 'Our Vision'])
+    expect(sectionsOf(about, 'cardGridSection')[0]!.items).toHaveLength(3)
+    expect(sectionsOf(about, 'statementSection')[0]!.title).toBe('The Team')
+    expect(sectionsOf(about, 'contactSection')[0]!.title).toBe('Get in Touch')
+    expect(sectionsOf(about, 'ctaSection')[0]!.primaryCtaLabel).toBe('Start Free Trial')
     expect(waitlist.form).toMatchObject({
       title: 'Get Early Access',
       nameLabel: 'Your Name *',
@@ -131,6 +150,7 @@ describe('page queries over the seed (groq-js)', async () => {
       submitLabel: 'Join Waitlist',
       submittingLabel: 'Joining...',
       privacyNote: 'We respect your privacy. No spam, ever.',
+      privacyLink: { key: 'Privacy Policy', label: 'Privacy Policy', kind: 'internal', href: '/privacy' },
     })
     expect(waitlist.benefits).toHaveLength(4)
     expect(waitlist.confirmation).toMatchObject({ title: "You're on the list!", nextStepsTitle: 'What happens next?', backLabel: 'Back to Home' })

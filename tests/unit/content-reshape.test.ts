@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { formatPrice, toLink, withUsageClaim } from '@/lib/content/reshape'
 
 describe('toLink', () => {
-  const base = { _key: 'k', label: 'L', path: null, url: null, email: null }
+  const base = { _key: 'k', label: 'L', path: null, url: null, email: null, pageSlug: null }
   it.each([
     [{ ...base, kind: 'internal', path: '/about' }, { kind: 'internal', href: '/about' }],
+    // A page by reference follows its current slug; unpublished (null) it is not a link.
+    [{ ...base, kind: 'page', pageSlug: 'privacy' }, { kind: 'internal', href: '/privacy' }],
+    [{ ...base, kind: 'page' }, { kind: 'planned' }],
     [{ ...base, kind: 'external', url: 'https://x.test' }, { kind: 'external', href: 'https://x.test' }],
     [{ ...base, kind: 'email', email: 'a@b.test' }, { kind: 'email', href: 'mailto:a@b.test' }],
     [{ ...base, kind: 'demo' }, { kind: 'demo' }],

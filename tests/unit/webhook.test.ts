@@ -32,4 +32,9 @@ describe('tagsForChange', () => {
   it('names the document type and the document, drafts folded into the published id', () => {
     expect(tagsForChange({ _type: 'pricingTier', _id: 'drafts.pricingTier-pro' })).toEqual(['pricingTier', 'doc:pricingTier-pro'])
   })
+
+  it('a page or a redirect revalidates its type tag, under which every page render, redirect lookup, menu and the sitemap are cached', () => {
+    expect(tagsForChange({ _type: 'page', _id: 'page-privacy' })).toEqual(['page', 'doc:page-privacy'])
+    expect(tagsForChange({ _type: 'redirect', _id: 'redirect-old' })).toEqual(['redirect', 'doc:redirect-old'])
+  })
 })

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { getAboutPage, getSiteSettings } from '@/lib/content'
 import { pageMetadata } from '@/lib/metadata'
-import { AboutView } from '@/components/about/about-view'
+import { PageBuilder } from '@/components/sections/page-builder'
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata((await getAboutPage()).seo, 'about')
@@ -9,5 +9,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AboutPage() {
   const [page, settings] = await Promise.all([getAboutPage(), getSiteSettings()])
-  return <AboutView page={page} settings={settings} />
+  return <PageBuilder sections={page.sections} context={{ settings, ctaLocation: 'about_cta' }} />
 }

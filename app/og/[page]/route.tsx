@@ -1,6 +1,7 @@
-import { ImageResponse } from 'next/og'
 import { getAboutPage, getLandingPage, getSiteSettings, getWaitlistPage } from '@/lib/content'
+import { sectionPageHeadline } from '@/lib/content/reshape'
 import { SHARE_IMAGE_PAGES, type SharePage } from '@/lib/metadata'
+import { drawShareImage } from '@/lib/share-image'
 
 // Drawn once at build (and on revalidation), like the pages they illustrate.
 export const dynamic = 'force-static'
@@ -11,32 +12,13 @@ export function generateStaticParams() {
 }
 
 const headlines: Record<SharePage, () => Promise<string>> = {
-  home: async () => {
-    const { hero } = await getLandingPage()
-    return [hero.title, hero.titleHighlight].filter(Boolean).join(' ')
-  },
-  about: async () => (await getAboutPage()).hero.title,
+  home: async () => sectionPageHeadline(await getLandingPage()) ?? (await getSiteSettings()).seo.title,
+  about: async () => sectionPageHeadline(await getAboutPage()) ?? (await getSiteSettings()).seo.title,
   waitlist: async () => (await getWaitlistPage()).title,
 }
 
-/** The share image of a page that has none in Sanity: the site name over the page's headline. */
 export async function GET(_request: Request, { params }: { params: Promise<{ page: string }> }) {
   const { page } = await params
   if (!(page in headlines)) return new Response('Not found', { status: 404 })
-  const [settings, headline] = await Promise.all([getSiteSettings(), headlines[page as SharePage]()])
-  return new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 80, background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 60%)' }}>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 20, fontSize: 44, fontWeight: 700, color: '#0f172a' }}>
-          <div style={{ width: 72, height: 72, borderRadius: 16, background: '#4f46e5', color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            {settings.siteName.slice(0, 1)}
-          </div>
-          {settings.siteName}
-        </div>
-        <div style={{ fontSize: 72, fontWeight: 800, color: '#0f172a', lineHeight: 1.1, display: 'flex' }}>{headline}</div>
-        <div style={{ fontSize: 30, color: '#4338ca', display: 'flex' }}>{settings.seo.description}</div>
-      </div>
-    ),
-    { width: 1200, height: 630 },
-  )
+  return drawShareImage(await headlines[page as SharePage]())
 }

@@ -25,6 +25,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'submitLabel', title: 'Button', max: 32 }),
       stringField({ name: 'submittingLabel', title: 'Button while sending', max: 32 }),
       stringField({ name: 'privacyNote', title: 'Privacy note', max: 120 }),
+      defineField({ name: 'privacyLink', title: 'Link after the privacy note', description: 'To the privacy policy.', type: 'link', validation: (rule) => rule.required() }),
       stringField({
         name: 'errorRequired',
         title: 'Error: a required field is empty',

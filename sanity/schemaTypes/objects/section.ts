@@ -1,8 +1,8 @@
 import { defineArrayMember, defineField } from 'sanity'
-import { iconField, } from './icon'
+import { iconField } from './icon'
 import { stringField, textField, usageClaimHint } from './fields'
 
-/** A page section as one collapsible object, so the Studio form mirrors the page top to bottom. */
+/** A part of a fixed page as one collapsible object, so the Studio form mirrors the page top to bottom. */
 export function sectionField(name: string, title: string, fields: ReturnType<typeof defineField>[]) {
   return defineField({
     name,

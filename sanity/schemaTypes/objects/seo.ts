@@ -28,5 +28,12 @@ export const seo = defineType({
       options: { hotspot: true },
       fields: [defineField({ name: 'alt', title: 'Alternative text', type: 'string', validation: (rule) => rule.max(120) })],
     }),
+    defineField({
+      name: 'noindex',
+      title: 'Hide from search engines',
+      description: 'On: search engines are asked not to list this page, and it is left out of the sitemap.',
+      type: 'boolean',
+      initialValue: false,
+    }),
   ],
 })

@@ -1,17 +1,18 @@
 import { Check } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
-import type { LandingPage, PricingTier } from '@/lib/content'
+import type { PricingTier } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { buttonVariants } from '@/components/ui/button'
 import { trackOn } from '@/lib/analytics/events'
+import type { SectionProps } from '../types'
 
-export function Pricing({ pricing }: { pricing: LandingPage['pricing'] }) {
+export function Pricing({ section: pricing, headingId }: SectionProps<'pricingSection'>) {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="py-20 sm:py-24">
+    <section id={pricing.anchorId ?? undefined} aria-labelledby={headingId} className="py-20 sm:py-24">
       <Container>
-        <SectionHeading id="pricing-title" heading={pricing} />
+        <SectionHeading id={headingId} heading={pricing} />
         <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
           {pricing.tiers.map((tier) => (
             <li key={tier.id}>

@@ -1,19 +1,19 @@
 import { Check } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
-import type { LandingPage } from '@/lib/content'
 import { Container } from '@/components/ui/container'
 import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
 import { trackOn } from '@/lib/analytics/events'
+import type { SectionProps } from '../types'
 
-export function Hero({ hero }: { hero: LandingPage['hero'] }) {
+export function Hero({ section: hero, headingId }: SectionProps<'heroSection'>) {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+    <section id={hero.anchorId ?? undefined} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-20 text-center sm:py-28">
         {hero.badge ? (
           <p className="inline-flex items-center rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">{hero.badge}</p>
         ) : null}
-        <h1 id="hero-title" className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+        <h1 id={headingId} className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
           {hero.title}
           {hero.titleHighlight ? (
             <>

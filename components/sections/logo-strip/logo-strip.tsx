@@ -1,18 +1,19 @@
-import type { LandingPage } from '@/lib/content'
 import { Container } from '@/components/ui/container'
+import type { SectionProps } from '../types'
 
-export function LogoStrip({ logos, sampleLabel }: { logos: LandingPage['logos']; sampleLabel: string }) {
+export function LogoStrip({ section: logos, headingId, context }: SectionProps<'logoStripSection'>) {
+  const sampleLabel = context.settings.labels.sample
   const allSample = logos.items.every((item) => item.isSample)
   return (
-    <section aria-labelledby="logos-title" className="border-y border-slate-100 bg-white">
+    <section id={logos.anchorId ?? undefined} aria-labelledby={headingId} className="border-y border-slate-100 bg-white">
       <Container className="py-10">
-        <h2 id="logos-title" className="text-center text-sm font-medium text-slate-500">
+        <h2 id={headingId} className="text-center text-sm font-medium text-slate-500">
           {logos.title}
           {allSample ? <SampleTag label={sampleLabel} /> : null}
         </h2>
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
           {logos.items.map((logo) => (
-            <li key={logo.key} className="text-lg font-semibold tracking-tight text-slate-500">
+            <li key={logo._key} className="text-lg font-semibold tracking-tight text-slate-500">
               {logo.name}
               {logo.isSample && !allSample ? <SampleTag label={sampleLabel} /> : null}
             </li>

@@ -1,13 +1,13 @@
-import type { Card } from '@/lib/content'
+import type { SectionOf } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { Icon } from '@/components/ui/icon'
 
-/** Icon cards: features, audiences and the about page's values. */
-export function CardGrid({ items, columns = 3 }: { items: Card[]; columns?: 2 | 3 | 4 }) {
+/** Icon cards: features, audiences, values. */
+export function CardGrid({ items, columns = 3 }: { items: SectionOf<'cardGridSection'>['items']; columns?: 2 | 3 | 4 }) {
   return (
     <ul className={cn('mt-12 grid gap-6 sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3', columns === 4 && 'lg:grid-cols-4')}>
       {items.map((item) => (
-        <li key={item.key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li key={item._key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
             <Icon name={item.icon} className="size-5" />
           </span>

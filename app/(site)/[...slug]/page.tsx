@@ -1,0 +1,55 @@
+import type { Metadata } from 'next'
+import { notFound, permanentRedirect, redirect } from 'next/navigation'
+import { getPage, getPageList, getRedirect, getSiteSettings } from '@/lib/content'
+import { SLUG_PATTERN } from '@/lib/content/paths'
+import { builderPageMetadata, notFoundMetadata } from '@/lib/metadata'
+import { breadcrumbStructuredData } from '@/lib/structured-data'
+import { JsonLd } from '@/components/seo/json-ld'
+import { PageBuilder } from '@/components/sections/page-builder'
+
+// Every page made in the Studio, at /<slug>. Published pages are prerendered at build; one
+// published later renders on its first request and is then cached like the others (same
+// tags, so the webhook refreshes it). Any other path is looked up among the redirects, then 404.
+
+type Params = { params: Promise<{ slug: string[] }> }
+
+export async function generateStaticParams() {
+  return (await getPageList()).map((page) => ({ slug: [page.slug] }))
+}
+
+/** The page this path names: only a single segment can be a page's slug. */
+async function pageAt(segments: string[]) {
+  const [slug] = segments
+  return segments.length === 1 && slug && SLUG_PATTERN.test(slug) ? getPage(slug) : null
+}
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const page = await pageAt((await params).slug)
+  return page ? builderPageMetadata(page) : notFoundMetadata()
+}
+
+export default async function BuilderPage({ params }: Params) {
+  const segments = (await params).slug
+  const page = await pageAt(segments)
+  if (!page) {
+    const path = `/${segments.map(safeDecode).join('/')}`
+    const target = await getRedirect(path)
+    if (target) (target.permanent ? permanentRedirect : redirect)(target.destination)
+    notFound()
+  }
+  const settings = await getSiteSettings()
+  return (
+    <>
+      <JsonLd data={breadcrumbStructuredData(settings, page)} />
+      <PageBuilder sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
+    </>
+  )
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}

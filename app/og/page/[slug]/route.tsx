@@ -1,0 +1,16 @@
+import { getPage, getPageList } from '@/lib/content'
+import { drawShareImage } from '@/lib/share-image'
+
+// The share image of each page made in the Studio: drawn at build for published pages, on
+// first request for later ones, then cached under the same tags as the page.
+export const dynamic = 'force-static'
+
+export async function generateStaticParams() {
+  return (await getPageList()).map((page) => ({ slug: page.slug }))
+}
+
+export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
+  const page = await getPage((await params).slug)
+  if (!page) return new Response('Not found', { status: 404 })
+  return drawShareImage(page.title)
+}

@@ -1,0 +1,1 @@
+export const contactProjection = /* groq */ `_type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel}`

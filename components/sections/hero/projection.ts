@@ -1,0 +1,1 @@
+export const heroProjection = /* groq */ `_type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof}`

@@ -1,0 +1,1 @@
+export const logoStripProjection = /* groq */ `_type == "logoStripSection" => {title, items[]{_key, name, isSample}}`

@@ -1,0 +1,28 @@
+import { ThLargeIcon } from '@sanity/icons/ThLarge'
+import { defineArrayMember, defineField } from 'sanity'
+import { stringField, usageClaimHint } from '../../../sanity/schemaTypes/objects/fields'
+import { sampleFlagField } from '../../../sanity/schemaTypes/objects/sampleFlag'
+import { defineSection } from '../define-section'
+
+export const logoStripSection = defineSection({
+  name: 'logoStripSection',
+  title: 'Logo strip',
+  icon: ThLargeIcon,
+  fields: [
+    stringField({ name: 'title', title: 'Title', description: usageClaimHint, max: 90 }),
+    defineField({
+      name: 'items',
+      title: 'Company names',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'logo',
+          fields: [stringField({ name: 'name', title: 'Company name', max: 40 }), sampleFlagField()],
+          preview: { select: { title: 'name', sample: 'isSample' }, prepare: ({ title, sample }) => ({ title, subtitle: sample ? 'Sample' : undefined }) },
+        }),
+      ],
+      validation: (rule) => rule.required().min(3).max(8),
+    }),
+  ],
+})

@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react'
+import type { Section } from '@/lib/content'
+import { HEADING_ID_BASE, SECTION_COMPONENTS } from './registry'
+import type { SectionContext, SectionProps } from './types'
+
+/** Unique heading ids, from each section's anchor id or its kind: hero-title, features-title, cta-title, cta-2-title… */
+export function sectionHeadingIds(sections: Pick<Section, '_type' | 'anchorId'>[]): string[] {
+  const used = new Map<string, number>()
+  return sections.map((section) => {
+    const base = section.anchorId || HEADING_ID_BASE[section._type] || 'section'
+    const count = (used.get(base) ?? 0) + 1
+    used.set(base, count)
+    return count === 1 ? `${base}-title` : `${base}-${count}-title`
+  })
+}
+
+const reported = new Set<string>()
+
+/**
+ * A page's sections, top to bottom, all rendered on the server. A section type this code does
+ * not know (content published ahead of a deploy) renders nothing and is logged once.
+ */
+export function PageBuilder({ sections, context }: { sections: Section[]; context: SectionContext }) {
+  const ids = sectionHeadingIds(sections)
+  return sections.map((section, index) => {
+    const Component = SECTION_COMPONENTS[section._type] as ComponentType<SectionProps<typeof section._type>> | undefined
+    if (!Component) {
+      if (!reported.has(section._type)) {
+        reported.add(section._type)
+        console.warn(`[page builder] Unknown section type "${section._type}": not shown. Deploy the code that renders it (components/sections/registry.ts).`)
+      }
+      return null
+    }
+    return <Component key={section._key} section={section} headingId={ids[index]!} context={context} />
+  })
+}

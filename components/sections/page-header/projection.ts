@@ -1,0 +1,1 @@
+export const pageHeaderProjection = /* groq */ `_type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated}`

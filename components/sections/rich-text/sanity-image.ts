@@ -1,0 +1,31 @@
+import { createImageUrlBuilder } from '@sanity/image-url'
+
+export type ImageValue = { asset?: { _ref?: string } | null; hotspot?: unknown; crop?: unknown }
+
+/** Sanity names image assets `image-<hash>-<width>x<height>-<format>`: the size is known without fetching the asset. */
+export function assetDimensions(ref: string | undefined): { width: number; height: number } | null {
+  const match = /^image-[A-Za-z0-9]+-(\d+)x(\d+)-[a-z0-9]+$/.exec(ref ?? '')
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null
+}
+
+/** Widths offered to the browser; it picks by the `sizes` of the column the image sits in. */
+const WIDTHS = [480, 768, 1024, 1536]
+
+/**
+ * The attributes of an image from Sanity's image pipeline: a srcset in the browser's best
+ * format (auto=format), and the width and height that reserve its space before it loads.
+ * Null without a project (the seed has no image files) or for a malformed asset.
+ */
+export function sanityImageAttributes(image: ImageValue, { projectId, dataset }: { projectId: string | undefined; dataset: string }) {
+  const dimensions = assetDimensions(image.asset?._ref)
+  if (!projectId || !dimensions) return null
+  const builder = createImageUrlBuilder({ projectId, dataset }).image(image as Parameters<ReturnType<typeof createImageUrlBuilder>['image']>[0]).auto('format').fit('max')
+  const widths = [...new Set([...WIDTHS.filter((width) => width < dimensions.width), Math.min(dimensions.width, WIDTHS.at(-1)!)])]
+  const largest = widths.at(-1)!
+  return {
+    src: builder.width(largest).url(),
+    srcSet: widths.map((width) => `${builder.width(width).url()} ${width}w`).join(', '),
+    width: largest,
+    height: Math.round((dimensions.height / dimensions.width) * largest),
+  }
+}

@@ -1,0 +1,48 @@
+import { defineArrayMember, defineField } from 'sanity'
+import { cardGridSection } from './card-grid/schema'
+import { contactSection } from './contact/schema'
+import { ctaSection } from './cta/schema'
+import { faqSection } from './faq/schema'
+import { heroSection } from './hero/schema'
+import { logoStripSection } from './logo-strip/schema'
+import { pageHeaderSection } from './page-header/schema'
+import { pricingSection } from './pricing/schema'
+import { richTextSection } from './rich-text/schema'
+import { statementSection } from './statement/schema'
+import { testimonialSection } from './testimonial/schema'
+import { textColumnsSection } from './text-columns/schema'
+
+/** Every section a page can be built from, in the order the Studio's "Add item" menu lists them. */
+export const SECTION_SCHEMAS = [
+  heroSection,
+  pageHeaderSection,
+  richTextSection,
+  logoStripSection,
+  cardGridSection,
+  pricingSection,
+  testimonialSection,
+  faqSection,
+  textColumnsSection,
+  statementSection,
+  contactSection,
+  ctaSection,
+]
+
+/** Anchor ids must be unique on a page, or a link like /#pricing would jump to the wrong place. */
+export function duplicateAnchorProblem(sections: { anchorId?: string }[] | undefined): true | string {
+  const ids = (sections ?? []).map((section) => section.anchorId).filter((id): id is string => Boolean(id))
+  const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
+  return duplicate ? `Two sections use the anchor id "${duplicate}"` : true
+}
+
+/** The page builder: sections a marketer adds, reorders (drag and drop), duplicates, hides and removes. */
+export function sectionsField() {
+  return defineField({
+    name: 'sections',
+    title: 'Sections',
+    description: 'Top to bottom as on the page. Drag to reorder; use a section’s menu to duplicate or remove it.',
+    type: 'array',
+    of: SECTION_SCHEMAS.map((section) => defineArrayMember({ type: section.name })),
+    validation: (rule) => rule.required().min(1).custom((value) => duplicateAnchorProblem(value as { anchorId?: string }[] | undefined)),
+  })
+}

@@ -1,0 +1,1 @@
+export const statementProjection = /* groq */ `_type == "statementSection" => {title, body}`

@@ -1,0 +1,10 @@
+import { TextIcon } from '@sanity/icons/Text'
+import { stringField, textField, usageClaimHint } from '../../../sanity/schemaTypes/objects/fields'
+import { defineSection } from '../define-section'
+
+export const statementSection = defineSection({
+  name: 'statementSection',
+  title: 'Statement (centred title and text)',
+  icon: TextIcon,
+  fields: [stringField({ name: 'title', title: 'Title', max: 60 }), textField({ name: 'body', title: 'Text', description: usageClaimHint, max: 900, rows: 5 })],
+})

@@ -1,0 +1,1 @@
+export const textColumnsProjection = /* groq */ `_type == "textColumnsSection" => {columns[]{_key, title, body}}`

@@ -1,0 +1,16 @@
+import type { SectionOf, SectionType, SiteSettings } from '@/lib/content'
+import type { StartTrialLocation } from '@/lib/analytics/events'
+
+/** What every section may need besides its own content. */
+export type SectionContext = {
+  settings: SiteSettings
+  /** Which start_free_trial_click location the closing call to action reports. */
+  ctaLocation: Extract<StartTrialLocation, 'cta' | 'about_cta'>
+}
+
+export type SectionProps<T extends SectionType> = {
+  section: SectionOf<T>
+  /** A unique id for the section's heading (its aria-labelledby). */
+  headingId: string
+  context: SectionContext
+}

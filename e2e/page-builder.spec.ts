@@ -1,0 +1,184 @@
+import { expect, seedDoc, test } from './fixtures'
+import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
+
+// What a marketer does in the Studio, done with `npm run content:publish` (same rules, same
+// signed webhook) against the production build: no rebuild between a publish and the page.
+
+type Doc = { _id: string; _type: string; sections: ({ _key: string; _type: string } & Record<string, unknown>)[] } & Record<string, unknown>
+const stamp = () => Date.now().toString(36)
+
+test.describe.configure({ mode: 'serial' })
+
+test('a page made from sections is live at its address without a rebuild, listed in the sitemap, and 404 once unpublished', async ({ page, request }) => {
+  const slug = `launch-${stamp()}`
+  const id = `page-${slug}`
+  const careers = seedDoc<Doc>('page-careers')
+  expect((await request.get(`/${slug}`)).status()).toBe(404)
+  await publish([
+    {
+      _id: id,
+      _type: 'page',
+      title: 'Launch notes',
+      slug: { _type: 'slug', current: slug },
+      seo: { description: 'What changed at launch.' },
+      sections: [
+        { _key: 'h', _type: 'pageHeaderSection', title: 'Launch notes' },
+        {
+          _key: 'rt',
+          _type: 'richTextSection',
+          body: [
+            { _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: 'Written in the Studio.', marks: [] }] },
+          ],
+        },
+        careers.sections.find((section) => section._type === 'cardGridSection'),
+      ],
+    },
+  ])
+  try {
+    await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(200)
+    await page.goto(`/${slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Launch notes')
+    await expect(page.getByText('Written in the Studio.')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'What working with us will look like' })).toBeVisible()
+    await expect(page).toHaveTitle('Launch notes | Heardly')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${slug}$`))
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/og/page/${slug}`))
+    const breadcrumbs = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: 'Heardly' }, { position: 2, name: 'Launch notes' }] })
+    const image = await request.get(`/og/page/${slug}`)
+    expect(image.status()).toBe(200)
+    expect(image.headers()['content-type']).toBe('image/png')
+    await expect.poll(async () => (await (await request.get('/sitemap.xml')).text()).includes(`/${slug}</loc>`)).toBe(true)
+  } finally {
+    await unpublish([id])
+  }
+  await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(404)
+  await page.goto(`/${slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/${slug}<`)
+})
+
+test("the landing page's sections can be reordered and hidden", async ({ page }) => {
+  const original = await currentDocument<Doc>('landingPage')
+  const faq = original.sections.find((section) => section._type === 'faqSection')!
+  const logos = original.sections.find((section) => section._type === 'logoStripSection')!
+  const reordered = [faq, ...original.sections.filter((section) => section !== faq).map((section) => (section === logos ? { ...section, hidden: true } : section))]
+  try {
+    await publish([{ ...original, sections: reordered }])
+    const ids = () => page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-labelledby')))
+    await expect.poll(async () => (await page.goto('/'), await ids()), { timeout: 10_000 }).toEqual(['faq', 'hero-title', 'features', 'audiences', 'pricing', 'cta-title'])
+    // Anchors still work wherever the section now sits.
+    await page.goto('/#pricing')
+    await expect(page.locator('#pricing')).toBeInViewport()
+  } finally {
+    await publish([original])
+  }
+})
+
+test('a published redirect answers 308 (permanent) or 307 (temporary) without a rebuild, to a page by its current address', async ({ request }) => {
+  const source = `/old-${stamp()}`
+  expect((await request.get(source, { maxRedirects: 0 })).status()).toBe(404)
+  const redirect = (permanent: boolean) => ({
+    _id: `redirect-${source.slice(1)}`,
+    _type: 'redirect',
+    source,
+    destination: { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } },
+    permanent,
+  })
+  try {
+    await publish([redirect(true)])
+    await expect.poll(async () => (await request.get(source, { maxRedirects: 0 })).status(), { timeout: 10_000 }).toBe(308)
+    expect((await request.get(source, { maxRedirects: 0 })).headers().location).toBe('/privacy')
+    await publish([redirect(false)])
+    await expect.poll(async () => (await request.get(source, { maxRedirects: 0 })).status(), { timeout: 10_000 }).toBe(307)
+    const followed = await request.get(source)
+    expect(followed.url()).toMatch(/\/privacy$/)
+  } finally {
+    await unpublish([`redirect-${source.slice(1)}`])
+  }
+  await expect.poll(async () => (await request.get(source, { maxRedirects: 0 })).status(), { timeout: 10_000 }).toBe(404)
+})
+
+test('the Studio rules refuse a redirect loop and a page on a path the code owns', async () => {
+  const loop = [
+    { _id: 'redirect-loop-a', _type: 'redirect', source: '/loop-a', destination: { kind: 'path', path: '/loop-b' }, permanent: true },
+    { _id: 'redirect-loop-b', _type: 'redirect', source: '/loop-b', destination: { kind: 'path', path: '/loop-a' }, permanent: true },
+  ]
+  await expect(publish(loop)).rejects.toThrow(/the Studio would refuse this content[\s\S]*\/loop-a → \/loop-b → \/loop-a is a loop/)
+  const studio = { ...seedDoc<Doc>('page-careers'), _id: 'page-studio', slug: { _type: 'slug', current: 'studio' } }
+  await expect(publish([studio])).rejects.toThrow(/"studio" is a path the site's code owns/)
+})
+
+test('a renamed page moves: the old address is 404, menus follow it to the new one', async ({ page, request }) => {
+  const original = await currentDocument<Doc & { slug: { current: string } }>('page-careers')
+  const slug = `jobs-${stamp()}`
+  try {
+    await publish([{ ...original, slug: { _type: 'slug', current: slug } }])
+    await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(200)
+    expect((await request.get('/careers')).status()).toBe(404)
+    await page.goto('/about')
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Careers' })).toHaveAttribute('href', `/${slug}`)
+  } finally {
+    await publish([original])
+  }
+  await expect.poll(async () => (await request.get('/careers')).status(), { timeout: 10_000 }).toBe(200)
+})
+
+test.describe('legal pages', () => {
+  for (const [label, path, title] of [
+    ['Privacy Policy', '/privacy', 'Privacy Policy'],
+    ['Terms of Service', '/terms', 'Terms of Service'],
+    ['Cookie Policy', '/cookies', 'Cookie Policy'],
+    ['GDPR', '/gdpr', 'GDPR'],
+  ] as const) {
+    test(`the footer's ${label} opens ${path}, with its date and contents`, async ({ page }) => {
+      await page.goto('/')
+      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click()
+      await expect(page).toHaveURL(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.getByTestId('last-updated')).toHaveText('Last updated 23 November 2026')
+      const contents = page.getByRole('navigation', { name: 'On this page' })
+      await expect(contents).toBeVisible()
+      const first = contents.getByRole('link').first()
+      const target = (await first.getAttribute('href'))!
+      await first.click()
+      await expect(page).toHaveURL(new RegExp(`${path}${target}$`))
+      await expect(page.locator(target)).toBeInViewport()
+    })
+  }
+
+  test('the privacy policy names the contact address from Site settings and links to the cookie policy', async ({ page }) => {
+    const { contact } = seedDoc<{ contact: { generalEmail: string } }>('siteSettings')
+    await page.goto('/privacy')
+    await expect(page.getByRole('main')).toContainText(contact.generalEmail)
+    await expect(page.getByRole('main')).not.toContainText('{{')
+    await page.getByRole('main').getByRole('link', { name: 'Cookie Policy' }).click()
+    await expect(page).toHaveURL('/cookies')
+    await expect(page.getByRole('main')).toContainText('consent:analytics')
+  })
+
+  test("the waitlist form's privacy note links to the privacy policy", async ({ page }) => {
+    await page.goto('/waitlist')
+    await page.getByRole('main').getByRole('link', { name: 'Privacy Policy' }).click()
+    await expect(page).toHaveURL('/privacy')
+  })
+
+  test.describe('before the visitor chooses', () => {
+    test.use({ consent: null })
+    test('the consent banner links to the cookie policy', async ({ page }) => {
+      await page.goto('/')
+      const banner = page.getByRole('region', { name: 'Analytics and your privacy' })
+      await expect(banner).toBeVisible()
+      await banner.getByRole('link', { name: 'Cookie Policy' }).click()
+      await expect(page).toHaveURL('/cookies')
+    })
+  })
+})
+
+test('an unknown single-segment or nested path is the CMS 404 with status 404', async ({ page }) => {
+  for (const path of ['/no-such-page', '/privacy/extra', '/Privacy']) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  }
+})

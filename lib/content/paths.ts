@@ -1,0 +1,74 @@
+/**
+ * The rules that decide which paths pages and redirects may take. Shared by the Studio's
+ * validation, `npm run content:publish` and the site, so all three agree; free of Sanity and
+ * Next so tests can run them directly.
+ */
+
+/** A page's slug: lowercase words of letters and digits joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'sitemap.xml', 'robots.txt', 'icon.svg'] as const
+
+/** Paths the code owns besides its routes: the analytics proxy (next.config.ts) and Next's own assets. */
+export const RESERVED_SEGMENTS = [...CODE_ROUTES, 'ingest', '_next'] as const
+
+const reserved = new Set<string>(RESERVED_SEGMENTS)
+
+export function pagePath(slug: string): string {
+  return `/${slug}`
+}
+
+/** Why a page cannot take this slug, or null when it can. */
+export function slugProblem(slug: string | undefined | null): string | null {
+  if (!slug) return 'A slug is required'
+  if (reserved.has(slug)) return `"${slug}" is a path the site's code owns (${RESERVED_SEGMENTS.filter((s) => !s.includes('.')).join(', ')}): choose another`
+  if (!SLUG_PATTERN.test(slug)) return 'Use lowercase letters, digits and single hyphens, e.g. "privacy" or "customer-stories" (no slashes, spaces or accents)'
+  return null
+}
+
+/** A redirect's source as the site compares it: no trailing slash, no query or fragment. */
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? ''
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare
+}
+
+/** Why a path cannot be a redirect's source, or null when it can. */
+export function redirectSourceProblem(source: string | undefined | null): string | null {
+  if (!source) return 'A source path is required'
+  if (!source.startsWith('/') || source.startsWith('//')) return 'The source must be a path on this site starting with a single "/", e.g. /old-pricing'
+  if (/[?#\s]/.test(source)) return 'The source is a path only: no spaces, query (?) or fragment (#)'
+  const path = normalizePath(source)
+  if (path === '/') return 'The home page cannot be redirected'
+  const first = path.split('/')[1] ?? ''
+  if (reserved.has(first)) return `${path} is served by the site's code (/${first}) and cannot be redirected`
+  return null
+}
+
+export type RedirectEdge = { id: string; source: string; destinationPath: string | null }
+
+/**
+ * Problems with a redirect given the site's pages and the other redirects: a source that is a
+ * page (the page would win), a loop, or a chain (each redirect must point at the final address).
+ */
+export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[], pageSlugs: string[]): string[] {
+  const problems: string[] = []
+  const source = normalizePath(redirect.source)
+  const destination = redirect.destinationPath === null ? null : normalizePath(redirect.destinationPath)
+  if (pageSlugs.some((slug) => pagePath(slug) === source)) problems.push(`${source} is the address of a published page: unpublish or rename the page first`)
+  if (destination === source) problems.push(`${source} redirects to itself (a loop)`)
+  const next = others.find((other) => normalizePath(other.source) === destination)
+  if (destination !== source && next) {
+    const loops = next.destinationPath !== null && normalizePath(next.destinationPath) === source
+    problems.push(
+      loops
+        ? `${source} → ${destination} → ${source} is a loop`
+        : `${destination} is itself redirected (to ${next.destinationPath}): point this redirect straight at the final address, no chains`,
+    )
+  }
+  const duplicate = others.find((other) => normalizePath(other.source) === source)
+  if (duplicate) problems.push(`Another redirect already has the source ${source}`)
+  const incoming = others.find((other) => other.destinationPath !== null && normalizePath(other.destinationPath) === source && normalizePath(other.source) !== destination)
+  if (incoming) problems.push(`The redirect from ${incoming.source} points at ${source}: a chain. Point that one at the final address first`)
+  return problems
+}

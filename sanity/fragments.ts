@@ -1,0 +1,8 @@
+// GROQ shared by the site's queries and the Studio's validation rules. No imports: the site's
+// server code reads this without loading the Studio.
+
+/** Where a redirect leads, as a path: null for an external address or a page that is not published. */
+export const REDIRECT_DESTINATION_PATH = /* groq */ `select(
+  destination.kind == "page" => "/" + destination.page->slug.current,
+  destination.kind == "path" => destination.path
+)`

@@ -1,0 +1,40 @@
+import { DocumentsIcon } from '@sanity/icons/Documents'
+import { defineField, defineType, type SlugValue } from 'sanity'
+import { sectionsField } from '../../../components/sections/schemas'
+import { pagePath, slugProblem } from '../../../lib/content/paths'
+import { stringField } from '../objects/fields'
+import { documentClient, publishedId } from '../objects/validation-client'
+
+export const page = defineType({
+  name: 'page',
+  title: 'Page',
+  type: 'document',
+  icon: DocumentsIcon,
+  fields: [
+    stringField({ name: 'title', title: 'Title', description: 'The page’s name in the Studio, in breadcrumbs and in its share image.', max: 80 }),
+    defineField({
+      name: 'slug',
+      title: 'Address',
+      description: 'The page is at /<slug>. Lowercase words and hyphens. Changing it moves the page: links chosen as "Page on this site" follow it; add a redirect for the old address.',
+      type: 'slug',
+      options: { source: 'title', maxLength: 60, isUnique: () => true },
+      validation: (rule) =>
+        rule.required().custom(async (value: SlugValue | undefined, context) => {
+          const problem = slugProblem(value?.current)
+          if (problem) return problem
+          const id = publishedId(context.document?._id)
+          const taken = await documentClient(context).fetch<number>(
+            'count(*[_type == "page" && slug.current == $slug && !(_id in [$id, "drafts." + $id])])',
+            { slug: value?.current, id },
+          )
+          return taken > 0 ? `Another page already has the address ${pagePath(value?.current ?? '')}` : true
+        }),
+    }),
+    defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
+    sectionsField(),
+  ],
+  preview: {
+    select: { title: 'title', slug: 'slug.current' },
+    prepare: ({ title, slug }: { title?: string; slug?: string }) => ({ title, subtitle: slug ? pagePath(slug) : 'No address yet', media: DocumentsIcon }),
+  },
+})

@@ -1,0 +1,93 @@
+import { readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { CODE_ROUTES, normalizePath, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, slugProblem } from '@/lib/content/paths'
+
+/** The first URL segment of every route under app/: route groups "(…)" are transparent, dynamic "[…]" segments are not names. */
+function topLevelRoutes(dir = 'app'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('(') && entry.isDirectory()) return topLevelRoutes(`${dir}/${entry.name}`)
+    if (entry.name.startsWith('[') || entry.name.startsWith('_')) return []
+    if (entry.isDirectory()) return [entry.name]
+    // Metadata files that answer at the root: /sitemap.xml, /robots.txt, /icon.svg.
+    if (/^(sitemap|robots)\.ts$/.test(entry.name)) return [entry.name.replace('.ts', entry.name.startsWith('sitemap') ? '.xml' : '.txt')]
+    if (entry.name === 'icon.svg') return [entry.name]
+    return []
+  })
+}
+
+describe('page slugs', () => {
+  it('the reserved list names every route the app defines itself (add a new route there)', () => {
+    expect([...new Set(topLevelRoutes())].sort()).toEqual([...CODE_ROUTES].sort())
+  })
+
+  it.each(['studio', 'api', 'ingest', 'og', '_next', 'about', 'waitlist'])('refuses "%s", a path the code owns', (slug) => {
+    expect(slugProblem(slug)).toMatch(/path the site's code owns/)
+  })
+
+  it.each(['Privacy', 'privacy policy', 'a/b', '-privacy', 'privacy-', 'pri--vacy', 'café', 'privacy.html', ' privacy', ''])('refuses "%s"', (slug) => {
+    expect(slugProblem(slug)).not.toBeNull()
+  })
+
+  it.each(['privacy', 'customer-stories', 'q4-2026'])('accepts "%s"', (slug) => {
+    expect(slugProblem(slug)).toBeNull()
+  })
+
+  it('reserves the analytics proxy and Next’s assets besides the routes', () => {
+    expect(RESERVED_SEGMENTS).toEqual(expect.arrayContaining(['ingest', '_next']))
+  })
+})
+
+describe('redirect sources', () => {
+  it.each([
+    ['old-pricing', /single "\/"/],
+    ['//evil.test/x', /single "\/"/],
+    ['/', /home page/],
+    ['/a?b=1', /path only/],
+    ['/studio/x', /served by the site's code/],
+    ['/api/revalidate', /served by the site's code/],
+    ['/about', /served by the site's code/],
+  ])('refuses %s', (source, message) => {
+    expect(redirectSourceProblem(source)).toMatch(message)
+  })
+
+  it('accepts nested paths and ignores a trailing slash when comparing', () => {
+    expect(redirectSourceProblem('/blog/old-post/')).toBeNull()
+    expect(normalizePath('/blog/old-post/')).toBe('/blog/old-post')
+    expect(normalizePath('/')).toBe('/')
+  })
+})
+
+describe('redirect rules', () => {
+  const others = [
+    { id: 'r-a', source: '/a', destinationPath: '/b' },
+    { id: 'r-c', source: '/c', destinationPath: null },
+  ]
+
+  it('accepts a redirect to a final address', () => {
+    expect(redirectProblems({ id: 'new', source: '/old', destinationPath: '/privacy' }, others, ['privacy'])).toEqual([])
+    expect(redirectProblems({ id: 'new', source: '/old', destinationPath: null }, others, ['privacy'])).toEqual([])
+  })
+
+  it('refuses a source that is a page', () => {
+    expect(redirectProblems({ id: 'new', source: '/privacy/', destinationPath: '/terms' }, others, ['privacy'])).toEqual([
+      '/privacy is the address of a published page: unpublish or rename the page first',
+    ])
+  })
+
+  it('refuses a loop to itself and through another redirect', () => {
+    expect(redirectProblems({ id: 'new', source: '/x', destinationPath: '/x/' }, others, [])).toEqual(['/x redirects to itself (a loop)'])
+    expect(redirectProblems({ id: 'new', source: '/b', destinationPath: '/a' }, others, [])).toEqual(
+      expect.arrayContaining(['/b → /a → /b is a loop']),
+    )
+  })
+
+  it('refuses chains in both directions, and a second redirect from the same source', () => {
+    expect(redirectProblems({ id: 'new', source: '/z', destinationPath: '/a' }, others, [])).toEqual([
+      '/a is itself redirected (to /b): point this redirect straight at the final address, no chains',
+    ])
+    expect(redirectProblems({ id: 'new', source: '/b', destinationPath: '/d' }, others, [])).toEqual([
+      'The redirect from /a points at /b: a chain. Point that one at the final address first',
+    ])
+    expect(redirectProblems({ id: 'new', source: '/c', destinationPath: '/d' }, others, [])).toEqual(['Another redirect already has the source /c'])
+  })
+})
