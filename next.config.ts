@@ -23,6 +23,11 @@ const nextConfig: NextConfig = {
     // HTML per page, since Next also carries it in the page's RSC data, and no stylesheet cached
     // across pages. CSP: `style-src` already allows inline styles (lib/security-headers.ts).
     inlineCss: true,
+    // Every address no route owns reaches the pages route, and Next caches each answer, 404s
+    // included (about 140 kB each): on disk, anyone requesting random addresses could fill it.
+    // Kept in memory instead, under Next's LRU bound (`cacheMaxMemorySize`, 50 MB); pages
+    // prerendered at build stay on disk. e2e/page-builder.spec.ts requests random addresses.
+    isrFlushToDisk: false,
     // Visitors of a marketing site mostly land on one page and leave: weigh that first load over
     // caching across pages, so Turbopack makes a few larger chunks (about 1.7 kB less gzipped
     // JavaScript per page than its defaults, docs/bench.md) rather than many small ones.

@@ -45,7 +45,10 @@ export const test = base.extend<Fixtures>({
 export { expect }
 
 /** Every page of the site, the 404 included: the routes each page-level check walks. */
-export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', '/no-such-page'] as const
+/** An address no page or redirect has: the CMS 404. */
+export const NOT_FOUND_ROUTE = '/no-such-page'
+
+export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', NOT_FOUND_ROUTE] as const
 
 /** The form treats a submit within MIN_FILL_MS of appearing as a bot's: wait as a person would. */
 export async function waitLikeAPerson(page: import('@playwright/test').Page) {

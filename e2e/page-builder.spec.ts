@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { E2E } from '../scripts/lib/e2e-env'
 import { expect, seedDoc, test } from './fixtures'
 import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
 
@@ -182,3 +184,20 @@ test('an unknown single-segment or nested path is the CMS 404 with status 404', 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
   }
 })
+
+test('requests for random addresses leave nothing behind on the server’s disk', async ({ request }) => {
+  // Any address reaches the pages route: if each answer were cached on disk (or cost a query of
+  // its own, cached per address), anyone with curl could fill the server's disk.
+  const files = () => countFiles(E2E.distDir)
+  const before = files()
+  const stamp = Date.now().toString(36)
+  for (let i = 0; i < 60; i++) {
+    const path = i % 2 ? `/random-${stamp}-${i}` : `/random/${stamp}/${i}`
+    expect((await request.get(path)).status(), path).toBe(404)
+  }
+  expect(files()).toBe(before)
+})
+
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length
+}

@@ -84,8 +84,12 @@ export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.curr
   _updatedAt
 }`)
 
-/** The redirect whose source is this path (with or without a trailing slash). */
-export const redirectQuery = defineQuery(`*[_type == "redirect" && source in [$path, $path + "/"] && ${published}][0]{
+/**
+ * Every published redirect, matched against the path in code (lib/content): one cached query for
+ * all addresses, so a request for a random address costs no query and no cache entry of its own.
+ */
+export const redirectsQuery = defineQuery(`*[_type == "redirect" && defined(source) && ${published}]{
+  source,
   permanent,
   "kind": destination.kind,
   "path": ${REDIRECT_DESTINATION_PATH},

@@ -7,13 +7,13 @@ import {
   notFoundPageQuery,
   pageListQuery,
   pageQuery,
-  redirectQuery,
+  redirectsQuery,
   siteSettingsQuery,
   waitlistPageQuery,
 } from '@/sanity/queries'
-import { sanityFetch, sanityFetchOptional } from './fetch'
+import { isDraftPreview, sanityFetch, sanityFetchOptional } from './fetch'
 import { normalizePath } from './paths'
-import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toRedirect, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
+import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toRedirects, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
 // publish revalidates exactly the pages that show the change. Links to pages (menus, footer,
@@ -38,8 +38,14 @@ export const getAboutPage = cache(async () =>
   toSectionPage(await sanityFetch({ query: aboutPageQuery, tags: ['aboutPage', ...SECTION_TAGS], label: 'about page' }), await tokens()),
 )
 
-/** The page at /<slug>, or null when no published page has that slug. */
+/**
+ * The page at /<slug>, or null when no published page has that slug. A slug is first looked up in
+ * the cached list of pages, so an address nobody published costs no query and no cache entry of
+ * its own (anyone can request a million of them); a draft preview asks for the slug itself, to
+ * show a page that is not published yet.
+ */
 export const getPage = cache(async (slug: string) => {
+  if (!(await isDraftPreview()) && !(await getPageList()).some((page) => page.slug === slug)) return null
   const raw = await sanityFetchOptional({ query: pageQuery, params: { slug }, tags: SECTION_TAGS, label: `page "/${slug}"` })
   return raw ? toPage(raw, await tokens()) : null
 })
@@ -49,10 +55,10 @@ export const getPageList = cache(async () =>
   toPageList(await sanityFetch({ query: pageListQuery, tags: ['page'], label: 'list of pages', publishedOnly: true })),
 )
 
-/** The published redirect from this path, or null. Cached under the `redirect` tag (and `page`, for redirects to pages). */
-export const getRedirect = cache(async (path: string) =>
-  toRedirect(await sanityFetchOptional({ query: redirectQuery, params: { path: normalizePath(path) }, tags: ['redirect', 'page'], label: `redirect from ${path}` })),
-)
+const getRedirects = cache(async () => toRedirects(await sanityFetch({ query: redirectsQuery, tags: ['redirect', 'page'], label: 'redirects' })))
+
+/** The published redirect from this path (with or without a trailing slash), or null. Cached under the `redirect` tag (and `page`, for redirects to pages). */
+export const getRedirect = cache(async (path: string) => (await getRedirects()).get(normalizePath(path)) ?? null)
 
 export const getWaitlistPage = cache(async () =>
   toWaitlistPage(await sanityFetch({ query: waitlistPageQuery, tags: ['waitlistPage', 'page'], label: 'waitlist page' }), await usageClaim()),

@@ -4,13 +4,13 @@ import type {
   NotFoundPageQueryResult,
   PageListQueryResult,
   PageQueryResult,
-  RedirectQueryResult,
+  RedirectsQueryResult,
   SiteSettingsQueryResult,
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
 import { stegaClean } from '@sanity/client/stega'
 import { shareImageUrl } from './image'
-import { pagePath } from './paths'
+import { normalizePath, pagePath } from './paths'
 import type { DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
 
 // Pure functions from query results to the shapes components use. Kept apart from the
@@ -220,11 +220,17 @@ export function toPageList(raw: PageListQueryResult): PageListItem[] {
   return raw.map((item) => ({ slug: item.slug, title: item.title, noindex: item.noindex === true, updatedAt: item._updatedAt }))
 }
 
-/** Where a redirect sends the visitor; null when its destination is gone (an unpublished page): then the 404 answers. */
-export function toRedirect(raw: RedirectQueryResult): Redirect | null {
-  if (!raw) return null
-  const destination = raw.kind === 'url' ? raw.url : raw.path
-  return destination ? { destination, permanent: raw.permanent === true } : null
+/**
+ * The redirects by source path (as normalizePath writes it), each with where it sends the visitor.
+ * A redirect whose destination is gone (an unpublished page) is left out: then the 404 answers.
+ */
+export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
+  const redirects = new Map<string, Redirect>()
+  for (const item of raw) {
+    const destination = item.kind === 'url' ? item.url : item.path
+    if (item.source && destination) redirects.set(normalizePath(item.source), { destination, permanent: item.permanent === true })
+  }
+  return redirects
 }
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string): WaitlistPage {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
+import { normalizePath } from '@/lib/content/paths'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/lib/content/seed-dataset'
-import { contentTokens, toPage, toPageList, toRedirect, toSectionPage, toSiteSettings } from '@/lib/content/reshape'
+import { contentTokens, toPage, toPageList, toRedirects, toSectionPage, toSiteSettings } from '@/lib/content/reshape'
 import type { Section } from '@/lib/content/types'
-import { landingPageQuery, pageListQuery, pageQuery, redirectQuery, siteSettingsQuery } from '@/sanity/queries'
+import { landingPageQuery, pageListQuery, pageQuery, redirectsQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { LandingPageQueryResult, PageQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 import { PageBuilder, sectionHeadingIds } from '@/components/sections/page-builder'
 
@@ -19,7 +20,7 @@ const pageAt = async (slug: string, dataset = seed) => {
   const raw = await run<PageQueryResult>(dataset, pageQuery, { slug })
   return raw ? toPage(raw, tokens) : null
 }
-const redirectFrom = async (path: string, dataset: SeedDocument[]) => toRedirect(await run(dataset, redirectQuery, { path }))
+const redirectFrom = async (path: string, dataset: SeedDocument[]) => toRedirects(await run(dataset, redirectsQuery)).get(normalizePath(path)) ?? null
 
 describe('pages', () => {
   it('a page by slug: its sections in order, its SEO, links to other pages by their current slug', async () => {
@@ -82,6 +83,7 @@ describe('redirects', () => {
 
   it('resolve to a page’s current path, a path or an address, permanent or not', async () => {
     expect(await redirectFrom('/old-privacy', dataset)).toEqual({ destination: '/privacy', permanent: true })
+    expect(await redirectFrom('/old-privacy/', dataset)).toEqual({ destination: '/privacy', permanent: true })
     expect(await redirectFrom('/features', dataset)).toEqual({ destination: '/#features', permanent: false })
     expect(await redirectFrom('/docs', dataset)).toEqual({ destination: 'https://docs.example.com/', permanent: true })
   })
