@@ -54,11 +54,13 @@ describe('waitlist migration', () => {
     ])
   })
 
-  it('uses the e-mail pattern of lib/waitlist/rules.ts verbatim', async () => {
+  it('uses the e-mail pattern of lib/waitlist/email.ts verbatim', async () => {
     const { rows } = await db.query<{ def: string }>(
       `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'waitlist_email_format'`,
     )
-    expect(rows[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
+    expect(rows[0]?.def).toBe('CHECK (waitlist_rules.email_plausible(email)) NOT VALID')
+    const { rows: fn } = await db.query<{ def: string }>(`select pg_get_functiondef('waitlist_rules.email_plausible(text)'::regprocedure) as def`)
+    expect(fn[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
   })
 
   it('trims exactly the whitespace set of lib/waitlist/rules.ts', async () => {

@@ -1,5 +1,7 @@
 /**
- * The sign-up rate limit of supabase/migrations/*_waitlist_rate_limit.sql, on
+ * The sign-up rate limit of supabase/migrations/*_waitlist_rate_limit.sql as changed by
+ * *_waitlist_trust.sql (client address from cf-connecting-ip or the last X-Forwarded-For hop,
+ * 50 per hour, domain bursts flagged instead of refused, one row per request), on
  * PGlite with every migration applied. Inserts run as anon with
  * request.headers and request.jwt.claims set the way PostgREST sets them, so
  * the trigger sees what it sees behind the real API.
@@ -18,13 +20,13 @@ afterAll(async () => {
 })
 
 // The production numbers, as seeded by the migration (and documented in supabase/README.md).
-const PRODUCTION = { window_seconds: 600, per_client: 5, per_domain: 50 }
+const PRODUCTION = { window_seconds: 3600, per_client: 50, domain_burst: 20 }
 
 // Every case starts from production limits and no recorded sign-ups; cases that need
 // smaller numbers lower them, as the owner would in a later migration.
 beforeEach(async () => {
   await db.exec(`
-    update private.waitlist_limits set window_seconds = 600, per_client = 5, per_domain = 50;
+    update private.waitlist_limits set window_seconds = 3600, per_client = 50, domain_burst = 20;
     delete from private.waitlist_recent_signups;
     delete from public.waitlist;
   `)
@@ -38,6 +40,7 @@ const email = (domain = 'acme.test') => `person${++counter}@${domain}`
 function signUp(headers: Record<string, string>, address = email()): Promise<Attempt<Record<string, unknown>>> {
   return runAs(db, 'anon', INSERT_WAITLIST, ['Someone', address, ''], { keep: true, request: { headers } })
 }
+// As the gateway passes it: the client's own X-Forwarded-For first, the hop it appended last.
 const from = (ip: string) => ({ 'x-forwarded-for': ip })
 
 /** What PostgREST would answer for a refused insert: the parsed RAISE SQLSTATE 'PGRST' payload. */
@@ -53,7 +56,7 @@ async function expectSignups(n: number, headers: () => Record<string, string>, d
 
 describe('the migration', () => {
   it('seeds the documented limits and a random salt, and exempts common free-mail domains', async () => {
-    const { rows: limits } = await db.query('select window_seconds, per_client, per_domain from private.waitlist_limits')
+    const { rows: limits } = await db.query('select window_seconds, per_client, domain_burst from private.waitlist_limits')
     expect(limits).toEqual([PRODUCTION])
     const { rows: salts } = await db.query<{ salt: string }>('select salt from private.waitlist_salt')
     expect(salts).toHaveLength(1)
@@ -69,7 +72,7 @@ describe('the migration', () => {
       `select tgname as name from pg_trigger where tgrelid = 'public.waitlist'::regclass and not tgisinternal order by tgname`,
     )
     // Same timing (BEFORE INSERT, row): Postgres fires them in name order.
-    expect(rows.map((row) => row.name)).toEqual(['waitlist_clean', 'waitlist_rate_limit'])
+    expect(rows.map((row) => row.name)).toEqual(['waitlist_clean', 'waitlist_rate_limit', 'waitlist_statement_start'])
     const { rows: fn } = await db.query<{ definer: boolean; config: string[] }>(
       `select prosecdef as definer, proconfig as config from pg_proc where oid = 'private.waitlist_rate_limit()'::regprocedure`,
     )
@@ -77,20 +80,34 @@ describe('the migration', () => {
   })
 })
 
-describe('per client', () => {
-  it('accepts 5 sign-ups in the window and refuses the 6th with a PostgREST 429 payload', async () => {
-    await expectSignups(5, () => from('203.0.113.10'))
-    const { body, detail } = refusal(await signUp(from('203.0.113.10')))
+describe('per client, at production numbers', () => {
+  it('lets 50 colleagues behind one office address join within the hour and refuses the 51st sign-up', async () => {
+    await expectSignups(50, () => from('203.0.113.9'), 'office.test')
+    const { body, detail } = refusal(await signUp(from('203.0.113.9')))
     expect(body).toEqual({
       code: 'WL429',
       message: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
-      details: 'At most 5 sign-ups per 10 minutes from one network.',
+      details: 'At most 50 sign-ups per hour from one network.',
       hint: null,
     })
     expect(detail.status).toBe(429)
-    expect(Object.keys(detail.headers)).toEqual(['Retry-After'])
     const retryAfter = Number(detail.headers['Retry-After'])
-    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600).toBe(true)
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600).toBe(true)
+  })
+})
+
+describe('per client', () => {
+  // Smaller numbers keep these cases quick; the rule is the same.
+  beforeEach(async () => {
+    await db.exec('update private.waitlist_limits set per_client = 5')
+  })
+
+  it('accepts 5 sign-ups in the window and refuses the 6th with a PostgREST 429 payload', async () => {
+    await expectSignups(5, () => from('203.0.113.10'))
+    const { body, detail } = refusal(await signUp(from('203.0.113.10')))
+    expect(body).toMatchObject({ code: 'WL429', details: 'At most 5 sign-ups per hour from one network.' })
+    expect(detail.status).toBe(429)
+    expect(Object.keys(detail.headers)).toEqual(['Retry-After'])
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')
     expect(rows[0]?.n).toBe(5)
   })
@@ -101,24 +118,29 @@ describe('per client', () => {
     expect(await signUp(from('203.0.113.12'))).toEqual({ ok: true, rows: [] })
   })
 
-  it('takes the first X-Forwarded-For address (the proxies behind it do not make another client)', async () => {
-    await expectSignups(3, () => from('198.51.100.7, 10.0.0.1'))
-    await expectSignups(2, () => from('198.51.100.7,10.0.0.2, 10.9.9.9'))
+  it('takes the LAST X-Forwarded-For address (the hop the gateway appended): a forged first address changes nothing', async () => {
+    // Every request forges a new first address, as a script rotating X-Forwarded-For would.
+    let forged = 0
+    await expectSignups(5, () => from(`10.9.${++forged}.1, 198.51.100.7`))
+    expect(await signUp(from(`10.9.${++forged}.1,198.51.100.7`))).toMatchObject({ ok: false, code: 'PGRST' })
     expect(await signUp(from(' 198.51.100.7 '))).toMatchObject({ ok: false, code: 'PGRST' })
-    // The proxy address alone is a different client.
-    expect(await signUp(from('10.0.0.1'))).toEqual({ ok: true, rows: [] })
+    // Forging the victim's address as the first one does not lock the victim out.
+    expect(await signUp(from('198.51.100.7, 192.0.2.77'))).toEqual({ ok: true, rows: [] })
   })
 
-  it('falls back to X-Real-IP without X-Forwarded-For', async () => {
-    await expectSignups(5, () => ({ 'x-real-ip': '192.0.2.33' }))
-    expect(await signUp({ 'x-real-ip': '192.0.2.33' })).toMatchObject({ ok: false, code: 'PGRST' })
-    expect(await signUp(from('192.0.2.33'))).toMatchObject({ ok: false, code: 'PGRST' })
+  it('prefers cf-connecting-ip (set by the edge) over X-Forwarded-For, and ignores X-Real-IP', async () => {
+    await expectSignups(5, () => ({ 'cf-connecting-ip': '192.0.2.33', 'x-forwarded-for': `203.0.113.${++counter % 250}` }))
+    expect(await signUp({ 'cf-connecting-ip': '192.0.2.33', 'x-forwarded-for': '192.0.2.34' })).toMatchObject({ ok: false, code: 'PGRST' })
+    expect(await signUp({ 'x-forwarded-for': '192.0.2.33' })).toMatchObject({ ok: false, code: 'PGRST' })
+    // X-Real-IP is client-writable behind some gateways: it names no client.
+    await expectSignups(7, () => ({ 'x-real-ip': '192.0.2.40' }))
   })
 
   it('counts IPv6 clients per /64 and IPv4-mapped IPv6 as the IPv4 address', async () => {
     let host = 0
     await expectSignups(5, () => from(`2001:db8:aa:1::${++host}`))
     expect(await signUp(from('2001:DB8:AA:1:ffff::1'))).toMatchObject({ ok: false, code: 'PGRST' })
+    expect(await signUp({ 'cf-connecting-ip': '2001:db8:aa:1:abcd::9' })).toMatchObject({ ok: false, code: 'PGRST' })
     expect(await signUp(from('2001:db8:aa:2::1'))).toEqual({ ok: true, rows: [] })
 
     await expectSignups(5, () => from('::ffff:192.0.2.50'))
@@ -175,47 +197,99 @@ describe('per client', () => {
   })
 })
 
-describe('per e-mail domain', () => {
+describe('per e-mail domain: flagged, never refused', () => {
   beforeEach(async () => {
-    await db.exec('update private.waitlist_limits set per_domain = 3')
+    await db.exec('update private.waitlist_limits set domain_burst = 3')
   })
 
-  it('refuses the sign-up past the limit from any client, case-insensitively', async () => {
+  const flags = async (domain: string) =>
+    (await db.query<{ flag: string | null }>(`select flag from public.waitlist where email like '%@' || $1 order by created_at, id`, [domain])).rows.map(
+      (row) => row.flag,
+    )
+
+  it('lets a real person from a fresh network join however many sign-ups the domain has had, and flags the burst for the owner', async () => {
+    // 50 sign-ups @acme.example from 50 networks (the lock-out attempt of the issue).
     let host = 0
-    await expectSignups(2, () => from(`198.51.100.${++host}`), 'acme.test')
-    await expectSignups(1, () => from(`198.51.100.${++host}`), 'ACME.test')
-    const { body, detail } = refusal(await signUp(from('198.51.100.99'), email('Acme.Test')))
-    expect(body).toEqual({
-      code: 'WL429',
-      message: 'Too many sign-ups with this e-mail domain. Please wait a few minutes and try again.',
-      details: 'At most 3 sign-ups per 10 minutes with one e-mail domain.',
-      hint: null,
-    })
-    expect(detail.status).toBe(429)
-    // Another domain, and a sub-domain (a different domain for this count), are unaffected.
+    await expectSignups(50, () => from(`198.51.100.${++host}`), 'acme.example')
+    // A real Acme employee from a network that has not been abusive.
+    expect(await signUp(from('192.0.2.200'), 'jane.doe@ACME.example')).toEqual({ ok: true, rows: [] })
+    const stored = await flags('acme.example')
+    expect(stored).toHaveLength(51)
+    expect(stored.slice(0, 3)).toEqual([null, null, null])
+    expect(stored.slice(3).every((flag) => flag === 'domain_burst')).toBe(true)
+    // Another domain is unaffected.
     expect(await signUp(from('198.51.100.99'), email('other.test'))).toEqual({ ok: true, rows: [] })
-    expect(await signUp(from('198.51.100.98'), email('eu.acme.test'))).toEqual({ ok: true, rows: [] })
+    expect(await flags('other.test')).toEqual([null])
   })
 
-  it('exempts free-mail domains, which still count per client', async () => {
+  it('exempts free-mail domains from the flag; they still count per client', async () => {
+    await db.exec('update private.waitlist_limits set per_client = 5')
     let host = 0
     await expectSignups(8, () => from(`192.0.2.${++host}`), 'gmail.com')
-    await expectSignups(8, () => from(`192.0.2.${++host}`), 'Outlook.com')
-    await expectSignups(4, () => from('192.0.2.200'), 'proton.me')
-    expect(await signUp(from('192.0.2.200'), email('icloud.com'))).toEqual({ ok: true, rows: [] })
-    expect(await signUp(from('192.0.2.200'), email('yahoo.com'))).toMatchObject({ ok: false, code: 'PGRST' })
-    // Exempt sign-ups record no domain at all.
+    await expectSignups(4, () => from('192.0.2.201'), 'proton.me')
+    expect(await signUp(from('192.0.2.201'), email('icloud.com'))).toEqual({ ok: true, rows: [] })
+    expect(await signUp(from('192.0.2.201'), email('yahoo.com'))).toMatchObject({ ok: false, code: 'PGRST' })
+    expect(await flags('gmail.com')).toEqual(Array(8).fill(null))
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from private.waitlist_recent_signups where email_domain is not null')
     expect(rows[0]?.n).toBe(0)
   })
 
-  it('applies without a client address; only the per-client limit needs one', async () => {
-    await db.exec('update private.waitlist_limits set per_domain = 50')
-    // No forwarding header at all: no per-client limit, so more than 5 go through...
+  it('without a client address there is no per-client limit, and the domain is still watched', async () => {
+    await db.exec('update private.waitlist_limits set per_client = 5')
     await expectSignups(7, () => ({ 'user-agent': 'test' }), 'nohdr.test')
-    // ...but the domain still counts.
-    await db.exec('update private.waitlist_limits set per_domain = 7')
-    expect(await signUp({}, email('nohdr.test'))).toMatchObject({ ok: false, code: 'PGRST' })
+    expect(await flags('nohdr.test')).toEqual([null, null, null, 'domain_burst', 'domain_burst', 'domain_burst', 'domain_burst'])
+  })
+
+  it('the flag cannot be written through the API', async () => {
+    const result = await runAs(db, 'anon', `insert into public.waitlist (name, email, flag) values ('A', $1, null)`, [email()], {
+      keep: true,
+      request: { headers: from('192.0.2.9') },
+    })
+    expect(result).toMatchObject({ ok: false, code: '42501' })
+  })
+})
+
+describe('one row per request, one answer per fact', () => {
+  const multi = (rows: [string, string][]) =>
+    runAs(
+      db,
+      'anon',
+      `insert into public.waitlist (name, email, project) select n, e, '' from unnest($1::text[], $2::text[]) as t(n, e)`,
+      [rows.map((row) => row[0]), rows.map((row) => row[1])],
+      { keep: true, request: { headers: from('192.0.2.150') } },
+    )
+
+  it('refuses a second row in one API insert (400 WL400), whatever the rows are', async () => {
+    const { body, detail } = refusal(await multi([['A', email()], ['B', email()]]))
+    expect(body).toMatchObject({ code: 'WL400', message: 'One sign-up per request.' })
+    expect(detail).toEqual({ status: 400, headers: {} })
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')
+    expect(rows[0]?.n).toBe(0)
+  })
+
+  it('[candidate, invalid row] answers the same whether or not the candidate is listed (no membership oracle)', async () => {
+    const listed = email()
+    expect(await signUp(from('192.0.2.151'), listed)).toEqual({ ok: true, rows: [] })
+    const answer = async (candidate: string) => {
+      const result = await multi([['Probe', candidate], ['Bad', 'not an e-mail']])
+      return result.ok ? 'stored' : `${result.code} ${result.message}`
+    }
+    const forListed = await answer(listed.toUpperCase())
+    const forUnlisted = await answer(email())
+    expect(forListed).toBe(forUnlisted)
+    expect(forListed).toMatch(/WL400/)
+    // And the other order: the broken row answers first, 400 either way.
+    const reversed = async (candidate: string) => {
+      const result = await multi([['Bad', 'not an e-mail'], ['Probe', candidate]])
+      return result.ok ? 'stored' : result.code
+    }
+    expect(await reversed(listed)).toBe(await reversed(email()))
+  })
+
+  it('the owner (no request) may still insert many rows in one statement', async () => {
+    await db.query(`insert into public.waitlist (name, email) select 'Bulk', 'bulk' || i || '@bulk.test' from generate_series(1, 3) i`)
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like '%@bulk.test'`)
+    expect(rows[0]?.n).toBe(3)
   })
 })
 
