@@ -125,6 +125,7 @@ export type WaitlistPage = {
     backendError: string;
     failure: string;
     rateLimited: string;
+    automated: string;
   };
   seo?: Seo;
 };
@@ -946,7 +947,7 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited},  seo{title, description, image}}
+// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  seo{title, description, image}}
 export type WaitlistPageQueryResult = {
   backLabel: string;
   badge: string | null;
@@ -987,6 +988,7 @@ export type WaitlistPageQueryResult = {
     backendError: string;
     failure: string;
     rateLimited: string;
+    automated: string;
   };
   seo: {
     title: string | null;
@@ -1044,7 +1046,7 @@ declare module "@sanity/client" {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email}},\n    legalLinks[]{_key, label, kind, path, url, email},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  hero{badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  logos{title, items[]{_key, name, isSample}},\n  features{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  audiences{eyebrow, title, subtitle, items[]{_key, icon, title, description}},\n  pricing{\n    eyebrow,\n    title,\n    subtitle,\n    footnote,\n    ctaLabel,\n    labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n    "tiers": tiers[]->{\n      _id,\n      name,\n      description,\n      price,\n      currency,\n      billingInterval,\n      trialDays,\n      noCreditCard,\n      cancelAnytime,\n      insightsPerMonth,\n      insightsLabel,\n      overageNote,\n      features,\n      availability,\n      ctaLabel,\n      highlighted,\n      highlightLabel\n    }\n  },\n  faq{title, subtitle, items[]{_key, question, answer}},\n  cta{title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  seo{title, description, image}\n}': LandingPageQueryResult;
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  hero{eyebrow, title, subtitle},\n  mission{title, body},\n  vision{title, body},\n  values{title, subtitle, items[]{_key, icon, title, description}},\n  team{title, body},\n  contact{title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  cta{title, subtitle, buttonLabel},\n  seo{title, description, image}\n}': AboutPageQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited},\n  seo{title, description, image}\n}': WaitlistPageQueryResult;
+    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  seo{title, description, image}\n}': WaitlistPageQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
   }

@@ -123,7 +123,7 @@ export type WaitlistPage = {
     privacyNote: string
   } & WaitlistErrorCopy
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
-  messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string }
+  messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string; automated: string }
   seo: Seo
 }
 
