@@ -20,9 +20,11 @@
 --    body [candidate, invalid row] answered 409 when the candidate was listed and 400 when not.
 --    A single row still answers 201, 409 or 400: one request, one fact, and a "not listed" answer
 --    stores the row and counts against the network's limit.
---    With one advisory lock per sign-up (the client's), concurrent inserts can no longer take
---    locks in crossed orders: the deadlocks seen on Postgres 15 with crossed two-row inserts are
---    gone (tests/integration/waitlist-real-postgres.test.ts).
+--    Each sign-up takes one advisory lock for its address, then one for its client, always in that
+--    order: concurrent inserts can no longer take locks in crossed orders. The deadlocks seen on
+--    Postgres 15 (crossed two-row inserts; and two simultaneous inserts of one address, whose
+--    deferred uniqueness checks waited for each other) are gone
+--    (tests/integration/waitlist-real-postgres.test.ts).
 --
 -- 3. LIMITS KEYED ON WHAT THE CLIENT CANNOT WRITE. The client address is
 --      cf-connecting-ip  (set and overwritten by Cloudflare, the edge in front of hosted Supabase;
@@ -278,16 +280,24 @@ declare
   used integer;
   oldest timestamptz;
 begin
+  -- One row per API request, refused before this row is checked (and before any lock is taken).
+  if request_headers is not null and request_claims ->> 'role' is distinct from 'service_role' then
+    rows_in_statement := coalesce(nullif(pg_catalog.current_setting('waitlist.statement_rows', true), ''), '0')::integer + 1;
+    perform pg_catalog.set_config('waitlist.statement_rows', rows_in_statement::text, true);
+    if rows_in_statement > 1 then
+      perform private.waitlist_refuse_multirow();
+    end if;
+  end if;
+
+  -- One sign-up per address at a time, for every writer. The deferred uniqueness check of two
+  -- simultaneous inserts of one address would otherwise wait for each other: a deadlock (HTTP
+  -- 500) where the second person should hear "already on the list" (found on Postgres 15).
+  -- Locks are always taken address first, then client, one of each per sign-up: no cycles.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist email'), pg_catalog.hashtext(pg_catalog.lower(new.email)));
+
   -- Outside the API (no request): the owner's SQL, imports, migrations.
   if request_headers is null or request_claims ->> 'role' = 'service_role' then
     return new;
-  end if;
-
-  -- One row per request, refused before this row is checked (and before any lock is taken).
-  rows_in_statement := coalesce(nullif(pg_catalog.current_setting('waitlist.statement_rows', true), ''), '0')::integer + 1;
-  perform pg_catalog.set_config('waitlist.statement_rows', rows_in_statement::text, true);
-  if rows_in_statement > 1 then
-    perform private.waitlist_refuse_multirow();
   end if;
 
   select * into strict limits from private.waitlist_limits;
@@ -309,7 +319,6 @@ begin
       pg_catalog.sha256(pg_catalog.convert_to((select s.salt from private.waitlist_salt s) || private.waitlist_client_key(client), 'UTF8')),
       'hex'
     );
-    -- The only lock a sign-up takes: no two sign-ups can wait for each other in crossed order.
     perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist client'), pg_catalog.hashtext(v_client_hash));
     select count(*), min(r.created_at) into used, oldest
       from private.waitlist_recent_signups r
