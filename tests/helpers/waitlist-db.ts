@@ -4,6 +4,7 @@
  * service_role...) like PostgREST does: `set_config('role', ..., true)` inside a transaction.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe } from 'vitest'
 import { ensurePostgres } from '@/scripts/lib/postgres'
 import { applyMigrations } from '@/supabase/local/migrate'
 import { startRealPostgres } from './real-postgres'
@@ -58,6 +59,23 @@ export interface WaitlistDbTarget {
  * The databases a suite runs on: PGlite always; Debian's PostgreSQL when it is installed or can
  * be (root, apt-get), else skipped with a printed reason. Call at the top of a test file.
  */
+/** Runs `suite` once per database, handing each opened database to `use` before its tests. */
+export function onEachDatabase(targets: readonly WaitlistDbTarget[], use: (db: WaitlistDb) => void, suite: () => void): void {
+  for (const target of targets) {
+    describe(`on ${target.name}`, () => {
+      let db: WaitlistDb | undefined
+      beforeAll(async () => {
+        db = await target.start()
+        use(db)
+      })
+      afterAll(async () => {
+        await db?.close()
+      })
+      suite()
+    })
+  }
+}
+
 export async function waitlistDbTargets(suite: string): Promise<WaitlistDbTarget[]> {
   const targets: WaitlistDbTarget[] = [{ name: 'PGlite', start: createWaitlistDb }]
   const binaries = await ensurePostgres().catch((error: unknown) => ({ ok: false as const, reason: String(error) }))
