@@ -13,7 +13,7 @@ import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { ensurePostgres } from '@/scripts/lib/postgres'
+import { inject } from 'vitest'
 import { applyMigrations, type MigrationTarget } from '@/supabase/local/migrate'
 
 const exec = promisify(execFile)
@@ -58,12 +58,8 @@ function migrationTarget(client: pg.Client): MigrationTarget {
 }
 
 export async function startRealPostgres({ maxConnections = 300, migrationsDir }: { maxConnections?: number; migrationsDir?: string } = {}): Promise<RealPostgresStart> {
-  let binaries
-  try {
-    binaries = await ensurePostgres()
-  } catch (error) {
-    binaries = { ok: false as const, reason: `Installing PostgreSQL failed: ${error instanceof Error ? error.message : String(error)}` }
-  }
+  // Found or installed once by tests/helpers/postgres-setup.ts (Vitest's global setup).
+  const binaries = inject('postgres')
   if (!binaries.ok) return binaries
 
   const root = process.getuid?.() === 0

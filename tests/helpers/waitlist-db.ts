@@ -4,8 +4,7 @@
  * service_role...) like PostgREST does: `set_config('role', ..., true)` inside a transaction.
  */
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, beforeAll, describe } from 'vitest'
-import { ensurePostgres } from '@/scripts/lib/postgres'
+import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { applyMigrations } from '@/supabase/local/migrate'
 import { startRealPostgres } from './real-postgres'
 
@@ -78,7 +77,7 @@ export function onEachDatabase(targets: readonly WaitlistDbTarget[], use: (db: W
 
 export async function waitlistDbTargets(suite: string): Promise<WaitlistDbTarget[]> {
   const targets: WaitlistDbTarget[] = [{ name: 'PGlite', start: createWaitlistDb }]
-  const binaries = await ensurePostgres().catch((error: unknown) => ({ ok: false as const, reason: String(error) }))
+  const binaries = inject('postgres')
   if (binaries.ok) targets.push({ name: 'PostgreSQL', start: createRealWaitlistDb })
   else console.info(`[${suite}] real PostgreSQL skipped: ${binaries.reason}`)
   return targets
