@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // Finds or installs the PostgreSQL server once for the suites that run on a real one.
+    globalSetup: ['tests/helpers/postgres-setup.ts'],
     environment: 'node',
     // PGlite boots a WASM Postgres per suite; two cores cannot run many at once.
     maxWorkers: 2,

@@ -219,3 +219,39 @@ test.describe('a visitor who accepted on an earlier visit', () => {
     await expect.poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location)).toEqual(['hero'])
   })
 })
+
+test.describe('accepting and clicking at once', () => {
+  test('the header "Start Free Trial" click reaches the capture endpoint 10 times out of 10, also while PostHog is still loading', async ({ browser }, testInfo) => {
+    test.setTimeout(150_000)
+    const baseURL = testInfo.project.use.baseURL
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      // A new visitor each time: no consent yet, nothing cached.
+      const context = await browser.newContext({ baseURL })
+      const page = await context.newPage()
+      const ph = await captureAnalytics(page)
+      // Every other attempt, PostHog's code arrives a second late: the link cannot wait that long,
+      // so the click is raised while PostHog loads and the next page opens before it has it.
+      if (attempt % 2 === 0) {
+        await page.route('**/_next/static/chunks/**', async (route) => {
+          try {
+            const response = await route.fetch()
+            const body = await response.text()
+            if (body.includes('i.posthog.com')) await new Promise((resolve) => setTimeout(resolve, 1000))
+            await route.fulfill({ response, body })
+          } catch {
+            // The page went on while this chunk was on its way.
+          }
+        })
+      }
+      await page.goto('/')
+      await banner(page).getByRole('button', { name: 'Accept analytics' }).click()
+      await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click()
+      await expect(page).toHaveURL('/waitlist')
+      await expect
+        .poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location), { message: `attempt ${attempt}`, timeout: 15_000 })
+        .toEqual(['navigation'])
+      await context.close()
+    }
+  })
+})
+

@@ -21,9 +21,8 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   consent: ['denied', { option: true }],
   context: async ({ context, consent }, use) => {
-    // Each test is a different visitor on a different network, as the Supabase gateway would
-    // report it: the waitlist's per-network rate limit then applies per test, not per suite.
-    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}, 127.0.0.1` })
+    // Every test is the same network to the waitlist (127.0.0.1: the double counts the socket, not
+    // headers a client writes); the whole suite stays within the per-network limit of 50 an hour.
     if (consent) {
       await context.addInitScript((choice) => {
         if (!window.localStorage.getItem('consent:analytics')) window.localStorage.setItem('consent:analytics', choice)
@@ -50,7 +49,7 @@ export const NOT_FOUND_ROUTE = '/no-such-page'
 
 export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', NOT_FOUND_ROUTE] as const
 
-/** The form treats a submit within MIN_FILL_MS of appearing as a bot's: wait as a person would. */
+/** Waits as a person reading the page would (the form itself holds a faster submit until MIN_FILL_MS). */
 export async function waitLikeAPerson(page: import('@playwright/test').Page) {
   await page.waitForFunction((ms) => performance.now() > ms, MIN_FILL_MS + 1000)
 }

@@ -105,7 +105,7 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   benefits,
   form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink${linkProjection}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
-  messages{success, duplicate, backendError, failure, rateLimited},
+  messages{success, duplicate, backendError, failure, rateLimited, automated},
   ${seoProjection}
 }`)
 

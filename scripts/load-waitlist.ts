@@ -1,21 +1,21 @@
 /**
  * `npm run load`: the waitlist load check. Starts its own in-memory PostgREST double (or uses
- * another double on this machine with --url), sends a burst of concurrent sign-ups from many
- * simulated clients and a flood from one, reconciles the answers with the database, prints the
- * figures, and exits non-zero if any accepted sign-up is missing, any row was not accepted, or
- * the flood was not cut exactly at the per-client limit. See scripts/lib/load-waitlist.ts.
+ * another double on this machine with --url) and, at the production limits, sends:
+ *   burst    concurrent sign-ups from many simulated clients (each its own loopback address),
+ *   flood    sign-ups all at once from one client: cut exactly at the per-client limit,
+ *   spoofed  sign-ups all at once from one client that forges a new address in every forwarding
+ *            header of every request: cut exactly at the per-client limit all the same,
+ *   office   50 colleagues behind one office address: all let through;
+ * then reconciles the answers with the database, prints the figures, and exits non-zero if any
+ * accepted sign-up is missing, any row was not accepted, or a phase was not cut (or let through)
+ * exactly. See scripts/lib/load-waitlist.ts.
  *
  *   tsx scripts/load-waitlist.ts [--clients 100] [--per-client 10] [--concurrency 50]
- *                                [--flood 50] [--time-limit 120] [--client-limit N]
- *                                [--url http://127.0.0.1:54321 --anon-key … --service-role-key …]
+ *                                [--flood 80] [--spoofed 100] [--office 50] [--time-limit 120]
+ *                                [--client-limit N] [--url http://127.0.0.1:54321 --anon-key … --service-role-key …]
  *
- * The per-client limit in production is 5 sign-ups per 10 minutes. The default burst sends 10
- * per address (1000 sign-ups from 100 addresses: offices, campuses, carrier NAT), so on its own
- * throwaway double it raises the limit to the burst's per-address count (--client-limit, default
- * --per-client) and still checks that the flood is cut exactly there. The limit's own behaviour
- * at production numbers is covered by the tests (tests/integration/waitlist-rate-limit.test.ts,
- * waitlist-load.test.ts). With --url it changes nothing: --client-limit must then state the
- * double's limit (default 5) and --per-client stay within it.
+ * On its own double the per-client limit is read from the database (production: 50 per hour);
+ * with --url it changes nothing: --client-limit must state the double's limit (default 50).
  *
  * Exit codes: 0 reconciled, 1 reconciliation failed, 2 bad arguments, 3 time limit or error.
  */
@@ -24,7 +24,7 @@ import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { startLocalSupabase, type LocalSupabase } from '../supabase/local/server'
 import { assertLoopbackUrl, deleteRunRows, formatReport, runLoadCheck, validatePlan, type LoadPlan, type LoadTarget } from './lib/load-waitlist'
 
-const PRODUCTION_CLIENT_LIMIT = 5
+const PRODUCTION_CLIENT_LIMIT = 50
 
 function fail(code: number, message: string): never {
   console.error(message)
@@ -38,7 +38,9 @@ function parse() {
       clients: { type: 'string', default: '100' },
       'per-client': { type: 'string', default: '10' },
       concurrency: { type: 'string', default: '50' },
-      flood: { type: 'string', default: '50' },
+      flood: { type: 'string', default: '80' },
+      spoofed: { type: 'string', default: '100' },
+      office: { type: 'string', default: '50' },
       'time-limit': { type: 'string', default: '120' },
       'client-limit': { type: 'string' },
       url: { type: 'string' },
@@ -54,7 +56,9 @@ try {
   fail(2, error instanceof Error ? error.message : String(error))
 }
 if (values.help) {
-  console.log('Usage: tsx scripts/load-waitlist.ts [--clients N] [--per-client N] [--concurrency N] [--flood N] [--time-limit SECONDS] [--client-limit N] [--url URL]')
+  console.log(
+    'Usage: tsx scripts/load-waitlist.ts [--clients N] [--per-client N] [--concurrency N] [--flood N] [--spoofed N] [--office N] [--time-limit SECONDS] [--client-limit N] [--url URL]',
+  )
   process.exit(0)
 }
 
@@ -63,13 +67,14 @@ const int = (name: string, value: string | undefined): number => {
   if (!Number.isInteger(n)) fail(2, `--${name} must be an integer (got ${value})`)
   return n
 }
-const perClient = int('per-client', values['per-client'])
 const plan: LoadPlan = {
   clients: int('clients', values.clients),
-  perClient,
+  perClient: int('per-client', values['per-client']),
   concurrency: int('concurrency', values.concurrency),
   flood: int('flood', values.flood),
-  clientLimit: values['client-limit'] !== undefined ? int('client-limit', values['client-limit']) : values.url ? PRODUCTION_CLIENT_LIMIT : perClient,
+  spoofed: int('spoofed', values.spoofed),
+  office: int('office', values.office),
+  clientLimit: values['client-limit'] !== undefined ? int('client-limit', values['client-limit']) : PRODUCTION_CLIENT_LIMIT,
   timeLimitMs: int('time-limit', values['time-limit']) * 1000,
 }
 if (values.url) {
@@ -97,11 +102,15 @@ try {
   } else {
     local = await startLocalSupabase({ port: 0 })
     target = { url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }
-    await local.db.query('update private.waitlist_limits set per_client = $1', [plan.clientLimit])
-    console.log(
-      `Target: in-memory PostgREST double at ${target.url}; per-client limit set to ${plan.clientLimit} for this run` +
-        (plan.clientLimit === PRODUCTION_CLIENT_LIMIT ? ' (the production value)' : ` (production: ${PRODUCTION_CLIENT_LIMIT}; see the header of this script)`),
-    )
+    if (values['client-limit'] !== undefined) {
+      await local.db.query('update private.waitlist_limits set per_client = $1', [plan.clientLimit])
+    } else {
+      const { rows } = await local.db.query<{ per_client: number }>('select per_client from private.waitlist_limits')
+      plan.clientLimit = rows[0]?.per_client ?? PRODUCTION_CLIENT_LIMIT
+    }
+    const invalidAtLimit = validatePlan(plan)
+    if (invalidAtLimit.length) throw new Error(`Invalid options: ${invalidAtLimit.join('; ')}`)
+    console.log(`Target: in-memory PostgREST double at ${target.url}; per-client limit ${plan.clientLimit} per hour (the migrations' value unless --client-limit)`)
   }
 
   const report = await runLoadCheck(target, plan)

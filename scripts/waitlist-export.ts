@@ -1,21 +1,27 @@
 /**
  * Site owner command: exports the waitlist as CSV (RFC 4180, formula-safe).
  *
- *   tsx scripts/waitlist-export.ts [--bom] [output-file]
+ *   tsx scripts/waitlist-export.ts [--bom] [--force] [output-file]
  *
- * Writes to stdout without a file argument. --bom prefixes a UTF-8 byte order
- * mark for Excel. Reads NEXT_PUBLIC_SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY
- * from the environment (a real project), else the local double on
- * 127.0.0.1:54321.
+ * Without a file argument the CSV goes to stdout with control and bidirectional characters
+ * escaped (\x1b, \u{202e}), so a visitor's name cannot drive the owner's terminal; write to a
+ * file for the exact values. The file is created readable by the owner only (0600), and an
+ * existing file is refused unless --force (which then also makes it owner-only). --bom prefixes
+ * a UTF-8 byte order mark for Excel. Reads NEXT_PUBLIC_SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY
+ * from the environment (a real project), else the local double on 127.0.0.1:54321.
  */
-import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { waitlistToCsv } from '../lib/waitlist/csv'
-import { loadWaitlistForOwner } from '../lib/waitlist/owner'
+import { loadWaitlistForOwner, terminalSafe, writeOwnerOnly } from '../lib/waitlist/owner'
+
+const USAGE = 'Usage: tsx scripts/waitlist-export.ts [--bom] [--force] [output-file]'
 
 let args: ReturnType<typeof parse>
 function parse() {
-  return parseArgs({ allowPositionals: true, options: { bom: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } })
+  return parseArgs({
+    allowPositionals: true,
+    options: { bom: { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  })
 }
 try {
   args = parse()
@@ -25,7 +31,7 @@ try {
 }
 const [output, ...extra] = args.positionals
 if (args.values.help || extra.length > 0) {
-  console.error('Usage: tsx scripts/waitlist-export.ts [--bom] [output-file]')
+  console.error(USAGE)
   process.exit(2)
 }
 
@@ -33,11 +39,10 @@ try {
   const { config, entries } = await loadWaitlistForOwner(process.env)
   const csv = waitlistToCsv(entries, { bom: args.values.bom })
   if (output) {
-    // Personal data: readable by the owner only.
-    await writeFile(output, csv, { mode: 0o600 })
+    await writeOwnerOnly(output, csv, args.values.force)
     console.error(`Wrote ${entries.length} entries from ${config.url} to ${output}`)
   } else {
-    process.stdout.write(csv)
+    process.stdout.write(terminalSafe(csv, { keepLayout: true }))
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error))

@@ -8,7 +8,10 @@ import type { JoinResult } from '@/lib/waitlist/join'
 import { buttonVariants } from '@/components/ui/button'
 import { Toast, type ToastMessage } from '@/components/ui/toast'
 
-type Report = (result: JoinResult) => void
+/** What the database answered, or the form's own refusal of a submission that looked automated. */
+export type WaitlistOutcome = JoinResult | { status: 'automated' }
+
+type Report = (result: WaitlistOutcome) => void
 
 const ReportContext = createContext<Report | null>(null)
 
@@ -39,6 +42,9 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
           break
         case 'duplicate':
           setToast({ tone: 'info', text: messages.duplicate, id: Date.now() })
+          break
+        case 'automated':
+          setToast({ tone: 'error', text: messages.automated, id: Date.now() })
           break
         case 'rate_limited':
           setToast({ tone: 'error', text: messages.rateLimited, id: Date.now() })

@@ -1,12 +1,12 @@
 'use client'
 
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type { WaitlistPage } from '@/lib/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/lib/waitlist/rules'
 import { clsx } from 'clsx'
 import { track } from '@/lib/analytics/client'
 import { waitlistJoinProperties } from '@/lib/analytics/events'
-import { HONEYPOT_FIELD, judgeSubmission } from '@/lib/waitlist/bot-filter'
+import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/lib/waitlist/bot-filter'
 import { buttonVariants } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
@@ -18,6 +18,21 @@ type Props = {
 }
 
 type Values = { name: string; company: string; email: string }
+
+const noSubscription = () => () => {}
+
+/**
+ * What the fields hold when the form is sent. Read from the form itself: text typed or autofilled
+ * before the page hydrated is in the inputs but not yet in React's state.
+ */
+function formValues(form: HTMLFormElement): Values {
+  const data = new FormData(form)
+  const text = (name: keyof Values) => {
+    const value = data.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  return { name: text('name'), company: text('company'), email: text('email') }
+}
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500'
@@ -31,6 +46,8 @@ export function WaitlistForm({ copy, backend }: Props) {
   // State updates are not synchronous: a ref stops a double click from sending twice.
   const inFlight = useRef(false)
   const shownAt = useRef(Number.POSITIVE_INFINITY)
+  // Until hydration the button stays disabled: a native submit would put the fields in the URL.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
 
   useEffect(() => {
     shownAt.current = performance.now()
@@ -45,26 +62,35 @@ export function WaitlistForm({ copy, backend }: Props) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (inFlight.current) return
-    const validation = validateWaitlistInput(values)
+    const current = formValues(event.currentTarget)
+    setValues(current)
+    const validation = validateWaitlistInput(current)
     if (!validation.ok) {
       setErrors(validation.errors)
       const first = (['name', 'company', 'email'] as const).find((field) => validation.errors[field])
       if (first) document.getElementById(`waitlist-${first}`)?.focus()
       return
     }
+    if (honeypotFilled(honeypot) || honeypotFilled(String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? ''))) {
+      // Told the truth, never a false confirmation: nothing is stored. The field is cleared, so a
+      // person whose extension filled it can simply press the button again.
+      setHoneypot('')
+      report({ status: 'automated' })
+      return
+    }
     inFlight.current = true
     setSubmitting(true)
     try {
-      if (judgeSubmission({ honeypot, shownAt: shownAt.current, submittedAt: performance.now() }) !== 'person') {
-        // Looks like success to a bot; nothing is stored and nothing is tracked.
-        await new Promise((resolve) => setTimeout(resolve, 400))
-        report({ status: 'saved' })
-        return
-      }
-      // The database client loads on first submit, not with the page.
-      const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([import('@/lib/waitlist/client'), import('@/lib/waitlist/join')])
-      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), values)
-      if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties(values))
+      // A submit faster than a person could type (autofill, Enter at once) is held, not dropped.
+      const wait = remainingFillTime(shownAt.current, performance.now())
+      // The database client loads on first submit, not with the page, while the wait runs.
+      const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([
+        import('@/lib/waitlist/client'),
+        import('@/lib/waitlist/join'),
+        new Promise((resolve) => setTimeout(resolve, wait)),
+      ])
+      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current)
+      if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
       report(result)
     } catch {
       // The chunk itself failed to load (offline, deploy in between): nothing was sent.
@@ -127,20 +153,25 @@ export function WaitlistForm({ copy, backend }: Props) {
         {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project, showLimit: true })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
       </div>
-      {/* Bot bait: off-screen, hidden from assistive technology and out of the tab order. */}
+      {/* Bot bait: off-screen, hidden from assistive technology, out of the tab order, and named so
+          that no autofill or password manager fills it (see lib/waitlist/bot-filter.ts). */}
       <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor={`waitlist-${HONEYPOT_FIELD}`}>Website</label>
+        <label htmlFor={`waitlist-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input
           id={`waitlist-${HONEYPOT_FIELD}`}
           name={HONEYPOT_FIELD}
           type="text"
           tabIndex={-1}
           autoComplete="off"
+          data-1p-ignore="true"
+          data-lpignore="true"
+          data-bwignore="true"
+          data-form-type="other"
           value={honeypot}
           onChange={(event) => setHoneypot(event.target.value)}
         />
       </div>
-      <button type="submit" disabled={submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
+      <button type="submit" disabled={!hydrated || submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
         {submitting ? copy.submittingLabel : copy.submitLabel}
       </button>
       <p className="mt-4 text-center text-sm text-slate-500">

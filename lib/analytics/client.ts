@@ -1,7 +1,12 @@
 /**
  * The only module that knows PostHog. Components call `track()`; PostHog's code is
- * fetched only after the visitor accepts analytics, off the critical path, and events
- * raised while it loads wait in line (the load promise) rather than being lost.
+ * fetched only after the visitor accepts analytics, off the critical path.
+ *
+ * Every consented event arrives, also one raised while PostHog loads by a click that opens
+ * another page: until PostHog has it, the event waits in an outbox in sessionStorage (this tab
+ * only, after consent only), and whichever page of the site loads PostHog first hands it over,
+ * with the time it happened. Each event has an id and leaves the outbox as it is handed over,
+ * so it is sent once.
  *
  * Without NEXT_PUBLIC_POSTHOG_KEY (the local default) nothing is loaded and nothing
  * leaves the browser; in development events are printed to the console instead.
@@ -24,6 +29,50 @@ export const ANALYTICS_PROXY_PATH = '/ingest'
 let posthog: Promise<PostHog> | null = null
 let loaded = false
 
+/** Events raised before PostHog was ready, kept across a navigation in this tab. Not `ph_`: PostHog's prefix. */
+export const OUTBOX_STORAGE_KEY = 'analytics:outbox'
+
+type Pending = { id: string; event: EventName; properties: EventProperties<EventName>; at: number }
+
+function readOutbox(): Pending[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(OUTBOX_STORAGE_KEY) ?? '[]')
+    return Array.isArray(parsed) ? (parsed as Pending[]).filter((item) => typeof item?.id === 'string' && typeof item.event === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function writeOutbox(items: readonly Pending[]): void {
+  try {
+    if (items.length) window.sessionStorage.setItem(OUTBOX_STORAGE_KEY, JSON.stringify(items.slice(-50)))
+    else window.sessionStorage.removeItem(OUTBOX_STORAGE_KEY)
+  } catch {
+    // Storage blocked: the event still goes if PostHog loads on this page.
+  }
+}
+
+function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
+}
+
+/** Hands one event to PostHog, unless another page already did (it is no longer in the outbox). */
+function handOver(client: PostHog, pending: Pending, queued: boolean): void {
+  const outbox = readOutbox()
+  if (queued && !outbox.some((item) => item.id === pending.id)) return
+  writeOutbox(outbox.filter((item) => item.id !== pending.id))
+  // Sent now rather than batched: most clicks we record open another page (plain links, full
+  // page loads), and a batch waiting for the page to hide did not survive that navigation.
+  client.capture(pending.event, pending.properties, { send_instantly: true, timestamp: new Date(pending.at) })
+}
+
+function optIn(client: PostHog): void {
+  if (client.has_opted_out_capturing()) {
+    client.set_config({ disable_persistence: false })
+    client.opt_in_capturing()
+  }
+}
+
 function load(key: string): Promise<PostHog> {
   posthog ??= import('posthog-js').then(({ default: client }) => {
     client.init(key, {
@@ -43,6 +92,12 @@ function load(key: string): Promise<PostHog> {
       opt_out_useragent_filter: ALLOW_AUTOMATION,
     })
     loaded = true
+    // What earlier pages (or this one, while loading) raised and could not hand over.
+    const waiting = readOutbox()
+    if (waiting.length && readConsent() === 'granted') {
+      optIn(client)
+      for (const pending of waiting) handOver(client, pending, true)
+    }
     return client
   })
   return posthog
@@ -58,14 +113,12 @@ export function track<E extends EventName>(event: E, properties: EventProperties
     return null
   }
   if (readConsent() !== 'granted') return null
+  const pending: Pending = { id: newId(), event, properties: properties as EventProperties<EventName>, at: Date.now() }
+  const queued = !loaded
+  if (queued) writeOutbox([...readOutbox(), pending])
   return load(KEY).then((client) => {
-    if (client.has_opted_out_capturing()) {
-      client.set_config({ disable_persistence: false })
-      client.opt_in_capturing()
-    }
-    // Sent now rather than batched: most clicks we record open another page (plain links, full
-    // page loads), and a batch waiting for the page to hide did not survive that navigation.
-    client.capture(event, properties, { send_instantly: true })
+    optIn(client)
+    handOver(client, pending, queued)
   })
 }
 
@@ -83,6 +136,7 @@ export async function stopTracking(): Promise<void> {
     // Our own consent record is the source of truth; PostHog keeps nothing, not even its opt-out marker.
     client.set_config({ disable_persistence: true })
   }
+  writeOutbox([])
   for (const name of document.cookie.split(';').map((pair) => pair.split('=')[0]?.trim() ?? '')) {
     if (name.startsWith('ph_')) document.cookie = `${name}=; Max-Age=0; path=/`
   }

@@ -114,7 +114,7 @@ export type WaitlistPage = {
     privacyLink: SiteLink
   } & WaitlistErrorCopy
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
-  messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string }
+  messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string; automated: string }
   seo: Seo
 }
 

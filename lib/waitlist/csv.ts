@@ -3,7 +3,14 @@
  * when they hold a quote, comma, CR or LF, quotes doubled), plus a guard
  * against formula injection. Sign-ups are written by anonymous visitors, and
  * a name like `=HYPERLINK(...)` would otherwise run as a formula when the
- * file is opened in a spreadsheet. Pure; no imports.
+ * file is opened in a spreadsheet.
+ *
+ * The guard does not assume how the file will be split: a spreadsheet set to
+ * another locale splits on semicolons (or tabs, or pipes), and a line break
+ * inside a quoted cell starts a new row in some importers. So a formula
+ * trigger is neutralised (an apostrophe before it) at the start of the cell
+ * and after every delimiter and line break inside it, spaces and quotes in
+ * between included. Pure; no imports.
  */
 
 export interface WaitlistEntry {
@@ -12,16 +19,26 @@ export interface WaitlistEntry {
   email: string
   project: string
   created_at: string
+  /** Why the owner may want a second look ('domain_burst'), null otherwise. */
+  flag: string | null
 }
 
-export const WAITLIST_CSV_COLUMNS = ['created_at', 'name', 'email', 'project'] as const
+export const WAITLIST_CSV_COLUMNS = ['created_at', 'name', 'email', 'project', 'flag'] as const
 
-// = + - @ are OWASP's formula triggers; tab and CR can start one after a spreadsheet trims.
-const FORMULA_START = /^[=+\-@\t\r]/
+/**
+ * Every place a cell may start when the file is split by any common delimiter (comma,
+ * semicolon, tab, pipe) or line break, then spaces or quotes (a reader may take either as the
+ * cell's own), followed by one of OWASP's formula triggers (= + - @, and tab or CR, which can
+ * start one after a spreadsheet trims).
+ */
+const FORMULA_STARTS = /(?<=^|[\r\n,;\t|])([ "]*)(?=[=+\-@\t\r])/g
+
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA_STARTS, "$1'")
+}
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
+  const text = neutraliseFormulas(value === null || value === undefined ? '' : String(value))
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

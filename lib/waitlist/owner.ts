@@ -4,6 +4,7 @@
  * key, and a terminal-safe table. Server-side only: it handles the
  * service-role key, which must never reach a browser.
  */
+import { open } from 'node:fs/promises'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys'
 import type { WaitlistEntry } from './csv'
@@ -45,7 +46,7 @@ export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<W
   for (let from = 0; ; from += PAGE_SIZE) {
     const { data, error, status } = await client
       .from('waitlist')
-      .select('id,name,email,project,created_at')
+      .select('id,name,email,project,created_at,flag')
       .order('created_at', { ascending: true })
       .order('id', { ascending: true })
       .range(from, from + PAGE_SIZE - 1)
@@ -79,11 +80,25 @@ export async function loadWaitlistForOwner(env: Record<string, string | undefine
   }
 }
 
-// Visitors choose these strings: escape control characters so a name cannot
-// move the cursor, recolour or retitle the owner's terminal.
-function printable(value: string): string {
-  return value.replace(/[\u0000-\u001F\u007F-\u009F]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+// Control characters (escape, bell, CSI...) and the invisible format ones that reorder or hide
+// text (bidi overrides and isolates, zero-width characters, line separators).
+const UNPRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g
+
+/**
+ * Visitors choose these strings: escape what could move the cursor, recolour or retitle the
+ * owner's terminal, or make one line read as another. Tab, LF and CR are kept when `keepLayout`
+ * (a CSV's own structure), else escaped too.
+ */
+export function terminalSafe(value: string, { keepLayout = false } = {}): string {
+  const escape = (char: string) => {
+    const code = char.charCodeAt(0)
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`
+  }
+  const escaped = value.replace(UNPRINTABLE, escape)
+  return keepLayout ? escaped : escaped.replace(/[\t\n\r]/g, escape)
 }
+
+const printable = (value: string) => terminalSafe(value)
 
 function utcMinute(timestamp: string): string {
   const date = new Date(timestamp)
@@ -95,13 +110,14 @@ function width(value: string): number {
 }
 
 export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
-  const header = ['#', 'Joined (UTC)', 'Name', 'Email', 'Project']
+  const header = ['#', 'Joined (UTC)', 'Name', 'Email', 'Project', 'Flag']
   const rows = entries.map((entry, index) => [
     String(index + 1),
     printable(utcMinute(entry.created_at)),
     printable(entry.name),
     printable(entry.email),
     printable(entry.project),
+    printable(entry.flag ?? ''),
   ])
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
   const line = (cells: string[]) =>
@@ -112,4 +128,19 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')
   const footer = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`
   return [line(header), rule, ...rows.map(line), '', footer].join('\n') + '\n'
+}
+
+/** Personal data: created 0600; an existing file only with --force, and then made 0600 too. */
+export async function writeOwnerOnly(file: string, text: string, force: boolean): Promise<void> {
+  const handle = await open(file, force ? 'w' : 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST') throw new Error(`${file} exists; pass --force to overwrite it.`)
+    throw error
+  })
+  try {
+    // The mode of open() applies only to a new file: an overwritten one keeps its own otherwise.
+    await handle.chmod(0o600)
+    await handle.writeFile(text)
+  } finally {
+    await handle.close()
+  }
 }

@@ -12,8 +12,13 @@
  *   trimming and in the e-mail pattern, instead of JS \s / String#trim and
  *   Postgres [[:space:]] / btrim, which all disagree at the edges.
  *
- * Browser-safe: no imports.
+ * E-mail addresses are normalised and judged by ./email.ts (one address, one spelling).
+ *
+ * Browser-safe.
  */
+import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from './email'
+
+export { WAITLIST_EMAIL_PATTERN, WAITLIST_EMAIL_PATTERN_SOURCE } from './email'
 
 export const WAITLIST_LIMITS = { name: 100, email: 254, project: 200 } as const
 
@@ -27,18 +32,6 @@ export const WAITLIST_LIMITS = { name: 100, email: 254, project: 200 } as const
  */
 export const WAITLIST_WHITESPACE =
   '\t\n\v\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'
-
-// Regex-class body for the same characters; written with escapes both JS (u flag)
-// and Postgres ARE understand, so the pattern below is copied verbatim into SQL.
-const WS_CLASS = '\\t\\n\\v\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF'
-
-/**
- * Pragmatic e-mail shape: something without @ or whitespace, one @, then at
- * least two dot-separated non-empty labels. The database's
- * waitlist_email_format constraint uses this exact pattern source.
- */
-export const WAITLIST_EMAIL_PATTERN_SOURCE = `^[^@${WS_CLASS}]+@[^@.${WS_CLASS}]+(\\.[^@.${WS_CLASS}]+)+$`
-export const WAITLIST_EMAIL_PATTERN = new RegExp(WAITLIST_EMAIL_PATTERN_SOURCE, 'u')
 
 /** What the form holds. `company` is optional and becomes the row's `project`. */
 export interface WaitlistFormInput {
@@ -118,10 +111,11 @@ export function codePointLength(value: string): number {
 // UTF-8 (JSON.stringify keeps it as an escape that Postgres' JSON parser refuses).
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
+/** What the database stores for this input: trimmed fields, the e-mail in its one spelling. */
 export function normalizeWaitlistInput(input: WaitlistFormInput): WaitlistRow {
   return {
     name: trimWaitlistText(input.name ?? ''),
-    email: trimWaitlistText(input.email ?? ''),
+    email: normalizeWaitlistEmail(input.email ?? '', trimWaitlistText),
     project: trimWaitlistText(input.company ?? ''),
   }
 }
@@ -137,7 +131,7 @@ export function validateWaitlistInput(input: WaitlistFormInput): WaitlistValidat
   if (UNSTORABLE.test(row.email)) errors.email = 'invalid_characters'
   else if (row.email === '') errors.email = 'required'
   else if (codePointLength(row.email) > WAITLIST_LIMITS.email) errors.email = 'too_long'
-  else if (!WAITLIST_EMAIL_PATTERN.test(row.email)) errors.email = 'invalid_email'
+  else if (!isPlausibleWaitlistEmail(row.email)) errors.email = 'invalid_email'
 
   if (UNSTORABLE.test(row.project)) errors.company = 'invalid_characters'
   else if (codePointLength(row.project) > WAITLIST_LIMITS.project) errors.company = 'too_long'

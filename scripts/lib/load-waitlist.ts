@@ -4,15 +4,19 @@
  * real supabase-js client and the site's joinWaitlist(), then reconcile every answer with the
  * rows the database holds, read back with the service-role key.
  *
- * It proves two things a founder needs: no accepted sign-up is lost (and nothing is stored that
- * was not accepted), and a scripted flood from one address is cut exactly at the per-client limit.
+ * It proves what a founder needs: no accepted sign-up is lost (and nothing is stored that was not
+ * accepted); a scripted flood from one address is cut exactly at the per-client limit, also when
+ * every request forges a new address in its headers; and 50 colleagues behind one office address
+ * all get in.
  *
- * Simulated clients are X-Forwarded-For addresses from 198.18.0.0/15, the range reserved for
- * network benchmarks (RFC 2544): labels only, never contacted. Requests go to the target URL,
+ * Simulated clients are real TCP peers: each connects from its own loopback address
+ * (127.1.0.0/16 and up, see supabase/local/loopback-fetch.ts), because the double, like the
+ * platform's edge, ignores every address header a client writes. Requests go to the target URL,
  * which the callers restrict to the loopback interface.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { joinWaitlist, type WaitlistClient, type WaitlistInsertResponse } from '../../lib/waitlist/join'
+import { loopbackAddress, loopbackFetch } from '../../supabase/local/loopback-fetch'
 
 export interface LoadTarget {
   url: string
@@ -29,13 +33,21 @@ export interface LoadPlan {
   concurrency: number
   /** Sign-ups from one further client, sent all at once, to be cut at clientLimit. */
   flood: number
+  /**
+   * Sign-ups from one further client, sent all at once, each forging a new address in
+   * X-Forwarded-For, CF-Connecting-IP and X-Real-IP: to be cut at clientLimit all the same.
+   */
+  spoofed: number
+  /** Colleagues signing up from one office address (one company domain): all let through. */
+  office: number
   /** The per-client limit the target enforces (private.waitlist_limits.per_client). */
   clientLimit: number
   /** Every request is sent and answered within this time, or the run fails. */
   timeLimitMs: number
 }
 
-export type Phase = 'burst' | 'flood'
+export type Phase = 'burst' | 'flood' | 'spoofed' | 'office'
+export const PHASES: readonly Phase[] = ['burst', 'flood', 'spoofed', 'office']
 export type Outcome = 'accepted' | 'limited' | 'failed'
 
 export interface SignupRecord {
@@ -70,14 +82,19 @@ export interface LoadReport {
   plan: LoadPlan
   burst: PhaseSummary
   flood: PhaseSummary
+  spoofed: PhaseSummary
+  office: PhaseSummary
   /** Rows of this run in the database. */
   rows: number
+  /** Rows of this run flagged for the owner (an unusual burst of one e-mail domain). */
+  flagged: number
   /** Reconciliation failures; empty means the run passed. */
   problems: string[]
   ok: boolean
 }
 
-const BENCHMARK_RANGE_SIZE = 2 ** 17 // 198.18.0.0/15
+// Simulated addresses: 127.1.0.1 upwards, 254 per /24.
+const ADDRESS_SPACE = 254 * 256 * 200
 
 export function validatePlan(plan: LoadPlan): string[] {
   const problems: string[] = []
@@ -88,13 +105,16 @@ export function validatePlan(plan: LoadPlan): string[] {
   positive('perClient')
   positive('concurrency')
   positive('flood', 0)
+  positive('spoofed', 0)
+  positive('office', 0)
   positive('clientLimit')
   positive('timeLimitMs')
-  if (plan.clients + 1 > BENCHMARK_RANGE_SIZE) problems.push(`clients must be below ${BENCHMARK_RANGE_SIZE}`)
+  if (plan.clients + 3 > ADDRESS_SPACE) problems.push(`clients must be below ${ADDRESS_SPACE - 3}`)
+  if (plan.office > plan.clientLimit) problems.push(`office (${plan.office}) exceeds the per-client limit (${plan.clientLimit}): it would be cut by design`)
   if (plan.perClient > plan.clientLimit) {
     problems.push(`perClient (${plan.perClient}) exceeds the per-client limit (${plan.clientLimit}): the burst would be cut by design`)
   }
-  if (plan.clients * plan.perClient + plan.flood > 100_000) problems.push('at most 100000 sign-ups per run')
+  if (plan.clients * plan.perClient + plan.flood + plan.spoofed + plan.office > 100_000) problems.push('at most 100000 sign-ups per run')
   return problems
 }
 
@@ -110,9 +130,6 @@ export function assertLoopbackUrl(url: string): void {
   if (!loopback) throw new Error(`Refusing to load ${host}: only a double on this machine (127.0.0.0/8, localhost, [::1]) may be loaded.`)
 }
 
-function benchmarkAddress(index: number): string {
-  return `198.${18 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`
-}
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: readonly number[], q: number): number {
@@ -149,8 +166,14 @@ interface Job {
 
 const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
 
-function clientFor(target: LoadTarget, address: string): SupabaseClient {
-  return createClient(target.url, target.anonKey, { auth: NO_SESSION, global: { headers: { 'X-Forwarded-For': address } } })
+/** The site's anon client as one visitor's machine: its own TCP source address, optional extra headers. */
+function clientFor(target: LoadTarget, address: string, headers: Record<string, string> = {}): SupabaseClient {
+  return createClient(target.url, target.anonKey, { auth: NO_SESSION, global: { fetch: loopbackFetch(address), headers } })
+}
+
+/** A forged address for the spoofing phase (TEST-NET-2, never contacted: it is only a header value). */
+function forgedAddress(index: number): string {
+  return `198.51.${Math.floor(index / 254) % 256}.${(index % 254) + 1}`
 }
 
 /** One sign-up through joinWaitlist, the site's own code path, keeping the HTTP status it saw. */
@@ -197,6 +220,7 @@ async function runPool(jobs: readonly Job[], concurrency: number, deadline: Abor
 
 export interface StoredRow {
   email: string
+  flag?: string | null
 }
 
 /** Every row of this run, read with the service-role key, paging past the API's 1000-row cap. */
@@ -207,7 +231,7 @@ export async function fetchRunRows(target: LoadTarget, runId: string, deadline: 
   for (let from = 0; ; from += page) {
     const { data, error, status } = await owner
       .from('waitlist')
-      .select('email')
+      .select('email,flag')
       .like('email', `load.${runId}.%`)
       .order('id')
       .range(from, from + page - 1)
@@ -259,13 +283,19 @@ export function reconcile(plan: LoadPlan, records: readonly SignupRecord[], rows
       `burst: ${count(burst, 'accepted')} of ${burstExpected} accepted (${count(burst, 'limited')} limited, ${count(burst, 'failed')} failed); every client stayed within its limit`,
     )
   }
-  const flood = phase('flood')
-  const floodAccepted = Math.min(plan.flood, plan.clientLimit)
-  if (flood.length !== plan.flood) problems.push(`flood: ${flood.length} answers for ${plan.flood} sign-ups`)
-  if (count(flood, 'accepted') !== floodAccepted || count(flood, 'limited') !== plan.flood - floodAccepted) {
-    problems.push(
-      `flood: ${count(flood, 'accepted')} accepted and ${count(flood, 'limited')} limited, expected exactly ${floodAccepted} and ${plan.flood - floodAccepted}`,
-    )
+  for (const name of ['flood', 'spoofed'] as const) {
+    const list = phase(name)
+    const sent = plan[name]
+    const expected = Math.min(sent, plan.clientLimit)
+    if (list.length !== sent) problems.push(`${name}: ${list.length} answers for ${sent} sign-ups`)
+    if (count(list, 'accepted') !== expected || count(list, 'limited') !== sent - expected) {
+      problems.push(`${name}: ${count(list, 'accepted')} accepted and ${count(list, 'limited')} limited, expected exactly ${expected} and ${sent - expected}`)
+    }
+  }
+  const office = phase('office')
+  if (office.length !== plan.office) problems.push(`office: ${office.length} answers for ${plan.office} sign-ups`)
+  if (count(office, 'accepted') !== plan.office) {
+    problems.push(`office: ${count(office, 'accepted')} of ${plan.office} colleagues behind one address accepted (${count(office, 'limited')} limited)`)
   }
   const failed = records.filter((record) => record.outcome === 'failed')
   if (failed.length) {
@@ -286,16 +316,15 @@ export async function runLoadCheck(target: LoadTarget, plan: LoadPlan, runId = `
   if (invalid.length) throw new Error(`Invalid load plan: ${invalid.join('; ')}`)
   const deadline = AbortSignal.timeout(plan.timeLimitMs)
 
-  // A random block of the benchmark range, so reruns against one long-lived double within the
+  // A random block of simulated addresses, so reruns against one long-lived double within the
   // limit's window do not count against each other's clients.
-  const base = Math.floor(Math.random() * (BENCHMARK_RANGE_SIZE - plan.clients - 1))
+  const base = Math.floor(Math.random() * (ADDRESS_SPACE - plan.clients - 3))
   const burstClients = Array.from({ length: plan.clients }, (_, i) => {
-    const address = benchmarkAddress(base + i)
+    const address = loopbackAddress(base + i)
     return { address, supabase: clientFor(target, address) }
   })
   // Round-robin over clients, so each client's sign-ups are spread over the burst as people's are.
-  // Even clients use their company's domain (at most perClient sign-ups each, under the
-  // per-domain limit), odd ones a free-mail domain, which is exempt: both paths are loaded.
+  // Even clients use their company's domain, odd ones a free-mail domain: both paths are loaded.
   const burstJobs: Job[] = []
   for (let k = 0; k < plan.perClient; k++) {
     burstClients.forEach(({ address, supabase }, i) => {
@@ -303,7 +332,7 @@ export async function runLoadCheck(target: LoadTarget, plan: LoadPlan, runId = `
       burstJobs.push({ phase: 'burst', client: address, supabase, name: `Load ${i}.${k}`, email: `load.${runId}.c${i}.${k}@${domain}` })
     })
   }
-  const floodAddress = benchmarkAddress(base + plan.clients)
+  const floodAddress = loopbackAddress(base + plan.clients)
   const floodClient = clientFor(target, floodAddress)
   const floodJobs: Job[] = Array.from({ length: plan.flood }, (_, k) => ({
     phase: 'flood',
@@ -313,24 +342,52 @@ export async function runLoadCheck(target: LoadTarget, plan: LoadPlan, runId = `
     // A free-mail domain: the flood is to be cut by the per-client limit alone.
     email: `load.${runId}.flood.${k}@gmail.com`,
   }))
+  // One machine writing a new address into every header a proxy might trust, every time.
+  const spoofAddress = loopbackAddress(base + plan.clients + 1)
+  const spoofJobs: Job[] = Array.from({ length: plan.spoofed }, (_, k) => {
+    const forged = forgedAddress(k)
+    return {
+      phase: 'spoofed',
+      client: spoofAddress,
+      supabase: clientFor(target, spoofAddress, { 'X-Forwarded-For': forged, 'CF-Connecting-IP': forged, 'X-Real-IP': forged, Forwarded: `for=${forged}` }),
+      name: `Spoof ${k}`,
+      email: `load.${runId}.spoof.${k}@gmail.com`,
+    }
+  })
+  // Colleagues behind one office NAT, one company domain (unusual for a domain, so flagged, not refused).
+  const officeAddress = loopbackAddress(base + plan.clients + 2)
+  const officeClient = clientFor(target, officeAddress)
+  const officeJobs: Job[] = Array.from({ length: plan.office }, (_, k) => ({
+    phase: 'office',
+    client: officeAddress,
+    supabase: officeClient,
+    name: `Colleague ${k}`,
+    email: `load.${runId}.colleague.${k}@office-${runId}.load.test`,
+  }))
 
-  let started = performance.now()
-  const burst = await runPool(burstJobs, plan.concurrency, deadline)
-  const burstSeconds = (performance.now() - started) / 1000
-  started = performance.now()
+  const timed = async (jobs: readonly Job[], concurrency: number) => {
+    const started = performance.now()
+    const records = await runPool(jobs, concurrency, deadline)
+    return { records, seconds: (performance.now() - started) / 1000 }
+  }
+  const burst = await timed(burstJobs, plan.concurrency)
   // All at once: simultaneous requests from one client must not slip past the limit.
-  const flood = await runPool(floodJobs, plan.flood, deadline)
-  const floodSeconds = (performance.now() - started) / 1000
+  const flood = await timed(floodJobs, Math.max(1, plan.flood))
+  const spoofed = await timed(spoofJobs, Math.max(1, plan.spoofed))
+  const office = await timed(officeJobs, Math.max(1, plan.office))
 
   const rows = await fetchRunRows(target, runId, AbortSignal.timeout(Math.max(10_000, plan.timeLimitMs / 4)))
-  const problems = reconcile(plan, [...burst, ...flood], rows)
+  const problems = reconcile(plan, [...burst.records, ...flood.records, ...spoofed.records, ...office.records], rows)
   if (deadline.aborted) problems.push(`time limit of ${plan.timeLimitMs / 1000} s reached`)
   return {
     runId,
     plan,
-    burst: summarize(burst, burstSeconds),
-    flood: summarize(flood, floodSeconds),
+    burst: summarize(burst.records, burst.seconds),
+    flood: summarize(flood.records, flood.seconds),
+    spoofed: summarize(spoofed.records, spoofed.seconds),
+    office: summarize(office.records, office.seconds),
     rows: rows.length,
+    flagged: rows.filter((row) => row.flag).length,
     problems,
     ok: problems.length === 0,
   }
@@ -338,16 +395,20 @@ export async function runLoadCheck(target: LoadTarget, plan: LoadPlan, runId = `
 
 export function formatReport(report: LoadReport): string {
   const line = (name: string, s: PhaseSummary) =>
-    `${name.padEnd(6)} ${String(s.sent).padStart(6)} sent  ${String(s.accepted).padStart(6)} accepted  ${String(s.limited).padStart(5)} limited  ${String(s.failed).padStart(4)} failed  ` +
+    `${name.padEnd(7)} ${String(s.sent).padStart(6)} sent  ${String(s.accepted).padStart(6)} accepted  ${String(s.limited).padStart(5)} limited  ${String(s.failed).padStart(4)} failed  ` +
     `${s.seconds.toFixed(1)} s  ${s.acceptedPerSecond.toFixed(1)} sign-ups/s  p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms`
   const { plan } = report
   return [
-    `Run ${report.runId}: burst ${plan.clients} clients x ${plan.perClient} sign-ups (concurrency ${plan.concurrency}), flood ${plan.flood} from one client, per-client limit ${plan.clientLimit}`,
+    `Run ${report.runId}: burst ${plan.clients} clients x ${plan.perClient} sign-ups (concurrency ${plan.concurrency}); flood ${plan.flood} from one client; ` +
+      `spoofed ${plan.spoofed} from one client, each forging a new address; office ${plan.office} colleagues behind one address; per-client limit ${plan.clientLimit}`,
     line('burst', report.burst),
     line('flood', report.flood),
-    `Database: ${report.rows} rows for this run.`,
+    line('spoofed', report.spoofed),
+    line('office', report.office),
+    `Database: ${report.rows} rows for this run, ${report.flagged} flagged for the owner as a domain burst.`,
     report.ok
-      ? `Reconciliation OK: every 201 is exactly one row, every row had a 201, no duplicates, the flood was cut at ${Math.min(plan.flood, plan.clientLimit)}.`
+      ? `Reconciliation OK: every 201 is exactly one row, every row had a 201, no duplicates; the flood was cut at ${Math.min(plan.flood, plan.clientLimit)}, ` +
+        `the spoofed flood at ${Math.min(plan.spoofed, plan.clientLimit)}, all ${plan.office} colleagues got in.`
       : `Reconciliation FAILED:\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`,
   ].join('\n')
 }

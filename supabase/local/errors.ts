@@ -53,6 +53,17 @@ export const errors = {
     ),
   queryParam: (message: string, details: string) => pgrstError(400, 'PGRST100', message, details),
   invalidBody: (message: string) => pgrstError(400, 'PGRST102', message),
+  unsupportedMediaType: (type: string) => pgrstError(415, 'PGRST107', `Content-Type not acceptable: ${type}`),
+  invalidPreferences: (invalid: string[]) =>
+    pgrstError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`),
+  // What PostgREST supports and this double does not: said plainly, never silently ignored.
+  notImplemented: (what: string) =>
+    new HttpError(501, {
+      code: 'LOCAL501',
+      details: null,
+      hint: 'The local PostgREST double implements only what this project uses; `supabase start` runs the real API.',
+      message: `Not implemented by the local PostgREST double: ${what}`,
+    }),
   unacceptableSchema: (schema: string) =>
     pgrstError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public'),
   singularity: (rows: number) =>

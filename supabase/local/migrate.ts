@@ -1,13 +1,19 @@
 /**
- * Applies supabase/migrations/<version>_<name>.sql to a PGlite database in
- * version order, each in its own transaction, recording applied versions in
+ * Applies supabase/migrations/<version>_<name>.sql to a database (PGlite, or a real Postgres
+ * through an adapter with the same three calls) in version order, each in its own transaction, recording applied versions in
  * supabase_migrations.schema_migrations: the table the Supabase CLI uses, so
  * a restart on the same data folder skips what is already there.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PGlite } from '@electric-sql/pglite'
+
+/** What applying migrations needs of a database: PGlite has it, a `pg` client gets a small adapter. */
+export interface MigrationTarget {
+  exec(sql: string): Promise<unknown>
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+  transaction<T>(work: (tx: Pick<MigrationTarget, 'exec' | 'query'>) => Promise<T>): Promise<T>
+}
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 
@@ -33,7 +39,7 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
 }
 
 /** Returns the versions applied by this call (empty when already up to date). */
-export async function applyMigrations(db: PGlite, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(db: MigrationTarget, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (

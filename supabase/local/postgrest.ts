@@ -4,11 +4,14 @@
  * the result (or Postgres error) into PostgREST's HTTP response.
  *
  * Only what this project's clients use is implemented: insert (object or
- * array, `columns`, `Prefer: return=`), read (`select`, simple filters,
+ * array, `columns`, `Prefer: return=minimal|headers-only|representation`,
+ * `on_conflict` with `resolution=`), read (`select`, simple filters,
  * `order`, `limit`, `offset`, `count=exact`), update and delete with simple
- * filters, and RPC with named arguments. Table and column names are checked
- * against the catalog before being quoted into SQL; every value is a bind
- * parameter.
+ * filters, and RPC with named arguments. What PostgREST does and this does
+ * not (CSV and form bodies, `missing=default`, other counts) answers 501 with
+ * code LOCAL501, never a silent approximation. Table and column names are
+ * checked against the catalog before being quoted into SQL; every value is a
+ * bind parameter.
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { errors, HttpError, isPgError, pgErrorResponse } from './errors'
@@ -243,12 +246,38 @@ function parseCount(name: string, value: string | null): number | undefined {
   return Number(value)
 }
 
+// PostgREST's preferences and their values; anything else is ignored, or refused with handling=strict.
+const PREFERENCES: Record<string, readonly string[]> = {
+  return: ['minimal', 'headers-only', 'representation'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+  tx: ['commit', 'rollback'],
+  timezone: [],
+  'max-affected': [],
+}
+
 function parsePrefer(headers: Record<string, string>): Map<string, string> {
   const prefer = new Map<string, string>()
+  const invalid: string[] = []
   for (const part of (headers.prefer ?? '').split(',')) {
-    const [key, value = ''] = part.trim().split('=')
-    if (key) prefer.set(key, value)
+    const text = part.trim()
+    if (!text) continue
+    const [key = '', value = ''] = text.split('=')
+    const allowed = PREFERENCES[key]
+    const known = allowed !== undefined && (allowed.length === 0 ? value !== '' : allowed.includes(value))
+    if (!known) {
+      invalid.push(text)
+      continue
+    }
+    // PostgREST keeps the first occurrence of a preference.
+    if (!prefer.has(key)) prefer.set(key, value)
   }
+  if (prefer.get('handling') === 'strict' && invalid.length) throw errors.invalidPreferences(invalid)
+  if (prefer.get('count') === 'planned' || prefer.get('count') === 'estimated') throw errors.notImplemented(`Prefer: count=${prefer.get('count')}`)
+  if (prefer.get('missing') === 'default') throw errors.notImplemented('Prefer: missing=default')
+  if (prefer.has('max-affected')) throw errors.notImplemented('Prefer: max-affected')
   return prefer
 }
 
@@ -259,9 +288,13 @@ function wantsObject(headers: Record<string, string>): boolean {
 // ---------------------------------------------------------------------------
 // Body
 
+// Bodies PostgREST accepts for tables and this double does not parse.
+const UNIMPLEMENTED_BODY_TYPES = new Set(['text/csv', 'application/x-www-form-urlencoded'])
+
 function parseJsonBody(request: ParsedRequest): unknown {
-  const type = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase()
-  if (type !== 'application/json') throw errors.invalidBody(`Content-Type not acceptable: ${type}`)
+  const type = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (UNIMPLEMENTED_BODY_TYPES.has(type)) throw errors.notImplemented(`${type} request bodies`)
+  if (type !== 'application/json') throw errors.unsupportedMediaType(type)
   try {
     return JSON.parse(request.body)
   } catch {
@@ -390,21 +423,53 @@ async function read(db: PGlite, request: ParsedRequest, table: Table, options: P
   return request.method === 'HEAD' ? { ...response, body: '' } : response
 }
 
+async function primaryKey(db: PGlite, table: Table): Promise<string[]> {
+  const { rows } = await db.query<{ column: string }>(
+    `select a.attname as column
+       from pg_catalog.pg_index i
+       join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+      where i.indrelid = $1::regclass and i.indisprimary
+      order by array_position(i.indkey, a.attnum)`,
+    [`${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`],
+  )
+  return rows.map((row) => row.column)
+}
+
+function onConflictClause(request: ParsedRequest, prefer: Map<string, string>, columns: string[], table: Table, key: string[]): string {
+  const resolution = prefer.get('resolution')
+  // Without a resolution PostgREST makes a plain insert, whatever on_conflict says.
+  if (resolution === undefined) return ''
+  const param = request.query.get('on_conflict')
+  const target = param === null ? key : param.split(',').map((column) => column.trim())
+  for (const column of target) if (!table.columns.has(column)) throw errors.undefinedColumn(table.name, column)
+  const conflict = `on conflict (${target.map(quoteIdent).join(', ')})`
+  if (resolution === 'ignore-duplicates' || columns.length === 0) return ` ${conflict} do nothing`
+  return ` ${conflict} do update set ${columns.map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`).join(', ')}`
+}
+
 async function insert(db: PGlite, request: ParsedRequest, table: Table): Promise<RestResponse> {
+  const prefer = parsePrefer(request.headers)
   const body = parseJsonBody(request)
   const columns = payloadColumns(body, request.query.get('columns'), table)
-  const prefer = parsePrefer(request.headers)
-  const wantsRows = prefer.get('return') === 'representation'
-  // Like PostgREST: read-back is RETURNING, which needs SELECT on the returned columns.
-  const returning = wantsRows ? selectList(parseSelect(request.query.get('select'), table)) : '1'
+  const mode = prefer.get('return') ?? 'minimal'
+  const key = mode === 'headers-only' || prefer.has('resolution') ? await primaryKey(db, table) : []
+  // Like PostgREST: read-back is RETURNING, which needs SELECT on the returned columns; so is the
+  // Location header of headers-only (the primary key), which a write-only role cannot have.
+  const returning =
+    mode === 'representation'
+      ? selectList(parseSelect(request.query.get('select'), table))
+      : mode === 'headers-only' && key.length
+        ? key.map(quoteIdent).join(', ')
+        : '1'
   const target = `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`
   const list = columns.map(quoteIdent).join(', ')
   const rowsJson = `(case when json_typeof($1::json) = 'array' then $1::json else json_build_array($1::json) end)`
   // A scalar body inserts nothing in PostgREST (it is read as an empty array).
   const payload = Array.isArray(body) || isRecord(body) ? request.body : '[]'
+  const conflict = onConflictClause(request, prefer, columns, table, key)
   const insertSql = columns.length
-    ? `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${rowsJson})`
-    : `insert into ${target} select from json_populate_recordset(null::${target}, ${rowsJson})`
+    ? `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${rowsJson})${conflict}`
+    : `insert into ${target} select from json_populate_recordset(null::${target}, ${rowsJson})${conflict}`
 
   return asRequestRole(db, request, async (tx) => {
     const result = await resultSet(
@@ -413,8 +478,17 @@ async function insert(db: PGlite, request: ParsedRequest, table: Table): Promise
       [payload],
     )
     const headers: Record<string, string> = { 'Content-Range': '*/*' }
-    if (!wantsRows) return { status: 201, headers, body: '' }
-    return representation(request, result, 201, { ...headers, 'Preference-Applied': 'return=representation' })
+    const applied = [prefer.has('resolution') && `resolution=${prefer.get('resolution')}`, prefer.has('return') && `return=${mode}`].filter(Boolean).join(', ')
+    if (applied) headers['Preference-Applied'] = applied
+    if (mode === 'headers-only') {
+      const first = result.first ? (JSON.parse(result.first) as Record<string, unknown>) : null
+      if (first && key.length) {
+        headers.Location = `/${table.name}?${key.map((column) => `${column}=eq.${encodeURIComponent(String(first[column]))}`).join('&')}`
+      }
+      return { status: 201, headers, body: '' }
+    }
+    if (mode !== 'representation') return { status: 201, headers, body: '' }
+    return representation(request, result, 201, headers)
   })
 }
 

@@ -11,14 +11,16 @@
  * bodies, and uses Supabase's well-known local demo keys, so the site can be
  * pointed at this or at `supabase start` without any other change.
  *
- * Client addresses: like Supabase's gateway (Kong), it forwards X-Forwarded-For
- * with the TCP peer address appended (just the peer when the request had
- * none) and sets X-Real-IP to the peer. SQL reads them as PostgREST passes
- * them, in current_setting('request.headers', true)::json (lower-cased names,
- * Cookie left out, the last of repeated lines winning). So a browser or
- * script reaching the double directly is the client 127.0.0.1, and the
- * waitlist's per-client rate limit behaves as it does behind the gateway;
- * a test can act as another client by sending its own X-Forwarded-For.
+ * Client addresses: it plays the platform's edge, which the client cannot
+ * talk past. Every forwarding header the client sent (X-Forwarded-For,
+ * X-Real-IP, CF-Connecting-IP, Forwarded, True-Client-IP, ...) is dropped, and
+ * CF-Connecting-IP, X-Forwarded-For and X-Real-IP are set to the TCP peer.
+ * SQL reads them as PostgREST passes them, in
+ * current_setting('request.headers', true)::json (lower-cased names, Cookie
+ * left out, the last of repeated lines winning). So the waitlist's
+ * per-client limit counts what the socket says, never what a header claims.
+ * A test or load run acts as many clients by connecting from different
+ * loopback addresses (127.0.0.0/8), see ./loopback-fetch.ts.
  *
  * Modules: server.ts (HTTP, CORS, keys), postgrest.ts (REST -> SQL),
  * errors.ts (error bodies and status codes), migrate.ts, jwt.ts, keys.ts.
@@ -108,7 +110,7 @@ function sendError(response: ServerResponse, cors: Record<string, string>, error
   send(response, error.status, { ...cors, 'Content-Type': 'application/json; charset=utf-8', ...error.headers }, JSON.stringify(error.body))
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request) {
@@ -117,7 +119,21 @@ async function readBody(request: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw errors.payloadTooLarge()
     chunks.push(buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * PostgREST decodes a JSON body before it builds any SQL, and refuses one that is not valid
+ * UTF-8 as invalid JSON; replacing the bad bytes (Buffer#toString) would store what was not sent.
+ */
+function decodeBody(body: Buffer): string {
+  try {
+    return UTF8.decode(body)
+  } catch {
+    throw errors.invalidBody('Empty or invalid json')
+  }
 }
 
 /** The TCP peer as nginx writes $remote_addr: an IPv4 client of a dual-stack socket as plain IPv4. */
@@ -126,24 +142,31 @@ function peerAddress(request: IncomingMessage): string {
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice('::ffff:'.length) : address
 }
 
+/** Headers that name a client address: only the edge may set them, whatever the client sent. */
+export const CLIENT_ADDRESS_HEADERS = new Set([
+  'cf-connecting-ip',
+  'cf-connecting-ipv6',
+  'true-client-ip',
+  'x-forwarded-for',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+  'forwarded',
+])
+
 /**
- * The header lines PostgREST receives from Supabase's gateway (Kong): the request's own lines,
- * in order and lower-cased, except that Kong sets X-Forwarded-For to the incoming value with the
- * TCP peer appended (just the peer when there was none) and X-Real-IP to the peer. So a request
- * that reaches the double directly is seen by SQL as coming from its peer address, and one that
- * names an X-Forwarded-For keeps it as the first address, exactly as behind Kong.
+ * The header lines PostgREST receives behind the platform's edge: the request's own lines, in
+ * order and lower-cased, without any client-written address header, then the edge's own
+ * CF-Connecting-IP, X-Forwarded-For and X-Real-IP, all the TCP peer.
  */
-function gatewayHeaderLines(request: IncomingMessage): [string, string][] {
+export function gatewayHeaderLines(rawHeaders: readonly string[], peer: string): [string, string][] {
   const lines: [string, string][] = []
-  const forwarded: string[] = []
-  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
-    const name = (request.rawHeaders[i] as string).toLowerCase()
-    const value = request.rawHeaders[i + 1] as string
-    if (name === 'x-forwarded-for') forwarded.push(value)
-    else if (name !== 'x-real-ip') lines.push([name, value])
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = (rawHeaders[i] as string).toLowerCase()
+    if (!CLIENT_ADDRESS_HEADERS.has(name)) lines.push([name, rawHeaders[i + 1] as string])
   }
-  const peer = peerAddress(request)
-  lines.push(['x-forwarded-for', [...forwarded, peer].join(', ')], ['x-real-ip', peer])
+  lines.push(['cf-connecting-ip', peer], ['x-forwarded-for', peer], ['x-real-ip', peer])
   return lines
 }
 
@@ -209,7 +232,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         if (url.pathname !== '/rest/v1' && !url.pathname.startsWith('/rest/v1/')) throw errors.noRoute()
 
         const claims = authenticate(request, url)
-        const body = await readBody(request)
+        const body = decodeBody(await readBody(request))
         await ready
         const result = await handleRest(
           db as PGlite,
@@ -217,7 +240,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
             method,
             path: url.pathname.slice('/rest/v1'.length) || '/',
             query: url.searchParams,
-            headerLines: gatewayHeaderLines(request),
+            headerLines: gatewayHeaderLines(request.rawHeaders, peerAddress(request)),
             body,
             role: typeof claims.role === 'string' ? claims.role : 'anon',
             claims,

@@ -1,15 +1,86 @@
 /**
- * One in-memory PGlite with the project's migrations applied, and a way to
- * run SQL as an API role (anon, service_role...) like PostgREST does:
- * `set_config('role', ..., true)` inside a transaction.
+ * A database with the project's migrations applied (an in-memory PGlite, or a throwaway real
+ * PostgreSQL server when one can be had), and a way to run SQL as an API role (anon,
+ * service_role...) like PostgREST does: `set_config('role', ..., true)` inside a transaction.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { applyMigrations } from '@/supabase/local/migrate'
+import { startRealPostgres } from './real-postgres'
+
+/** What the database tests use: PGlite has it; a real server gets an adapter. */
+export interface WaitlistDb {
+  /** As the owner (a superuser): setup, and looking behind the API. */
+  exec(sql: string): Promise<unknown>
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+  /** A transaction on a connection API requests use (on a real server: the non-superuser authenticator). */
+  transaction<T>(work: (tx: { query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
 
 export async function createWaitlistDb(): Promise<PGlite> {
   const db = await PGlite.create()
   await applyMigrations(db)
   return db
+}
+
+async function createRealWaitlistDb(): Promise<WaitlistDb> {
+  const start = await startRealPostgres({ maxConnections: 50 })
+  if (!start.ok) throw new Error(start.reason)
+  const { owner, api, close } = start.postgres
+  return {
+    exec: (sql) => owner.query(sql),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await owner.query(sql, params)).rows as T[] }),
+    async transaction(work) {
+      const client = await api.connect()
+      try {
+        await client.query('begin')
+        const result = await work({ query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as R[] }) })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close,
+  }
+}
+
+export interface WaitlistDbTarget {
+  name: string
+  start(): Promise<WaitlistDb>
+}
+
+/**
+ * The databases a suite runs on: PGlite always; Debian's PostgreSQL when it is installed or can
+ * be (root, apt-get), else skipped with a printed reason. Call at the top of a test file.
+ */
+/** Runs `suite` once per database, handing each opened database to `use` before its tests. */
+export function onEachDatabase(targets: readonly WaitlistDbTarget[], use: (db: WaitlistDb) => void, suite: () => void): void {
+  for (const target of targets) {
+    describe(`on ${target.name}`, () => {
+      let db: WaitlistDb | undefined
+      beforeAll(async () => {
+        db = await target.start()
+        use(db)
+      })
+      afterAll(async () => {
+        await db?.close()
+      })
+      suite()
+    })
+  }
+}
+
+export async function waitlistDbTargets(suite: string): Promise<WaitlistDbTarget[]> {
+  const targets: WaitlistDbTarget[] = [{ name: 'PGlite', start: createWaitlistDb }]
+  const binaries = inject('postgres')
+  if (binaries.ok) targets.push({ name: 'PostgreSQL', start: createRealWaitlistDb })
+  else console.info(`[${suite}] real PostgreSQL skipped: ${binaries.reason}`)
+  return targets
 }
 
 export type Attempt<Row> =
@@ -34,7 +105,7 @@ const ROLLBACK = Symbol('rollback')
  * transaction is rolled back even on success, so cases stay independent.
  */
 export async function runAs<Row = Record<string, unknown>>(
-  db: PGlite,
+  db: Pick<WaitlistDb, 'transaction'>,
   role: string,
   sql: string,
   params: unknown[] = [],

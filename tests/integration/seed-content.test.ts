@@ -160,6 +160,7 @@ describe('page queries over the seed (groq-js)', async () => {
       backendError: 'Something went wrong. Please try again.',
       failure: 'Something went wrong. Please try again.',
       rateLimited: 'Too many attempts. Please wait a minute and try again.',
+      automated: 'This sign-up looked automated, so it was not saved. Please check your details and press Join Waitlist again.',
     })
     expect(notFound).toMatchObject({ title: 'Oops! Page not found', homeLabel: 'Return to Home' })
   })

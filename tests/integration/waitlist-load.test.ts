@@ -16,10 +16,12 @@ afterAll(async () => {
   await local?.close()
 })
 
-const plan: LoadPlan = { clients: 10, perClient: 3, concurrency: 8, flood: 12, clientLimit: 5, timeLimitMs: 60_000 }
+// At the production per-client limit (50 per hour): the flood and the spoofed flood are cut there,
+// 50 colleagues behind one address all get in.
+const plan: LoadPlan = { clients: 10, perClient: 3, concurrency: 8, flood: 60, spoofed: 70, office: 50, clientLimit: 50, timeLimitMs: 90_000 }
 
 describe('runLoadCheck against the double', () => {
-  it('accepts the whole burst, cuts the flood at the production limit, and reconciles with the database', async () => {
+  it('accepts the burst and the office, cuts the flood and the spoofed-header flood at the production limit, and reconciles with the database', async () => {
     const { rows: limits } = await local.db.query<{ per_client: number }>('select per_client from private.waitlist_limits')
     expect(limits[0]?.per_client).toBe(plan.clientLimit)
 
@@ -27,11 +29,15 @@ describe('runLoadCheck against the double', () => {
     expect(report.problems).toEqual([])
     expect(report.ok).toBe(true)
     expect(report.burst).toMatchObject({ sent: 30, accepted: 30, limited: 0, failed: 0 })
-    expect(report.flood).toMatchObject({ sent: 12, accepted: 5, limited: 7, failed: 0 })
-    expect(report.rows).toBe(35)
+    expect(report.flood).toMatchObject({ sent: 60, accepted: 50, limited: 10, failed: 0 })
+    expect(report.spoofed).toMatchObject({ sent: 70, accepted: 50, limited: 20, failed: 0 })
+    expect(report.office).toMatchObject({ sent: 50, accepted: 50, limited: 0, failed: 0 })
+    expect(report.rows).toBe(180)
+    // One company domain 50 times within the hour: flagged for the owner past the burst threshold (20), never refused.
+    expect(report.flagged).toBe(30)
 
     const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like $1`, [`load.${report.runId}.%`])
-    expect(rows[0]?.n).toBe(35)
+    expect(rows[0]?.n).toBe(180)
   })
 
   it('reports a burst that exceeds the limit instead of passing it', async () => {
@@ -40,7 +46,7 @@ describe('runLoadCheck against the double', () => {
       // The plan claims a limit of 3; the database enforces 2.
       const report = await runLoadCheck(
         { url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey },
-        { ...plan, clients: 3, clientLimit: 3, flood: 4 },
+        { ...plan, clients: 3, clientLimit: 3, flood: 4, spoofed: 0, office: 0 },
       )
       expect(report.ok).toBe(false)
       expect(report.burst).toMatchObject({ accepted: 6, limited: 3 })
@@ -48,13 +54,13 @@ describe('runLoadCheck against the double', () => {
       // What was accepted is still exactly what is stored.
       expect(report.problems.join('\n')).not.toMatch(/not stored|without a 201|more than once/)
     } finally {
-      await local.db.exec('update private.waitlist_limits set per_client = 5')
+      await local.db.exec('update private.waitlist_limits set per_client = 50')
     }
   })
 })
 
 describe('reconcile', () => {
-  const small: LoadPlan = { clients: 2, perClient: 1, concurrency: 2, flood: 3, clientLimit: 2, timeLimitMs: 1000 }
+  const small: LoadPlan = { clients: 2, perClient: 1, concurrency: 2, flood: 3, spoofed: 0, office: 0, clientLimit: 2, timeLimitMs: 1000 }
   const record = (phase: 'burst' | 'flood', email: string, outcome: SignupRecord['outcome']): SignupRecord => ({
     phase,
     client: phase === 'burst' ? email : 'flood',
@@ -112,8 +118,9 @@ describe('guards', () => {
   )
 
   it('refuses a burst that exceeds its own per-client limit, and runaway sizes', () => {
-    expect(validatePlan({ ...plan, perClient: 6 })).toEqual([expect.stringMatching(/exceeds the per-client limit/)])
-    expect(validatePlan({ ...plan, clients: 1000, perClient: 5, clientLimit: 5, flood: 1000 }).join()).toBe('')
+    expect(validatePlan({ ...plan, perClient: 51 })).toEqual([expect.stringMatching(/exceeds the per-client limit/)])
+    expect(validatePlan({ ...plan, office: 51 })).toEqual([expect.stringMatching(/office \(51\) exceeds the per-client limit/)])
+    expect(validatePlan({ ...plan, clients: 1000, perClient: 5, clientLimit: 5, flood: 1000, office: 5 }).join()).toBe('')
     expect(validatePlan({ ...plan, clients: 100_000, perClient: 5 }).join()).toMatch(/at most 100000/)
   })
 })

@@ -1,4 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_WHITESPACE } from '@/lib/waitlist/rules'
 import { applyMigrations, listMigrations } from '@/supabase/local/migrate'
@@ -54,11 +57,13 @@ describe('waitlist migration', () => {
     ])
   })
 
-  it('uses the e-mail pattern of lib/waitlist/rules.ts verbatim', async () => {
+  it('uses the e-mail pattern of lib/waitlist/email.ts verbatim', async () => {
     const { rows } = await db.query<{ def: string }>(
       `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'waitlist_email_format'`,
     )
-    expect(rows[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
+    expect(rows[0]?.def).toBe('CHECK (waitlist_rules.email_plausible(email)) NOT VALID')
+    const { rows: fn } = await db.query<{ def: string }>(`select pg_get_functiondef('waitlist_rules.email_plausible(text)'::regprocedure) as def`)
+    expect(fn[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
   })
 
   it('trims exactly the whitespace set of lib/waitlist/rules.ts', async () => {
@@ -178,3 +183,39 @@ describe('as authenticated', () => {
     expect(await runAs(db, 'authenticated', sql)).toMatchObject({ ok: false, code: '42501' })
   })
 })
+
+describe('20261123120000_waitlist_trust on a database that already has sign-ups', () => {
+  it('gives existing rows the one spelling, keeps the earliest of each address, and keeps old rows the new rule would refuse', async () => {
+    const all = await listMigrations()
+    const dir = await mkdtemp(path.join(tmpdir(), 'waitlist-migrations-'))
+    const old = await PGlite.create()
+    try {
+      for (const file of all.filter((migration) => migration.version < '20261123120000')) {
+        await copyFile(file.file, path.join(dir, path.basename(file.file)))
+      }
+      await applyMigrations(old, dir)
+      // What the old rules let in: look-alikes of one address, and a shape the new rule refuses.
+      await old.query(
+        `insert into public.waitlist (name, email, created_at) values
+           ('First', 'ada@example.com', now() - interval '3 days'),
+           ('Twin', 'a\u200Bda@example.com', now() - interval '2 days'),
+           ('Wide', '\uFF41\uFF44\uFF41@example.com', now() - interval '1 day'),
+           ('Idn', 'kontakt@Bücher.de', now()),
+           ('Odd', '"quoted"@example.com', now())`,
+      )
+      expect(await applyMigrations(old)).toEqual(['20261123120000'])
+      const { rows } = await old.query<{ name: string; email: string }>('select name, email from public.waitlist order by created_at, name')
+      expect(rows).toEqual([
+        { name: 'First', email: 'ada@example.com' },
+        { name: 'Idn', email: 'kontakt@xn--bcher-kva.de' },
+        { name: 'Odd', email: '"quoted"@example.com' },
+      ])
+      // The old row stays; a new one like it is refused.
+      expect(await runAs(old, 'anon', INSERT_WAITLIST, ['Odd 2', '"other"@example.com', ''])).toMatchObject({ ok: false, code: '23514' })
+    } finally {
+      await old.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+

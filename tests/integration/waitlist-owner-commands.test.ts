@@ -3,7 +3,7 @@
  * against the local double.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,7 +29,8 @@ beforeAll(async () => {
   for (const input of [
     { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines, Ltd.' },
     { name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com' },
-    { name: 'Terminal \u001b[31mred\u001b[0m', email: 'ansi@example.com' },
+    { name: 'Terminal \u001b[31mred\u001b[0m\u0007', email: 'ansi@example.com', company: 'evil\u202Etxt.exe' },
+    { name: 'Semi', email: 'semi@example.com', company: 'Acme;=HYPERLINK("http://evil.example")\n@SUM(A1)' },
   ]) {
     expect(await joinWaitlist(client, input)).toEqual({ status: 'saved' })
   }
@@ -53,18 +54,43 @@ describe('scripts/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
-    expect(lines[0]).toBe('created_at,name,email,project')
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd."$/)
-    expect(lines[2]).toMatch(/,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,$/)
-    expect(lines).toHaveLength(5) // header, three entries, and the empty string after the final CRLF
+    expect(lines[0]).toBe('created_at,name,email,project,flag')
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd.",$/)
+    expect(lines[2]).toMatch(/,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,$/)
+    expect(lines).toHaveLength(6) // header, four entries, and the empty string after the final CRLF
+    // After a semicolon and after a line break inside the cell, too.
+    expect(stdout).toContain(`"Acme;'=HYPERLINK(""http://evil.example"")\n'@SUM(A1)"`)
+  })
+
+  it('escapes escape, bell, CSI and bidi characters on stdout', async () => {
+    const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/)
+    expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m\\x07')
+    expect(stdout).toContain('evil\\u{202e}txt.exe')
   })
 
   it('writes to a file, readable by the owner only', async () => {
     const file = path.join(workDir, 'waitlist.csv')
     const { stderr } = await runScript('waitlist-export.ts', ['--bom', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
-    expect(stderr).toContain('Wrote 3 entries')
+    expect(stderr).toContain('Wrote 4 entries')
     const csv = await readFile(file, 'utf8')
-    expect(csv.startsWith('\uFEFFcreated_at,name,email,project\r\n')).toBe(true)
+    expect(csv.startsWith('\uFEFFcreated_at,name,email,project,flag\r\n')).toBe(true)
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+  })
+
+  it('refuses to overwrite a file without --force; with it, the file becomes owner-only', async () => {
+    const file = path.join(workDir, 'existing.csv')
+    await writeFile(file, 'keep me')
+    await chmod(file, 0o644)
+    const refused = await runScript('waitlist-export.ts', [file], { NEXT_PUBLIC_SUPABASE_URL: local.url }).catch(
+      (failure: { code: number; stderr: string }) => failure,
+    )
+    expect(refused).toMatchObject({ code: 1 })
+    expect((refused as { stderr: string }).stderr).toContain('--force')
+    expect(await readFile(file, 'utf8')).toBe('keep me')
+
+    await runScript('waitlist-export.ts', ['--force', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
+    expect(await readFile(file, 'utf8')).toMatch(/^created_at,name,email,project,flag\r\n/)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 })
@@ -75,11 +101,12 @@ describe('scripts/waitlist-list.ts', () => {
       NEXT_PUBLIC_SUPABASE_URL: local.url,
       SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey,
     })
-    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Name\s+Email\s+Project\n/)
+    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Name\s+Email\s+Project\s+Flag\n/)
     expect(stdout).toContain('ada@example.com')
-    expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m')
-    expect(stdout).not.toContain('\u001b')
-    expect(stdout).toMatch(/\n3 entries\n$/)
+    expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m\\x07')
+    expect(stdout).toContain('evil\\u{202e}txt.exe')
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/)
+    expect(stdout).toMatch(/\n4 entries\n$/)
   })
 
   it('says how to start the double when nothing listens', async () => {

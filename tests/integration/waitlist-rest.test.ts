@@ -10,10 +10,12 @@
  *   also need SUPABASE_TEST_SERVICE_ROLE_KEY.
  * Cases that need the JWT secret or the database itself run on the double only.
  *
- * The waitlist limits sign-ups per client address (5 per 10 minutes, from
- * X-Forwarded-For). Every test against a target therefore signs up as its
- * own client, a fresh X-Forwarded-For address, like the visitors it stands
- * for; requests without one would all be the test machine, one client.
+ * The waitlist limits sign-ups per client address (50 per hour, from the
+ * address the platform's edge sets, never one the client writes). Against
+ * the double every test signs up as its own client, a fresh loopback source
+ * address (supabase/local/loopback-fetch.ts), like the visitors it stands
+ * for. Against a real stack the test machine is one client: keep runs within
+ * the limit there.
  */
 import { createServer, type AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -23,12 +25,15 @@ import { joinWaitlist } from '@/lib/waitlist/join'
 import { fetchAllWaitlistEntries } from '@/lib/waitlist/owner'
 import { signJwt } from '@/supabase/local/jwt'
 import { LOCAL_JWT_SECRET } from '@/supabase/local/keys'
+import { loopbackAddress, loopbackFetch } from '@/supabase/local/loopback-fetch'
 import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
 
 interface Target {
   url: string
   anonKey: string
   serviceRoleKey?: string
+  /** The double, whose clients are told apart by their loopback source address. */
+  local?: boolean
 }
 
 interface TargetDefinition {
@@ -61,7 +66,7 @@ const targets: TargetDefinition[] = [
     enabled: true,
     start: async () => {
       const { url, anonKey, serviceRoleKey } = await startLocalDouble()
-      return { url, anonKey, serviceRoleKey }
+      return { url, anonKey, serviceRoleKey, local: true }
     },
   },
   {
@@ -77,14 +82,13 @@ const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6
 // reruns against a real stack.
 const email = (label: string) => `${label}@${runId}.example.com`
 
-// The production per-client limit (supabase/migrations/*_waitlist_rate_limit.sql).
-const PER_CLIENT_LIMIT = 5
+// The production per-client limit (supabase/migrations/*_waitlist_trust.sql).
+const PER_CLIENT_LIMIT = 50
 
-// Client addresses from the IPv6 documentation prefix, one /64 (what the limit counts) per
-// client and run, so reruns against a real stack within the window do not add up.
-const runPrefix = Math.floor(Math.random() * 0x10000).toString(16)
+// Loopback source addresses, a random block per run so a long-lived double does not add them up.
+const runBlock = Math.floor(Math.random() * 50_000)
 let clients = 0
-const nextClientAddress = () => `2001:db8:${runPrefix}:${(++clients).toString(16)}::1`
+const nextClientAddress = () => loopbackAddress(runBlock + ++clients)
 
 const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
 
@@ -92,9 +96,17 @@ function serverClient(url: string, key: string): SupabaseClient {
   return createClient(url, key, { auth: NO_SESSION })
 }
 
-/** The site's anon client as seen from one visitor's address (the gateway's X-Forwarded-For). */
-function anonFrom(target: Target, address: string): SupabaseClient {
-  return createClient(target.url, target.anonKey, { auth: NO_SESSION, global: { headers: { 'X-Forwarded-For': address } } })
+/** The site's anon client as one visitor's machine (on the double: its own source address). */
+function anonFrom(target: Target, address: string, headers: Record<string, string> = {}): SupabaseClient {
+  return createClient(target.url, target.anonKey, {
+    auth: NO_SESSION,
+    global: { headers, ...(target.local ? { fetch: loopbackFetch(address) } : {}) },
+  })
+}
+
+/** A raw request from one visitor's machine. */
+function fetchFrom(target: Target, address: string): typeof fetch {
+  return target.local ? loopbackFetch(address) : fetch
 }
 
 interface Outcome {
@@ -116,13 +128,46 @@ const cases: Case[] = [
     expect: { status: 201 },
   },
   {
-    name: 'insert of several rows at once (supabase-js adds ?columns=) -> 201',
+    name: 'insert of several rows at once (supabase-js adds ?columns=) -> 400 WL400, one sign-up per request',
     run: ({ anon }) =>
       anon.from('waitlist').insert([
         { name: 'Bea', email: email('bea'), project: '' },
         { name: 'Cal', email: email('cal'), project: 'Calc' },
       ]),
+    expect: { status: 400, code: 'WL400', message: /One sign-up per request/ },
+  },
+  {
+    name: 'an array of one row -> 201',
+    run: ({ anon }) => anon.from('waitlist').insert([{ name: 'Bea', email: email('bea'), project: '' }]),
     expect: { status: 201 },
+  },
+  {
+    name: '[listed address, invalid row] -> 400 WL400, the same as for an unlisted one (no oracle)',
+    run: ({ anon }) =>
+      anon.from('waitlist').insert([
+        { name: 'Probe', email: email('ada').toUpperCase(), project: '' },
+        { name: 'Bad', email: 'not an e-mail', project: '' },
+      ]),
+    expect: { status: 400, code: 'WL400' },
+  },
+  {
+    name: '[unlisted address, invalid row] -> 400 WL400',
+    run: ({ anon }) =>
+      anon.from('waitlist').insert([
+        { name: 'Probe', email: email('never-listed'), project: '' },
+        { name: 'Bad', email: 'not an e-mail', project: '' },
+      ]),
+    expect: { status: 400, code: 'WL400' },
+  },
+  {
+    name: 'a look-alike spelling (full-width letters, zero-width space) of a listed address -> 409 23505',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Ada twin', email: `\uFF41\u200Bda@${runId}.example.com`, project: '' }),
+    expect: { status: 409, code: '23505' },
+  },
+  {
+    name: 'an angle-bracket domain -> 400 23514',
+    run: ({ anon }) => anon.from('waitlist').insert({ name: 'X', email: 'a@<svg/onload=alert(1)>.example', project: '' }),
+    expect: { status: 400, code: '23514', message: /waitlist_email_format/ },
   },
   {
     name: 'the same e-mail in another case and with spaces -> 409 23505',
@@ -263,7 +308,6 @@ for (const definition of targets) {
       expect(data).toEqual([
         { name: 'Ada', email: email('ada'), project: 'Engines' },
         { name: 'Bea', email: email('bea'), project: '' },
-        { name: 'Cal', email: email('cal'), project: 'Calc' },
       ])
     })
 
@@ -338,7 +382,6 @@ for (const definition of targets) {
         method: 'POST',
         headers: {
           Origin: 'http://localhost:3000',
-          'X-Forwarded-For': nextClientAddress(),
           apikey: target.anonKey,
           Authorization: `Bearer ${target.anonKey}`,
           'Content-Type': 'application/json',
@@ -361,31 +404,35 @@ for (const definition of targets) {
       expect(refused.error).toEqual({
         code: 'WL429',
         message: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
-        details: `At most ${PER_CLIENT_LIMIT} sign-ups per 10 minutes from one network.`,
+        details: `At most ${PER_CLIENT_LIMIT} sign-ups per hour from one network.`,
         hint: null,
       })
       expect(await joinWaitlist(visitor, { name: 'Eager', email: email('eager-over') })).toEqual({ status: 'rate_limited' })
 
       // supabase-js does not surface response headers: the raw response shows Retry-After.
-      const response = await fetch(`${target.url}/rest/v1/waitlist`, {
+      const response = await fetchFrom(target, address)(`${target.url}/rest/v1/waitlist`, {
         method: 'POST',
-        headers: { apikey: target.anonKey, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        headers: { apikey: target.anonKey, 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'Eager', email: email('eager-over'), project: '' }),
       })
       expect(response.status).toBe(429)
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
       const retryAfter = Number(response.headers.get('retry-after'))
-      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 600, `Retry-After: ${retryAfter}`).toBe(true)
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600, `Retry-After: ${retryAfter}`).toBe(true)
       expect(await response.json()).toEqual(refused.error)
 
       // Another visitor is not affected.
       expect(await joinWaitlist(anonFrom(target, nextClientAddress()), { name: 'Patient', email: email('patient') })).toEqual({ status: 'saved' })
     })
 
-    it('simultaneous sign-ups from one client: exactly the limit is accepted, the rest 429', async () => {
-      const visitor = anonFrom(target, nextClientAddress())
+    it('simultaneous sign-ups from one client, each forging a new address in every forwarding header: exactly the limit is accepted, the rest 429', async () => {
+      const address = nextClientAddress()
       const results = await Promise.all(
-        Array.from({ length: PER_CLIENT_LIMIT * 2 }, (_, i) => joinWaitlist(visitor, { name: `Burst ${i}`, email: email(`burst${i}`) })),
+        Array.from({ length: PER_CLIENT_LIMIT * 2 }, (_, i) => {
+          const forged = `198.51.100.${(i % 250) + 1}`
+          const visitor = anonFrom(target, address, { 'X-Forwarded-For': forged, 'CF-Connecting-IP': forged, 'X-Real-IP': forged, Forwarded: `for=${forged}` })
+          return joinWaitlist(visitor, { name: `Burst ${i}`, email: email(`burst${i}`) })
+        }),
       )
       expect(results.filter((result) => result.status === 'saved')).toHaveLength(PER_CLIENT_LIMIT)
       expect(results.filter((result) => result.status === 'rate_limited')).toHaveLength(PER_CLIENT_LIMIT)
@@ -475,6 +522,8 @@ describe('the local double only', () => {
           'claims_role', current_setting('request.jwt.claims', true)::json ->> 'role',
           'header', current_setting('request.headers', true)::json ->> 'x-test-header',
           'forwarded_for', current_setting('request.headers', true)::json ->> 'x-forwarded-for',
+          'connecting_ip', current_setting('request.headers', true)::json ->> 'cf-connecting-ip',
+          'forwarded', current_setting('request.headers', true)::json ->> 'forwarded',
           'real_ip', current_setting('request.headers', true)::json ->> 'x-real-ip',
           'has_cookie', (current_setting('request.headers', true)::jsonb ? 'cookie'),
           'cookie_a', current_setting('request.cookies', true)::json ->> 'a',
@@ -493,8 +542,10 @@ describe('the local double only', () => {
       role: 'anon',
       claims_role: 'anon',
       header: 'hello',
-      // No gateway in front: the double forwards the TCP peer, as Kong does.
+      // The double plays the edge: every address header is the TCP peer.
       forwarded_for: '127.0.0.1',
+      connecting_ip: '127.0.0.1',
+      forwarded: null,
       real_ip: '127.0.0.1',
       has_cookie: false,
       cookie_a: '1',
@@ -502,17 +553,20 @@ describe('the local double only', () => {
       path: '/rpc/test_echo',
     })
 
-    // A forwarded request keeps its own chain first, with the peer appended; X-Real-IP is the peer.
+    // Address headers written by the client are dropped, whatever they claim.
     const forwarded = createClient(local.url, local.anonKey, {
       auth: NO_SESSION,
-      global: { headers: { 'X-Forwarded-For': '203.0.113.5, 10.0.0.7', 'X-Real-IP': '198.51.100.1' } },
+      global: {
+        fetch: loopbackFetch('127.3.2.1'),
+        headers: { 'X-Forwarded-For': '203.0.113.5, 10.0.0.7', 'X-Real-IP': '198.51.100.1', 'CF-Connecting-IP': '192.0.2.1', Forwarded: 'for=192.0.2.2' },
+      },
     })
     expect(await forwarded.rpc('test_echo', { greeting: 'x' })).toMatchObject({
-      data: { forwarded_for: '203.0.113.5, 10.0.0.7, 127.0.0.1', real_ip: '127.0.0.1' },
+      data: { forwarded_for: '127.3.2.1', connecting_ip: '127.3.2.1', real_ip: '127.3.2.1', forwarded: null },
     })
   })
 
-  it('a visitor reaching the double directly is its peer address: the 6th sign-up is refused, another client is not', async () => {
+  it(`a visitor reaching the double directly is its peer address: sign-up ${PER_CLIENT_LIMIT + 1} is refused, another client is not`, async () => {
     // Earlier cases in this file may have signed up from 127.0.0.1 (the peer of every test request).
     await local.db.exec('delete from private.waitlist_recent_signups')
     try {
@@ -521,7 +575,10 @@ describe('the local double only', () => {
         expect(await joinWaitlist(site, { name: `Local ${i}`, email: email(`local${i}`) })).toEqual({ status: 'saved' })
       }
       expect(await joinWaitlist(site, { name: 'Local', email: email('local-over') })).toEqual({ status: 'rate_limited' })
-      expect(await joinWaitlist(anonFrom(local, nextClientAddress()), { name: 'Remote', email: email('remote') })).toEqual({ status: 'saved' })
+      // Forging another address does not make another client.
+      const forger = createClient(local.url, local.anonKey, { auth: NO_SESSION, global: { headers: { 'X-Forwarded-For': '203.0.113.99', 'CF-Connecting-IP': '203.0.113.99' } } })
+      expect(await joinWaitlist(forger, { name: 'Forger', email: email('forger') })).toEqual({ status: 'rate_limited' })
+      expect(await joinWaitlist(anonFrom({ ...local, local: true }, nextClientAddress()), { name: 'Remote', email: email('remote') })).toEqual({ status: 'saved' })
       const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like 'local%@${runId}.example.com'`)
       expect(rows[0]?.n).toBe(PER_CLIENT_LIMIT)
     } finally {
@@ -572,6 +629,64 @@ describe('the local double only', () => {
     // anon has no grant on the scratch table: the database, not the double, refuses.
     expect(await anon.from('test_notes').select('*')).toMatchObject({ status: 401, error: { code: '42501' } })
     expect(await owner.from('test_notes').select('*').eq('n', 'x')).toMatchObject({ status: 400, error: { code: '22P02' } })
+  })
+
+  describe('no more generous than PostgREST', () => {
+    const post = (body: BodyInit, headers: Record<string, string> = {}, query = '') =>
+      loopbackFetch(nextClientAddress())(`${local.url}/rest/v1/waitlist${query}`, {
+        method: 'POST',
+        headers: { apikey: local.anonKey, 'Content-Type': 'application/json', ...headers },
+        body,
+      })
+    const stored = async (pattern: string) =>
+      (await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like $1`, [pattern])).rows[0]?.n
+
+    it('Prefer: return=headers-only needs to read the key back: 401 42501 for the write-only anon key, nothing stored', async () => {
+      const response = await post(JSON.stringify({ name: 'Hd', email: email('headers-only'), project: '' }), { Prefer: 'return=headers-only' })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toMatchObject({ code: '42501', message: 'permission denied for table waitlist' })
+      expect(await stored(email('headers-only'))).toBe(0)
+    })
+
+    it('on_conflict with a resolution is an upsert that the database judges (no arbiter on email: 400 42P10)', async () => {
+      for (const resolution of ['ignore-duplicates', 'merge-duplicates']) {
+        const response = await post(JSON.stringify({ name: 'Up', email: email('upsert'), project: '' }), { Prefer: `resolution=${resolution}` }, '?on_conflict=email')
+        expect(response.status, resolution).toBe(400)
+        expect(await response.json()).toMatchObject({ code: '42P10' })
+      }
+      // Without a resolution PostgREST ignores on_conflict: a plain insert.
+      expect((await post(JSON.stringify({ name: 'Up', email: email('upsert'), project: '' }), {}, '?on_conflict=email')).status).toBe(201)
+    })
+
+    it('a body that is not valid UTF-8 -> 400 PGRST102, nothing stored (no replacement characters)', async () => {
+      const body = Buffer.concat([Buffer.from(`{"name":"Bad \xff bytes","email":"${email('utf8')}","project":""}`, 'latin1')])
+      const response = await post(body)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ code: 'PGRST102' })
+      expect(await stored(email('utf8'))).toBe(0)
+    })
+
+    it('CSV and form bodies: 501 LOCAL501, said plainly; other types 415 PGRST107', async () => {
+      const csv = await post(`name,email,project\nCsv,${email('csv')},\n`, { 'Content-Type': 'text/csv' })
+      expect(csv.status).toBe(501)
+      expect(await csv.json()).toMatchObject({ code: 'LOCAL501', message: expect.stringMatching(/text\/csv/) })
+      const form = await post('name=x', { 'Content-Type': 'application/x-www-form-urlencoded' })
+      expect(form.status).toBe(501)
+      const plain = await post('hello', { 'Content-Type': 'text/plain' })
+      expect(plain.status).toBe(415)
+      expect(await plain.json()).toMatchObject({ code: 'PGRST107' })
+      expect(await stored(email('csv'))).toBe(0)
+    })
+
+    it('unknown preferences: ignored by default, 400 PGRST122 with handling=strict; missing=default is 501', async () => {
+      const row = (label: string) => JSON.stringify({ name: 'Pref', email: email(label), project: '' })
+      expect((await post(row('pref-lenient'), { Prefer: 'return=everything' })).status).toBe(201)
+      const strict = await post(row('pref-strict'), { Prefer: 'handling=strict, return=everything' })
+      expect(strict.status).toBe(400)
+      expect(await strict.json()).toMatchObject({ code: 'PGRST122' })
+      expect((await post(row('pref-missing'), { Prefer: 'missing=default' })).status).toBe(501)
+      expect(await stored(email('pref-strict'))).toBe(0)
+    })
   })
 
   it('the owner reads past the 1000-row page cap', async () => {

@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { MIN_FILL_MS, judgeSubmission } from '@/lib/waitlist/bot-filter'
+import { honeypotFilled, MIN_FILL_MS, remainingFillTime } from '@/lib/waitlist/bot-filter'
 
-describe('judgeSubmission', () => {
+describe('remainingFillTime', () => {
   it.each([
-    [{ honeypot: '', shownAt: 0, submittedAt: MIN_FILL_MS }, 'person'],
-    [{ honeypot: '', shownAt: 1000, submittedAt: 60_000 }, 'person'],
-    [{ honeypot: 'https://spam.example', shownAt: 0, submittedAt: 60_000 }, 'honeypot'],
-    [{ honeypot: '  ', shownAt: 0, submittedAt: 60_000 }, 'person'],
-    [{ honeypot: '', shownAt: 0, submittedAt: MIN_FILL_MS - 1 }, 'too_fast'],
-    // Before hydration the form has no start time: a submit then cannot be a person's.
-    [{ honeypot: '', shownAt: Number.POSITIVE_INFINITY, submittedAt: 5000 }, 'too_fast'],
-  ] as const)('%o is a %s', (input, verdict) => {
-    expect(judgeSubmission(input)).toBe(verdict)
+    [0, 0, MIN_FILL_MS],
+    [0, 200, MIN_FILL_MS - 200],
+    [0, MIN_FILL_MS, 0],
+    [100, 100 + MIN_FILL_MS + 5000, 0],
+    // A clock that went backwards never makes a visitor wait longer than the minimum.
+    [1000, 0, MIN_FILL_MS],
+    // Not shown yet (before hydration): the whole minimum.
+    [Number.POSITIVE_INFINITY, 5, MIN_FILL_MS],
+  ])('form shown at %s, submitted at %s: waits %s ms', (shownAt, now, wait) => {
+    expect(remainingFillTime(shownAt, now)).toBe(wait)
+  })
+})
+
+describe('honeypotFilled', () => {
+  it.each([
+    ['', false],
+    ['   ', false],
+    ['https://spam.example', true],
+  ])('%j -> %s', (value, filled) => {
+    expect(honeypotFilled(value)).toBe(filled)
   })
 })

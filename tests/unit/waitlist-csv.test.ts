@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv, waitlistToCsv, type WaitlistEntry } from '@/lib/waitlist/csv'
+import { csvCell, neutraliseFormulas, toCsv, waitlistToCsv, type WaitlistEntry } from '@/lib/waitlist/csv'
 
 describe('csvCell', () => {
   it.each([
@@ -17,7 +18,15 @@ describe('csvCell', () => {
     ['leading +', '+49 30 1234', "'+49 30 1234"],
     ['leading -', '-2+3', "'-2+3"],
     ['leading @', '@SUM(A1:A2)', "'@SUM(A1:A2)"],
-    ['leading tab', '\t=1', "'\t=1"],
+    ['leading tab', '\t=1', "'\t'=1"],
+    // A semicolon-locale spreadsheet splits here: each part is a cell of its own.
+    ['formula after a semicolon', 'Acme;=1+1', "Acme;'=1+1"],
+    ['formula after a semicolon and spaces', 'Acme;  @SUM(A1)', "Acme;  '@SUM(A1)"],
+    ['formula after a pipe', 'a|-2+3', "a|'-2+3"],
+    ['formula after a comma', 'a,+1', '"a,\'+1"'],
+    ['formula after a line break', 'Acme\n=HYPERLINK("x")', '"Acme\n\'=HYPERLINK(""x"")"'],
+    ['formula after a tab', 'a\t=1', "a\t'=1"],
+    ['hyphen inside a name', 'Jean-Luc; Marie-Claire', 'Jean-Luc; Marie-Claire'],
     ['formula that also needs quotes', '=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
     ['= later in the text', 'a=b', 'a=b'],
     ['e-mail with a plus', 'ada+waitlist@example.com', 'ada+waitlist@example.com'],
@@ -44,20 +53,48 @@ describe('waitlistToCsv', () => {
     email: 'ada@example.com',
     project: 'Acme, Inc.',
     created_at: '2026-11-22T13:00:00+00:00',
+    flag: null,
   }
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      'created_at,name,email,project\r\n2026-11-22T13:00:00+00:00,"\'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc."\r\n',
+      'created_at,name,email,project,flag\r\n2026-11-22T13:00:00+00:00,"\'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",\r\n',
     )
   })
 
   it('writes only the header for an empty list', () => {
-    expect(waitlistToCsv([])).toBe('created_at,name,email,project\r\n')
+    expect(waitlistToCsv([])).toBe('created_at,name,email,project,flag\r\n')
   })
 
   it('can prefix a UTF-8 byte order mark for Excel', () => {
-    expect(waitlistToCsv([], { bom: true })).toBe('\uFEFFcreated_at,name,email,project\r\n')
+    expect(waitlistToCsv([], { bom: true })).toBe('\uFEFFcreated_at,name,email,project,flag\r\n')
+  })
+})
+
+describe('the formula guard, whatever the delimiter', () => {
+  const TRIGGER = /^[=+\-@\t\r]/
+  it('leaves no cell starting with a trigger, however the export is split (comma, semicolon, tab, pipe, line breaks)', () => {
+    const unit = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', ';', '|', ' ', '"', 'a', 'Z', '1', 'é')
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit, maxLength: 12 }), { minLength: 1, maxLength: 4 }), (cells) => {
+        const csv = toCsv([cells])
+        // The crudest reader: any of these characters ends a cell, quotes are just removed.
+        for (const piece of csv.replaceAll('"', '').split(/[\r\n,;\t|]/)) {
+          expect(piece.replace(/^ +/, ''), JSON.stringify({ cells, csv })).not.toMatch(/^[=+\-@]/)
+        }
+        // And the values still read back exactly, apart from the apostrophes added.
+        expect(parseCsv(csv)).toEqual([cells.map(neutraliseFormulas)])
+      }),
+      { numRuns: 1000 },
+    )
+    expect(TRIGGER.test(neutraliseFormulas('=1'))).toBe(false)
+  })
+
+  it('counts no formula cells in the issue\'s semicolon-locale case', () => {
+    const names = Array.from({ length: 18 }, (_, i) => `Person ${i};=HYPERLINK("http://evil.example/${i}")`)
+    const csv = toCsv(names.map((name) => [name]))
+    const cells = csv.replaceAll('"', '').split(/[;\r\n]+/)
+    expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([])
   })
 })
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { pgErrorResponse, statusForSqlState } from '@/supabase/local/errors'
 import { signJwt, verifyJwt } from '@/supabase/local/jwt'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '@/supabase/local/keys'
+import { loopbackAddress } from '@/supabase/local/loopback-fetch'
 import { requestHeadersSetting } from '@/supabase/local/postgrest'
+import { gatewayHeaderLines } from '@/supabase/local/server'
 
 describe('local demo keys', () => {
   it.each([
@@ -108,6 +110,26 @@ describe("request.headers, as PostgREST builds it", () => {
         ]),
       ),
     ).toEqual({ 'x-test': 'second', authorization: 'Bearer t', 'x-forwarded-for': '203.0.113.1, 127.0.0.1' })
+  })
+})
+
+describe('the edge the double plays', () => {
+  it('drops every address header the client wrote and sets its own from the socket', () => {
+    const raw = [
+      'Host', 'x', 'X-Forwarded-For', '203.0.113.1', 'x-forwarded-for', '203.0.113.2', 'X-Real-IP', '198.51.100.1',
+      'CF-Connecting-IP', '192.0.2.1', 'Forwarded', 'for=192.0.2.2', 'True-Client-IP', '192.0.2.3', 'X-Client-IP', '192.0.2.4', 'apikey', 'k',
+    ]
+    expect(gatewayHeaderLines(raw, '127.0.0.9')).toEqual([
+      ['host', 'x'],
+      ['apikey', 'k'],
+      ['cf-connecting-ip', '127.0.0.9'],
+      ['x-forwarded-for', '127.0.0.9'],
+      ['x-real-ip', '127.0.0.9'],
+    ])
+  })
+
+  it('names simulated clients from 127.1.0.1 upwards, never .0 or .255', () => {
+    expect([0, 1, 253, 254, 254 * 256].map(loopbackAddress)).toEqual(['127.1.0.1', '127.1.0.2', '127.1.0.254', '127.1.1.1', '127.2.0.1'])
   })
 })
 

@@ -62,6 +62,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'backendError', title: 'The database refused the sign-up', max: 120 }),
       stringField({ name: 'failure', title: 'The sign-up could not be sent', max: 120 }),
       stringField({ name: 'rateLimited', title: 'Too many sign-ups from one network', max: 120 }),
+      stringField({ name: 'automated', title: 'Refused as automated (says how to go on)', max: 160 }),
     ]),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
   ],

@@ -1,0 +1,147 @@
+/**
+ * A throwaway PostgreSQL cluster (Debian's server binaries) with the project's migrations, for the
+ * tests that need what PGlite, a single connection, cannot show: concurrent clients, lock waits,
+ * deadlocks. initdb refuses root, so as root the cluster runs as the `postgres` OS user the Debian
+ * package creates. Requests run like PostgREST's: a non-superuser login role (`authenticator`, as
+ * on Supabase) that switches to anon per transaction and sets request.headers and
+ * request.jwt.claims.
+ */
+import { execFile } from 'node:child_process'
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { applyMigrations, type MigrationTarget } from '@/supabase/local/migrate'
+
+const exec = promisify(execFile)
+
+export interface RealPostgres {
+  /** A pool of connections as `authenticator` (not a superuser), like PostgREST's. */
+  api: pg.Pool
+  /** The superuser, for setup and for looking behind the API. */
+  owner: pg.Client
+  version: string
+  close(): Promise<void>
+}
+
+export type RealPostgresStart = { ok: true; postgres: RealPostgres } | { ok: false; reason: string }
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+function migrationTarget(client: pg.Client): MigrationTarget {
+  const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] })
+  const execSql = (sql: string) => client.query(sql)
+  return {
+    exec: execSql,
+    query,
+    async transaction(work) {
+      await client.query('begin')
+      try {
+        const result = await work({ exec: execSql, query })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback')
+        throw error
+      }
+    },
+  }
+}
+
+export async function startRealPostgres({ maxConnections = 300, migrationsDir }: { maxConnections?: number; migrationsDir?: string } = {}): Promise<RealPostgresStart> {
+  // Found or installed once by tests/helpers/postgres-setup.ts (Vitest's global setup).
+  const binaries = inject('postgres')
+  if (!binaries.ok) return binaries
+
+  const root = process.getuid?.() === 0
+  const osUser = root ? 'postgres' : userInfo().username
+  const as = (command: string, args: string[]) => (root ? exec('runuser', ['-u', osUser, '--', command, ...args]) : exec(command, args))
+  const dir = await mkdtemp(path.join(tmpdir(), 'waitlist-pg-'))
+  const data = path.join(dir, 'data')
+  if (root) {
+    const { stdout } = await exec('id', ['-u', osUser])
+    const { stdout: gid } = await exec('id', ['-g', osUser])
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()))
+  }
+  await chmod(dir, 0o700)
+  const port = await freePort()
+  const bin = (name: string) => path.join(binaries.bin, name)
+  try {
+    await as(bin('initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
+    await as(bin('pg_ctl'), [
+      '-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} -c fsync=off -c deadlock_timeout=200ms`,
+    ])
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true })
+    return { ok: false, reason: `Could not start PostgreSQL from ${binaries.bin}: ${error instanceof Error ? error.message : String(error)}` }
+  }
+
+  const stop = async () => {
+    await as(bin('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+    await rm(dir, { recursive: true, force: true })
+  }
+  try {
+    const owner = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' })
+    await owner.connect()
+    await applyMigrations(migrationTarget(owner), migrationsDir)
+    // Supabase's API login: no rights of its own, may become anon, authenticated or service_role.
+    await owner.query(`create role authenticator login noinherit nosuperuser nocreatedb nocreaterole;
+                       grant anon, authenticated, service_role to authenticator;`)
+    const { rows } = await owner.query<{ version: string }>('show server_version')
+    const api = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', database: 'postgres', max: Math.min(100, maxConnections - 20) })
+    return {
+      ok: true,
+      postgres: {
+        api,
+        owner,
+        version: rows[0]?.version ?? '?',
+        async close() {
+          await api.end()
+          await owner.end()
+          await stop()
+        },
+      },
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+export type ApiOutcome = { ok: true } | { ok: false; code: string; message: string; detail?: string }
+
+/**
+ * One request as PostgREST runs it: a transaction on an authenticator connection, the role and
+ * the request settings local to it, commit on success.
+ */
+export async function asApiRequest(pool: pg.Pool, headers: Record<string, string>, sql: string, params: unknown[] = [], role = 'anon'): Promise<ApiOutcome> {
+  const client = await pool.connect()
+  try {
+    await client.query('begin')
+    await client.query(`select set_config('role', $1, true), set_config('request.headers', $2, true), set_config('request.jwt.claims', $3, true)`, [
+      role,
+      JSON.stringify(headers),
+      JSON.stringify({ role }),
+    ])
+    await client.query(sql, params)
+    await client.query('commit')
+    return { ok: true }
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    const failure = error as { code?: string; message?: string; detail?: string }
+    if (typeof failure.code !== 'string') throw error
+    return { ok: false, code: failure.code, message: failure.message ?? '', ...(failure.detail ? { detail: failure.detail } : {}) }
+  } finally {
+    client.release()
+  }
+}
