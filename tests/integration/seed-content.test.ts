@@ -165,3 +165,13 @@ describe('page queries over the seed (groq-js)', async () => {
     expect(notFound).toMatchObject({ title: 'Oops! Page not found', homeLabel: 'Return to Home' })
   })
 })
+
+describe('the cookie policy', () => {
+  it('names every key the site’s own code stores in the browser', async () => {
+    // A new key in the code without a line in the policy fails here: the policy must stay true.
+    const { CONSENT_STORAGE_KEY } = await import('@/lib/analytics/consent')
+    const { OUTBOX_STORAGE_KEY } = await import('@/lib/analytics/client')
+    const policy = JSON.stringify(seed.find((doc) => doc._id === 'page-cookies'))
+    for (const key of [CONSENT_STORAGE_KEY, OUTBOX_STORAGE_KEY]) expect(policy).toContain(`"text":"${key}"`)
+  })
+})
