@@ -43,10 +43,10 @@ export const test = base.extend<Fixtures>({
 
 export { expect }
 
-/** Every page of the site, the 404 included: the routes each page-level check walks. */
 /** An address no page or redirect has: the CMS 404. */
 export const NOT_FOUND_ROUTE = '/no-such-page'
 
+/** Every page of the site, the 404 included: the routes each page-level check walks. */
 export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', NOT_FOUND_ROUTE] as const
 
 /** Waits as a person reading the page would (the form itself holds a faster submit until MIN_FILL_MS). */

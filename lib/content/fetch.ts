@@ -95,12 +95,13 @@ export async function sanityFetchOptional<const Q extends Query>({ query, params
 
 /** True in a draft preview. Only a site that can preview (a read token is configured) asks for the draft-mode cookie. */
 export async function isDraftPreview(): Promise<boolean> {
-  return publicEnv.sanityProjectId !== undefined && draftClient() !== null && (await draftMode()).isEnabled
+  return draftClient() !== null && (await draftMode()).isEnabled
 }
 
 async function fetchFromSanity(query: string, params: QueryParams, tags: string[], publishedOnly: boolean) {
+  // Only a site that can preview (a read token is configured) asks whether this is a preview.
   const preview = publishedOnly ? null : draftClient()
-  if (preview && (await isDraftPreview())) return preview.fetch(query, params, { next: { revalidate: 0 } })
+  if (preview && (await draftMode()).isEnabled) return preview.fetch(query, params, { next: { revalidate: 0 } })
   const client = sanityClient()
   if (!client) throw new Error('no Sanity project configured')
   return client.fetch(query, params, { next: { revalidate: serverEnv().contentRevalidateSeconds, tags } })
