@@ -86,3 +86,43 @@ for (const path of SITE_ROUTES) {
     expect(shift).toBe(0)
   })
 }
+
+// The consent banner is in the server's HTML (so it paints with the first words, not after the
+// scripts); an inline script hides it before paint for a visitor who has chosen. Checked with every
+// script held back, so it is the HTML and that inline script deciding, then again after hydration.
+const consentBanner = '[data-consent-banner]'
+const visitors: { name: string; consent: 'granted' | 'denied' | null; gpc?: boolean; shown: boolean }[] = [
+  { name: 'a new visitor sees the question in the first paint', consent: null, shown: true },
+  { name: 'a visitor who accepted never sees it flash', consent: 'granted', shown: false },
+  { name: 'a visitor who declined never sees it flash', consent: 'denied', shown: false },
+  { name: 'a browser sending Global Privacy Control never sees it flash', consent: null, gpc: true, shown: false },
+]
+for (const visitor of visitors) {
+  test.describe(() => {
+    test.use({ consent: visitor.consent })
+    test(`consent banner before and after the scripts: ${visitor.name}`, async ({ page }) => {
+      if (visitor.gpc) await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }))
+      let release: () => void = () => {}
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/*', async (route) => {
+        if (route.request().resourceType() !== 'document') await scriptsHeld
+        await route.continue().catch(() => {
+          // The test may have ended while this request was held.
+        })
+      })
+      await page.goto('/privacy', { waitUntil: 'commit' })
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const banner = page.locator(consentBanner)
+      await expect(banner).toHaveCount(1)
+      // Painted from the HTML, before any script ran: visible with its words, or hidden outright.
+      expect(await banner.isVisible()).toBe(visitor.shown)
+      if (visitor.shown) await expect(banner.getByRole('button', { name: 'Accept analytics' })).toBeVisible()
+
+      release()
+      await page.waitForLoadState('load')
+      // Hydrated: the same answer (React removes the hidden banner; the question stays).
+      if (visitor.shown) await expect(page.getByRole('region', { name: 'Analytics and your privacy' })).toBeVisible()
+      else await expect(page.locator(consentBanner)).toHaveCount(0)
+    })
+  })
+}

@@ -1,16 +1,16 @@
 'use client'
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { browserRefusesTracking, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
+import { browserRefusesTracking, CONSENT_BANNER_ATTRIBUTE, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
 import { buttonVariants } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import type { SiteLink } from '@/lib/content/types'
 
 export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; policyLink: SiteLink }
 
-// The server cannot know the visitor's choice: it renders no banner, and the browser
-// decides after hydration.
-const serverSnapshot = () => 'pending' as const
+// The server cannot know the visitor's choice: it renders the banner, which paints with the
+// page's first words, and consentBootScript() hides it before paint for a visitor who chose.
+const serverSnapshot = () => 'unset' as const
 
 /**
  * Asks once, remembers the answer, and comes back when the footer's cookie settings ask
@@ -43,6 +43,7 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
 
   return (
     <section
+      {...{ [CONSENT_BANNER_ATTRIBUTE]: reopened ? 'reopened' : '' }}
       aria-labelledby="consent-title"
       className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl sm:left-4 sm:right-auto"
     >

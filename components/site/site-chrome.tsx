@@ -4,6 +4,8 @@ import { DemoWidgetHost } from '@/components/demo/demo-widget-host'
 import { Footer } from './footer'
 import { Header } from './header'
 import { Analytics } from '@/components/analytics/analytics'
+import { ConsentBoot } from '@/components/analytics/consent-boot'
+import { publicEnv } from '@/lib/env'
 import { DraftPreview } from '@/components/preview/draft-preview'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
@@ -21,6 +23,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <Footer settings={settings} />
       {/* On every page: the header's and footer's Try Demo work everywhere, not only on the landing page. */}
       <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
+      {publicEnv.posthogKey ? <ConsentBoot /> : null}
       <Analytics copy={settings.consent} />
       <DraftPreview />
     </>

@@ -10,24 +10,50 @@ export const CONSENT_STORAGE_KEY = 'consent:analytics'
 const CHANGE_EVENT = 'consent:change'
 const OPEN_SETTINGS_EVENT = 'consent:open-settings'
 
-type PrivacyNavigator = Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string }
+type PrivacyWindow = Window & { doNotTrack?: string; navigator: Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string } }
+
+// These two functions name nothing outside themselves (no imports, no module constants): they
+// also run, serialised, as the inline script that hides the server-rendered banner before the
+// first paint (consentBootScript), and must agree with what the banner decides after hydration.
 
 /** True when the browser itself asks not to be tracked. */
-export function browserRefusesTracking(nav: PrivacyNavigator | undefined = typeof navigator === 'undefined' ? undefined : navigator): boolean {
-  if (!nav) return false
-  const dnt = nav.doNotTrack ?? nav.msDoNotTrack ?? (typeof window !== 'undefined' ? (window as Window & { doNotTrack?: string }).doNotTrack : undefined)
+export function browserRefusesTracking(win: PrivacyWindow | undefined = typeof window === 'undefined' ? undefined : (window as PrivacyWindow)): boolean {
+  if (!win) return false
+  const nav = win.navigator
+  const dnt = nav.doNotTrack ?? nav.msDoNotTrack ?? win.doNotTrack
   return nav.globalPrivacyControl === true || dnt === '1' || dnt === 'yes'
 }
 
-export function readConsent(): ConsentState {
-  if (browserRefusesTracking()) return 'denied'
+/** The visitor's choice as stored in `win`, under `key`. */
+export function consentIn(win: PrivacyWindow, key: string, refuses: (win: PrivacyWindow) => boolean): ConsentState {
+  if (refuses(win)) return 'denied'
   try {
-    const stored = window.localStorage.getItem(CONSENT_STORAGE_KEY)
+    const stored = win.localStorage.getItem(key)
     return stored === 'granted' || stored === 'denied' ? stored : 'unset'
   } catch {
     // Storage blocked: ask every visit rather than assume.
     return 'unset'
   }
+}
+
+export function readConsent(): ConsentState {
+  return consentIn(window as PrivacyWindow, CONSENT_STORAGE_KEY, browserRefusesTracking)
+}
+
+/** Marks `<html>` when the visitor has chosen, so CSS hides the banner before the first paint. */
+export const CONSENT_CHOSEN_ATTRIBUTE = 'data-consent-chosen'
+/** On the banner; `reopened` when the footer's cookie settings asked for it (then it shows anyway). */
+export const CONSENT_BANNER_ATTRIBUTE = 'data-consent-banner'
+
+/**
+ * The banner is in the server's HTML, so it paints with the first words instead of after the
+ * scripts (on a page of short text it was the largest paint, and it waited for hydration). A
+ * visitor who has chosen must not see it flash: this runs as the body reaches the banner,
+ * before any paint that could show it.
+ */
+export function consentBootScript(): string {
+  const state = `(${consentIn.toString()})(window,${JSON.stringify(CONSENT_STORAGE_KEY)},${browserRefusesTracking.toString()})`
+  return `try{if(${state}!=="unset")document.documentElement.setAttribute(${JSON.stringify(CONSENT_CHOSEN_ATTRIBUTE)},"")}catch(e){}`
 }
 
 export function writeConsent(choice: ConsentChoice): void {
