@@ -78,6 +78,8 @@ test("the landing page's sections can be reordered and hidden", async ({ page })
 })
 
 test('a published redirect answers 308 (permanent) or 307 (temporary) without a rebuild, to a page by its current address', async ({ request }) => {
+  // Three publishes, each re-rendering the pages they touch: more than the default 30 s on a busy machine.
+  test.slow()
   const source = `/old-${stamp()}`
   expect((await request.get(source, { maxRedirects: 0 })).status()).toBe(404)
   const redirect = (permanent: boolean) => ({
