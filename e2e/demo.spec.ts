@@ -16,7 +16,7 @@ type Conversation = {
   steps: Step[]
   insight: { channel: string; summary: string; tags: string[]; sentiment: 'positive' | 'neutral' | 'mixed' | 'negative'; action: string }
 }
-type Copy = Record<'title' | 'badge' | 'note' | 'closeLabel' | 'chooseReplyLabel' | 'restartLabel' | 'insightTitle' | 'quoteLabel' | 'actionLabel', string> & {
+type Copy = Record<'title' | 'badge' | 'note' | 'closeLabel' | 'chooseReplyLabel' | 'restartLabel' | 'joinWaitlistLabel' | 'insightTitle' | 'quoteLabel' | 'actionLabel', string> & {
   sentiments: Record<Conversation['insight']['sentiment'], string>
 }
 
@@ -107,9 +107,11 @@ test.describe('a conversation, step by step', () => {
     await expect(insight).toContainText(conversation.insight.action)
     await expect(insight).toBeInViewport()
 
-    // Start over: the opening question and the first replies again.
+    // The demo leads on to the waitlist (focused, the next thing to do), or starts over.
+    const join = widget(page).getByRole('link', { name: copy.joinWaitlistLabel })
+    await expect(join).toBeFocused()
+    await expect(join).toHaveAttribute('href', '/waitlist')
     const restart = widget(page).getByRole('button', { name: copy.restartLabel })
-    await expect(restart).toBeFocused()
     await restart.click()
     await expect(log.locator('li[data-from]')).toHaveCount(1)
     await expect(replies(page).getByRole('button')).toHaveText(conversation.steps[0]!.replies.map((reply) => reply.text))

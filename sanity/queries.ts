@@ -1,4 +1,5 @@
 import { defineQuery } from 'groq'
+import { demoConversationProjection } from '../components/demo/projection'
 import { sectionsProjection } from '../components/sections/projection'
 import { REDIRECT_DESTINATION_PATH } from './fragments'
 
@@ -46,6 +47,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
     closeLabel,
     chooseReplyLabel,
     restartLabel,
+    joinWaitlistLabel,
     interviewerLabel,
     visitorLabel,
     typingLabel,
@@ -112,10 +114,4 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
 export const notFoundPageQuery = defineQuery(`*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}`)
 
 /** The demo conversation the landing page's Try Demo buttons open (fetched on its own, for the widget). */
-export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->{
-  _id,
-  context,
-  opening,
-  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},
-  insight{channel, summary, tags, sentiment, action}
-}`)
+export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->${demoConversationProjection}`)

@@ -121,6 +121,21 @@ export type PricingSection = {
   anchorId?: string;
 };
 
+export type StepsSection = {
+  _type: "stepsSection";
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  steps: Array<{
+    title: string;
+    text: string;
+    _type: "step";
+    _key: string;
+  }>;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
 export type CardGridSection = {
   _type: "cardGridSection";
   eyebrow?: string;
@@ -241,6 +256,13 @@ export type PageHeaderSection = {
   anchorId?: string;
 };
 
+export type DemoConversationReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "demoConversation";
+};
+
 export type HeroSection = {
   _type: "heroSection";
   badge?: string;
@@ -251,6 +273,8 @@ export type HeroSection = {
   secondaryCtaLabel: string;
   highlights: Array<string>;
   socialProof?: string;
+  visual?: DemoConversationReference;
+  visualCaption?: string;
   hidden?: boolean;
   anchorId?: string;
 };
@@ -406,6 +430,9 @@ export type AboutPage = {
       } & CardGridSection)
     | ({
         _key: string;
+      } & StepsSection)
+    | ({
+        _key: string;
       } & PricingSection)
     | ({
         _key: string;
@@ -427,13 +454,6 @@ export type AboutPage = {
       } & CtaSection)
   >;
   seo?: Seo;
-};
-
-export type DemoConversationReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "demoConversation";
 };
 
 export type LandingPage = {
@@ -458,6 +478,9 @@ export type LandingPage = {
     | ({
         _key: string;
       } & CardGridSection)
+    | ({
+        _key: string;
+      } & StepsSection)
     | ({
         _key: string;
       } & PricingSection)
@@ -539,6 +562,9 @@ export type Page = {
     | ({
         _key: string;
       } & CardGridSection)
+    | ({
+        _key: string;
+      } & StepsSection)
     | ({
         _key: string;
       } & PricingSection)
@@ -666,6 +692,7 @@ export type SiteSettings = {
     closeLabel: string;
     chooseReplyLabel: string;
     restartLabel: string;
+    joinWaitlistLabel: string;
     interviewerLabel: string;
     visitorLabel: string;
     typingLabel: string;
@@ -800,12 +827,14 @@ export type AllSanitySchemaTypes =
   | TestimonialSection
   | PricingTierReference
   | PricingSection
+  | StepsSection
   | CardGridSection
   | LogoStripSection
   | PageReference
   | SanityImageAssetReference
   | RichTextSection
   | PageHeaderSection
+  | DemoConversationReference
   | HeroSection
   | Seo
   | Link
@@ -814,7 +843,6 @@ export type AllSanitySchemaTypes =
   | NotFoundPage
   | WaitlistPage
   | AboutPage
-  | DemoConversationReference
   | LandingPage
   | DemoConversation
   | Page
@@ -833,7 +861,7 @@ export type AllSanitySchemaTypes =
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    joinWaitlistLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
 export type SiteSettingsQueryResult = {
   siteName: string;
   usageClaim: string;
@@ -933,6 +961,7 @@ export type SiteSettingsQueryResult = {
     closeLabel: string;
     chooseReplyLabel: string;
     restartLabel: string;
+    joinWaitlistLabel: string;
     interviewerLabel: string;
     visitorLabel: string;
     typingLabel: string;
@@ -961,7 +990,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}},  seo{title, description, image, noindex}}
 export type LandingPageQueryResult = {
   sections: Array<
     | {
@@ -1045,6 +1074,29 @@ export type LandingPageQueryResult = {
         secondaryCtaLabel: string;
         highlights: Array<string>;
         socialProof: string | null;
+        visual: {
+          _id: string;
+          context: string;
+          opening: string;
+          steps: Array<{
+            _key: string;
+            replies: Array<{
+              _key: string;
+              text: string;
+              followUp: string | null;
+            }>;
+            followUp: string | null;
+            quoted: boolean | null;
+          }>;
+          insight: {
+            channel: string;
+            summary: string;
+            tags: Array<string>;
+            sentiment: "mixed" | "negative" | "neutral" | "positive";
+            action: string;
+          };
+        } | null;
+        visualCaption: string | null;
       }
     | {
         _key: string;
@@ -1161,6 +1213,19 @@ export type LandingPageQueryResult = {
       }
     | {
         _key: string;
+        _type: "stepsSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          text: string;
+        }>;
+      }
+    | {
+        _key: string;
         _type: "testimonialSection";
         anchorId: string | null;
         quote: string;
@@ -1196,7 +1261,7 @@ export type LandingPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}},  seo{title, description, image, noindex}}
 export type AboutPageQueryResult = {
   sections: Array<
     | {
@@ -1280,6 +1345,29 @@ export type AboutPageQueryResult = {
         secondaryCtaLabel: string;
         highlights: Array<string>;
         socialProof: string | null;
+        visual: {
+          _id: string;
+          context: string;
+          opening: string;
+          steps: Array<{
+            _key: string;
+            replies: Array<{
+              _key: string;
+              text: string;
+              followUp: string | null;
+            }>;
+            followUp: string | null;
+            quoted: boolean | null;
+          }>;
+          insight: {
+            channel: string;
+            summary: string;
+            tags: Array<string>;
+            sentiment: "mixed" | "negative" | "neutral" | "positive";
+            action: string;
+          };
+        } | null;
+        visualCaption: string | null;
       }
     | {
         _key: string;
@@ -1396,6 +1484,19 @@ export type AboutPageQueryResult = {
       }
     | {
         _key: string;
+        _type: "stepsSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          text: string;
+        }>;
+      }
+    | {
+        _key: string;
         _type: "testimonialSection";
         anchorId: string | null;
         quote: string;
@@ -1431,7 +1532,7 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: pageQuery
-// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}},  seo{title, description, image, noindex}}
 export type PageQueryResult = {
   _id: string;
   title: string;
@@ -1518,6 +1619,29 @@ export type PageQueryResult = {
         secondaryCtaLabel: string;
         highlights: Array<string>;
         socialProof: string | null;
+        visual: {
+          _id: string;
+          context: string;
+          opening: string;
+          steps: Array<{
+            _key: string;
+            replies: Array<{
+              _key: string;
+              text: string;
+              followUp: string | null;
+            }>;
+            followUp: string | null;
+            quoted: boolean | null;
+          }>;
+          insight: {
+            channel: string;
+            summary: string;
+            tags: Array<string>;
+            sentiment: "mixed" | "negative" | "neutral" | "positive";
+            action: string;
+          };
+        } | null;
+        visualCaption: string | null;
       }
     | {
         _key: string;
@@ -1631,6 +1755,19 @@ export type PageQueryResult = {
         anchorId: string | null;
         title: string;
         body: string;
+      }
+    | {
+        _key: string;
+        _type: "stepsSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          text: string;
+        }>;
       }
     | {
         _key: string;
@@ -1796,10 +1933,10 @@ export type DemoConversationQueryResult = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
-    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
+    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
     '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
     '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;

@@ -13,6 +13,7 @@ export const START_TRIAL_LOCATIONS = {
   pricing_cta: 'The "Start Free Trial" link under the pricing tiers',
   cta: 'Closing call to action on the landing page',
   about_cta: 'Closing call to action on the about page',
+  demo: 'The demo widget\'s last step "Join the waitlist"',
 } as const
 
 /** Where a "Try Demo"-style button sits (Try Demo, See How It Works, Try Demo First). */

@@ -177,6 +177,8 @@ function toSection(raw: RawSection): Section {
       // A reference to a deleted or unpublished tier dereferences to null: skip it.
       return { ...rest, tiers: tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, labels)) }
     }
+    case 'heroSection':
+      return { ...section, visual: section.visual ? toDemoConversation(section.visual) : null }
     case 'cardGridSection':
       return {
         ...section,

@@ -76,8 +76,11 @@ type RawSectionOf<T extends RawSection['_type']> = Extract<RawSection, { _type: 
 /** Pricing tiers arrive as references and leave as priced cards. */
 type PricingSection = Omit<RawSectionOf<'pricingSection'>, 'tiers' | 'labels'> & { tiers: PricingTier[] }
 
+/** The hero's picture arrives as the conversation document and leaves ready to play. */
+type HeroSection = Omit<RawSectionOf<'heroSection'>, 'visual'> & { visual: DemoConversation | null }
+
 /** A section as its component receives it. */
-export type Section = Exclude<RawSection, { _type: 'pricingSection' }> | PricingSection
+export type Section = Exclude<RawSection, { _type: 'pricingSection' | 'heroSection' }> | PricingSection | HeroSection
 export type SectionType = Section['_type']
 export type SectionOf<T extends SectionType> = Extract<Section, { _type: T }>
 export type RichTextBody = SectionOf<'richTextSection'>['body']
@@ -130,6 +133,7 @@ export type DemoWidgetCopy = {
   closeLabel: string
   chooseReplyLabel: string
   restartLabel: string
+  joinWaitlistLabel: string
   interviewerLabel: string
   visitorLabel: string
   typingLabel: string

@@ -166,6 +166,7 @@ export const siteSettings = defineType({
         stringField({ name: 'closeLabel', title: 'Close button (screen readers)', max: 40 }),
         stringField({ name: 'chooseReplyLabel', title: 'Above the suggested replies', description: 'e.g. "Choose a reply".', max: 40 }),
         stringField({ name: 'restartLabel', title: 'Restart button', max: 32 }),
+        stringField({ name: 'joinWaitlistLabel', title: 'Button to the waitlist at the end', description: 'e.g. "Join the waitlist".', max: 32 }),
         stringField({ name: 'interviewerLabel', title: 'Who asks', description: 'Names the interviewer’s messages, e.g. "AI interviewer".', max: 32 }),
         stringField({ name: 'visitorLabel', title: 'Who answers', description: 'Names the visitor’s replies, e.g. "You".', max: 32 }),
         stringField({ name: 'typingLabel', title: 'Typing indicator', description: 'Shown briefly before each interviewer message.', max: 40 }),

@@ -1,0 +1,1 @@
+export const stepsProjection = /* groq */ `_type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text}}`
