@@ -183,6 +183,7 @@ function toSection(raw: RawSection): Section {
       return {
         ...section,
         columns: stegaClean(section.columns),
+        layout: stegaClean(section.layout) === 'rows' ? 'rows' : 'cards',
         tinted: section.tinted === true,
         items: section.items.map((item) => ({ ...item, icon: stegaClean(item.icon) })),
       }

@@ -1,6 +1,7 @@
 import { OlistIcon } from '@sanity/icons/Olist'
 import { defineArrayMember, defineField } from 'sanity'
 import { stringField, textField } from '../../../sanity/schemaTypes/objects/fields'
+import { imageField } from '../../../sanity/schemaTypes/objects/image'
 import { headingFields } from '../../../sanity/schemaTypes/objects/section'
 import { defineSection } from '../define-section'
 
@@ -20,8 +21,12 @@ export const stepsSection = defineSection({
         defineArrayMember({
           type: 'object',
           name: 'step',
-          fields: [stringField({ name: 'title', title: 'Title', max: 60 }), textField({ name: 'text', title: 'Text', max: 240, rows: 3 })],
-          preview: { select: { title: 'title', subtitle: 'text' } },
+          fields: [
+            stringField({ name: 'title', title: 'Title', max: 60 }),
+            textField({ name: 'text', title: 'Text', max: 240, rows: 3 }),
+            imageField({ name: 'image', title: 'Picture', description: 'Optional. Shown above the step’s title, e.g. a screenshot of that step.' }),
+          ],
+          preview: { select: { title: 'title', subtitle: 'text', media: 'image' } },
         }),
       ],
       validation: (rule) => rule.required().min(2).max(5),
