@@ -18,6 +18,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   siteName,
   usageClaim,
   appUrl,
+  announcement{enabled, text, dismissible, link${linkProjection}},
   navigation{
     links[]${linkProjection},
     resourcesLabel,
@@ -38,7 +39,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
     socialHeading
   },
   consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink${linkProjection}},
-  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},
+  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},
   productWidgetScriptUrl,
   demoWidget{
     title,

@@ -23,6 +23,7 @@ export const DEMO_LOCATIONS = {
   hero: 'Landing hero "See How It Works"',
   cta: 'Closing call to action "Try Demo First"',
   footer: 'Footer Product column "Try Demo"',
+  announcement: 'The announcement bar, when its link opens the demo',
 } as const
 
 export type StartTrialLocation = keyof typeof START_TRIAL_LOCATIONS

@@ -9,6 +9,7 @@ import type {
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
 import { stegaClean } from '@sanity/client/stega'
+import { toAnnouncement } from './announcement'
 import { shareImageUrl } from './image'
 import { normalizePath, pagePath } from './paths'
 import type { DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
@@ -123,6 +124,7 @@ export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Dat
       labels,
       productWidgetScriptUrl: stegaClean(raw.productWidgetScriptUrl) || null,
       demoWidget: raw.demoWidget,
+      announcement: toAnnouncement(raw.announcement, raw.announcement?.link ? toLink(raw.announcement.link) : null, stegaClean),
       seo: { title: seo.title, description: seo.description, image: shareImageUrl(seo.image) },
     },
     raw.usageClaim,

@@ -1,12 +1,14 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { PageQueryResult } from '@/sanity/types.generated'
 import type { WaitlistErrorCopy } from '@/lib/waitlist/rules'
+import type { Announcement } from './announcement'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
 // generated query types, changed only where the reshaping changes them.
 
 export type { IconName }
+export type { Announcement } from './announcement'
 
 export type SiteLink = { key: string; label: string } & (
   | { kind: 'internal'; href: string }
@@ -41,10 +43,12 @@ export type SiteSettings = {
     socialHeading: string
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
-  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; mainNavigation: string; lastUpdated: string; tableOfContents: string }
+  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string }
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
   productWidgetScriptUrl: string | null
   demoWidget: DemoWidgetCopy
+  /** The bar above the header; null when it is off. */
+  announcement: Announcement | null
   seo: { title: string; description: string; image: string | null }
 }
 

@@ -19,7 +19,7 @@ describe('the event catalogue', () => {
   })
 
   it('lists where the demo buttons sit', () => {
-    expect(Object.keys(DEMO_LOCATIONS)).toEqual(['navigation', 'navigation_mobile', 'hero', 'cta', 'footer'])
+    expect(Object.keys(DEMO_LOCATIONS)).toEqual(['navigation', 'navigation_mobile', 'hero', 'cta', 'footer', 'announcement'])
   })
 })
 

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { announcementField } from '../../../components/site/announcement/schema'
 import { USAGE_CLAIM_TOKEN, stringField, textField } from '../objects/fields'
 
 const linkList = (name: string, title: string, description?: string, maxItems = 8) =>
@@ -40,6 +41,7 @@ export const siteSettings = defineType({
       group: 'general',
       validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }),
     }),
+    announcementField(),
     defineField({
       name: 'navigation',
       title: 'Top navigation',
@@ -137,6 +139,7 @@ export const siteSettings = defineType({
         stringField({ name: 'sample', title: 'Marker for sample content', max: 20 }),
         stringField({ name: 'planned', title: 'Marker for planned pages', max: 20 }),
         stringField({ name: 'closeMenu', title: 'Close menu (screen readers)', max: 40 }),
+        stringField({ name: 'closeAnnouncement', title: 'Close the announcement bar (screen readers)', max: 40 }),
         stringField({ name: 'mainNavigation', title: 'Main navigation (screen readers)', max: 40 }),
         stringField({ name: 'lastUpdated', title: 'Before a page’s "last updated" date', description: 'e.g. "Last updated".', max: 32 }),
         stringField({ name: 'tableOfContents', title: 'Title of a page’s table of contents', description: 'Shown on rich text with four or more headings, e.g. "On this page".', max: 40 }),
