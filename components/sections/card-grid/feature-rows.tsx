@@ -1,7 +1,7 @@
-import { Icon } from '@/components/ui/icon'
 import { SanityImage } from '@/components/ui/sanity-image'
 import type { SectionOf } from '@/lib/content'
 import { cn } from '@/lib/cn'
+import { IconBadge } from './card-grid'
 
 /** The "rows" layout: one item per row, its text beside its picture, the sides alternating on wide screens. */
 export function FeatureRows({ items }: { items: SectionOf<'cardGridSection'>['items'] }) {
@@ -10,9 +10,7 @@ export function FeatureRows({ items }: { items: SectionOf<'cardGridSection'>['it
       {items.map((item, index) => (
         <li key={item._key} data-feature-row="" className="grid items-center gap-8 lg:grid-cols-2 lg:gap-16">
           <div className={cn(index % 2 === 1 && 'lg:order-2')}>
-            <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
-              <Icon name={item.icon} className="size-5" />
-            </span>
+            <IconBadge name={item.icon} />
             <h3 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{item.title}</h3>
             <p className="mt-3 text-lg text-slate-600">{item.description}</p>
           </div>
