@@ -26,6 +26,14 @@ test.describe('the hero’s product picture', () => {
     expect(box.x).toBeGreaterThan(headline.x + headline.width - 1)
   })
 
+  test('however tall the picture, the hero’s buttons stay in a laptop’s first screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.goto('/')
+    const hero = page.locator('section[aria-labelledby="hero-title"]')
+    await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toBeInViewport({ ratio: 1 })
+    await expect(hero.getByRole('button', { name: 'See How It Works' })).toBeInViewport({ ratio: 1 })
+  })
+
   test('is in the server’s HTML: a picture needs no JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()

@@ -9,11 +9,12 @@ import type { SectionProps } from '../types'
 import { ConversationPicture } from './conversation-picture'
 
 export function Hero({ section: hero, headingId, context }: SectionProps<'heroSection'>) {
-  // With a product picture: text and picture side by side on wide screens, the words first (they are the LCP).
+  // With a product picture: text and picture side by side on wide screens, the words first (they are the LCP),
+  // top-aligned so the buttons stay in the first screen of a laptop however tall the picture is.
   const pictured = hero.visual !== null
   return (
     <section id={hero.anchorId ?? undefined} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
-      <Container className={cn('py-20 text-center sm:py-28', pictured && 'grid items-center gap-12 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:py-24')}>
+      <Container className={cn('py-20 text-center sm:py-28', pictured && 'grid gap-12 lg:grid-cols-[1.1fr_1fr] lg:items-start lg:gap-16 lg:py-20')}>
         <div className={cn(pictured && 'lg:text-left')}>
           {hero.badge ? (
             <p className="inline-flex items-center rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">{hero.badge}</p>
