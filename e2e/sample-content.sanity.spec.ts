@@ -1,7 +1,7 @@
 import { expect, seed, seedDoc, test } from './fixtures'
 
-// This build has the deployment setting (SAMPLE_CONTENT=hide, the default without embedded
-// defaults): nothing the seed flags as sample may reach a visitor.
+// This build has a deployment's settings (no embedded defaults, so SAMPLE_CONTENT defaults to
+// hide): nothing the seed flags as sample may reach a visitor.
 
 type Flagged = { isSample?: boolean; name?: string; author?: string; alt?: string }
 
@@ -37,4 +37,8 @@ test('a logo strip whose logos are all samples hides itself', async ({ page }) =
   expect(landing.sections.find((section) => section._type === 'logoStripSection')?.items?.every((item) => item.isSample)).toBe(true)
   await page.goto('/')
   await expect(page.locator('#logos-title')).toHaveCount(0)
+})
+
+test('a deployment build has no seed image route', async ({ request }) => {
+  expect((await request.get('/seed-images/logo-northwind.svg')).status()).toBe(404)
 })
