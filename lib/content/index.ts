@@ -22,8 +22,8 @@ import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, 
 // rich text) read the page's slug: whatever shows links depends on the `page` tag too, so a
 // renamed or unpublished page updates every menu and text that links to it.
 
-/** Sections show pricing tiers and link to pages. */
-const SECTION_TAGS = ['pricingTier', 'page']
+/** Sections show pricing tiers and demo conversations (the hero's picture), and link to pages. */
+const SECTION_TAGS = ['pricingTier', 'demoConversation', 'page']
 
 const getRawSettings = cache(() => sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings', 'page'], label: 'site settings' }))
 
