@@ -124,10 +124,21 @@ test.describe('a conversation, step by step', () => {
     await page.goto('/')
     await page.getByRole('button', { name: 'See How It Works' }).click()
     const step = conversation.steps[0]!
+    // The indicator shows for a moment only (300 ms): its dots' animation is read the moment it appears.
+    const dotAnimations = page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const read = () => {
+            const typing = document.querySelector('[data-demo-typing]')
+            if (typing) resolve([...typing.querySelectorAll('[aria-hidden="true"] > span')].map((dot) => getComputedStyle(dot).animationName))
+            return Boolean(typing)
+          }
+          if (!read()) new MutationObserver((_, observer) => read() && observer.disconnect()).observe(document.body, { childList: true, subtree: true })
+        }),
+    )
     await replies(page).getByRole('button', { name: step.replies[0]!.text }).click()
+    expect(await dotAnimations).toEqual(['none', 'none', 'none'])
     const typing = widget(page).locator('[data-demo-typing]')
-    await expect(typing).toBeVisible()
-    for (const dot of await typing.locator('[aria-hidden="true"] > span').all()) await expect(dot).toHaveCSS('animation-name', 'none')
     await expect(typing).toHaveCount(0)
     await expect(widget(page).getByRole('log')).toContainText(followUpOf(step, step.replies[0]!))
   })
