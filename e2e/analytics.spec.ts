@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { captureAnalytics } from './analytics-capture'
-import { expect, test, waitLikeAPerson } from './fixtures'
+import { expect, seedDoc, test, waitLikeAPerson } from './fixtures'
 
 test.use({ consent: null })
 
@@ -15,6 +15,20 @@ async function analyticsStorage(page: Page, context: BrowserContext) {
 async function accept(page: Page) {
   await banner(page).getByRole('button', { name: 'Accept analytics' }).click()
   await expect(banner(page)).toBeHidden()
+}
+
+/** Through the demo, a reply at each step, to its last step's waitlist button. */
+async function playDemoToTheWaitlist(page: Page) {
+  const settings = seedDoc<{ demoWidget: { title: string; chooseReplyLabel: string; joinWaitlistLabel: string } }>('siteSettings').demoWidget
+  const conversation = seedDoc<{ steps: unknown[] }>(seedDoc<{ demo: { _ref: string } }>('landingPage').demo._ref)
+  await page.getByRole('button', { name: 'See How It Works' }).click()
+  const widget = page.getByRole('dialog', { name: settings.title })
+  for (let step = 0; step < conversation.steps.length; step++) {
+    const replies = widget.getByRole('group', { name: settings.chooseReplyLabel }).getByRole('button')
+    await replies.first().click()
+    if (step < conversation.steps.length - 1) await expect(widget.locator('li[data-from="visitor"]')).toHaveCount(step + 1)
+  }
+  await widget.getByRole('link', { name: settings.joinWaitlistLabel }).click()
 }
 
 test.describe('before the visitor chooses', () => {
@@ -110,6 +124,7 @@ test.describe('after Accept', () => {
     ['pricing_cta', '/', (page) => page.getByRole('link', { name: 'Start your free trial' }).click()],
     ['cta', '/', (page) => page.locator('section[aria-labelledby="cta-title"]').getByRole('link', { name: 'Start Free Trial' }).click()],
     ['about_cta', '/about', (page) => page.getByRole('main').getByRole('link', { name: 'Start Free Trial' }).click()],
+    ['demo', '/', playDemoToTheWaitlist],
   ]
   for (const [location, path, click] of startTrial) {
     test(`start_free_trial_click from ${location}`, async ({ page }) => {

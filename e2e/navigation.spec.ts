@@ -74,7 +74,7 @@ test.describe('landing page', () => {
   test('shows the sections in the spec order', async ({ page }) => {
     await page.goto('/')
     const ids = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-labelledby')))
-    expect(ids).toEqual(['hero-title', 'logos-title', 'features', 'audiences', 'pricing', 'faq', 'cta-title'])
+    expect(ids).toEqual(['hero-title', 'logos-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'faq', 'cta-title'])
   })
 
   test('pricing: Starter is free and disabled, Pro is $29 a month and leads to the waitlist', async ({ page }) => {

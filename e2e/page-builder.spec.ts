@@ -68,7 +68,7 @@ test("the landing page's sections can be reordered and hidden", async ({ page })
   try {
     await publish([{ ...original, sections: reordered }])
     const ids = () => page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-labelledby')))
-    await expect.poll(async () => (await page.goto('/'), await ids()), { timeout: 10_000 }).toEqual(['faq', 'hero-title', 'features', 'audiences', 'pricing', 'cta-title'])
+    await expect.poll(async () => (await page.goto('/'), await ids()), { timeout: 10_000 }).toEqual(['faq', 'hero-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'cta-title'])
     // Anchors still work wherever the section now sits.
     await page.goto('/#pricing')
     await expect(page.locator('#pricing')).toBeInViewport()

@@ -65,6 +65,8 @@ const serverSchema = z.object({
   sanityApiHost: optional.pipe(z.url().optional()),
   sanityReadToken: optional,
   revalidateSecret: optional,
+  /** Items flagged as sample content: shown (marked) on a developer's machine and previews, hidden on a deployed site. */
+  sampleContent: z.enum(['show', 'hide']),
 })
 
 export type ServerEnv = z.infer<typeof serverSchema>
@@ -76,15 +78,17 @@ export type ServerEnv = z.infer<typeof serverSchema>
  * by accident.
  */
 export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const embeddedDefaults = source.EMBEDDED_DEFAULTS === 'true' || source.NODE_ENV !== 'production'
   return parse(
     serverSchema,
     {
-      embeddedDefaults: source.EMBEDDED_DEFAULTS === 'true' || source.NODE_ENV !== 'production',
+      embeddedDefaults,
       contentSeedPath: source.CONTENT_SEED_PATH || undefined,
       contentRevalidateSeconds: source.CONTENT_REVALIDATE_SECONDS || undefined,
       sanityApiHost: source.SANITY_API_HOST,
       sanityReadToken: source.SANITY_API_READ_TOKEN,
       revalidateSecret: source.SANITY_REVALIDATE_SECRET,
+      sampleContent: source.SAMPLE_CONTENT || (embeddedDefaults ? 'show' : 'hide'),
     },
     {
       embeddedDefaults: 'EMBEDDED_DEFAULTS',
@@ -93,6 +97,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       sanityApiHost: 'SANITY_API_HOST',
       sanityReadToken: 'SANITY_API_READ_TOKEN',
       revalidateSecret: 'SANITY_REVALIDATE_SECRET',
+      sampleContent: 'SAMPLE_CONTENT',
     },
   )
 }

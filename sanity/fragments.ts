@@ -6,3 +6,6 @@ export const REDIRECT_DESTINATION_PATH = /* groq */ `select(
   destination.kind == "page" => "/" + destination.page->slug.current,
   destination.kind == "path" => destination.path
 )`
+
+/** An image as components/ui/sanity-image.tsx reads it: the reference and crop for the URL builder, the asset's own URL for seed images. */
+export const IMAGE_PROJECTION = /* groq */ `{alt, isSample, asset, hotspot, crop, "url": asset->url}`

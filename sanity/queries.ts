@@ -1,4 +1,5 @@
 import { defineQuery } from 'groq'
+import { demoConversationProjection } from '../components/demo/projection'
 import { sectionsProjection } from '../components/sections/projection'
 import { REDIRECT_DESTINATION_PATH } from './fragments'
 
@@ -17,6 +18,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   siteName,
   usageClaim,
   appUrl,
+  announcement{enabled, text, dismissible, link${linkProjection}},
   navigation{
     links[]${linkProjection},
     resourcesLabel,
@@ -37,7 +39,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
     socialHeading
   },
   consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink${linkProjection}},
-  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},
+  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},
   productWidgetScriptUrl,
   demoWidget{
     title,
@@ -46,6 +48,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
     closeLabel,
     chooseReplyLabel,
     restartLabel,
+    joinWaitlistLabel,
     interviewerLabel,
     visitorLabel,
     typingLabel,
@@ -112,10 +115,4 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
 export const notFoundPageQuery = defineQuery(`*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}`)
 
 /** The demo conversation the landing page's Try Demo buttons open (fetched on its own, for the widget). */
-export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->{
-  _id,
-  context,
-  opening,
-  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},
-  insight{channel, summary, tags, sentiment, action}
-}`)
+export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->${demoConversationProjection}`)

@@ -28,7 +28,49 @@ export type Testimonial = {
   quote: string;
   author: string;
   role: string;
+  photo?: Photo;
   isSample?: boolean;
+};
+
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
+export type Logo = {
+  asset?: SanityImageAssetReference;
+  media?: unknown; // Unable to locate the referenced type "logo.media" in schema
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  _type: "image";
+};
+
+export type CardImage = {
+  asset?: SanityImageAssetReference;
+  media?: unknown; // Unable to locate the referenced type "image.media" in schema
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt: string;
+  _type: "image";
+};
+
+export type StepImage = {
+  asset?: SanityImageAssetReference;
+  media?: unknown; // Unable to locate the referenced type "step.image.media" in schema
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt: string;
+  _type: "image";
+};
+
+export type Photo = {
+  asset?: SanityImageAssetReference;
+  media?: unknown; // Unable to locate the referenced type "testimonial.photo.media" in schema
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  _type: "image";
 };
 
 export type CtaSection = {
@@ -57,6 +99,15 @@ export type StatementSection = {
   _type: "statementSection";
   title: string;
   body: string;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt: string;
+    isSample?: boolean;
+    _type: "image";
+  };
   hidden?: boolean;
   anchorId?: string;
 };
@@ -92,6 +143,13 @@ export type TestimonialSection = {
   quote: string;
   author: string;
   role: string;
+  photo?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
   isSample?: boolean;
   hidden?: boolean;
   anchorId?: string;
@@ -121,6 +179,22 @@ export type PricingSection = {
   anchorId?: string;
 };
 
+export type StepsSection = {
+  _type: "stepsSection";
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  steps: Array<{
+    title: string;
+    text: string;
+    image?: StepImage;
+    _type: "step";
+    _key: string;
+  }>;
+  hidden?: boolean;
+  anchorId?: string;
+};
+
 export type CardGridSection = {
   _type: "cardGridSection";
   eyebrow?: string;
@@ -146,9 +220,11 @@ export type CardGridSection = {
       | "globe";
     title: string;
     description: string;
+    image?: CardImage;
     _type: "card";
     _key: string;
   }>;
+  layout?: "cards" | "rows";
   columns: 2 | 3 | 4;
   tinted?: boolean;
   hidden?: boolean;
@@ -160,6 +236,7 @@ export type LogoStripSection = {
   title: string;
   items: Array<{
     name: string;
+    logo?: Logo;
     isSample?: boolean;
     _type: "logo";
     _key: string;
@@ -173,13 +250,6 @@ export type PageReference = {
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "page";
-};
-
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
 };
 
 export type RichTextSection = {
@@ -241,6 +311,13 @@ export type PageHeaderSection = {
   anchorId?: string;
 };
 
+export type DemoConversationReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "demoConversation";
+};
+
 export type HeroSection = {
   _type: "heroSection";
   badge?: string;
@@ -251,6 +328,8 @@ export type HeroSection = {
   secondaryCtaLabel: string;
   highlights: Array<string>;
   socialProof?: string;
+  visual?: DemoConversationReference;
+  visualCaption?: string;
   hidden?: boolean;
   anchorId?: string;
 };
@@ -406,6 +485,9 @@ export type AboutPage = {
       } & CardGridSection)
     | ({
         _key: string;
+      } & StepsSection)
+    | ({
+        _key: string;
       } & PricingSection)
     | ({
         _key: string;
@@ -427,13 +509,6 @@ export type AboutPage = {
       } & CtaSection)
   >;
   seo?: Seo;
-};
-
-export type DemoConversationReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "demoConversation";
 };
 
 export type LandingPage = {
@@ -458,6 +533,9 @@ export type LandingPage = {
     | ({
         _key: string;
       } & CardGridSection)
+    | ({
+        _key: string;
+      } & StepsSection)
     | ({
         _key: string;
       } & PricingSection)
@@ -541,6 +619,9 @@ export type Page = {
       } & CardGridSection)
     | ({
         _key: string;
+      } & StepsSection)
+    | ({
+        _key: string;
       } & PricingSection)
     | ({
         _key: string;
@@ -594,6 +675,12 @@ export type SiteSettings = {
   siteName: string;
   usageClaim: string;
   appUrl: string;
+  announcement?: {
+    enabled?: boolean;
+    text?: string;
+    link?: Link;
+    dismissible?: boolean;
+  };
   navigation: {
     links: Array<
       {
@@ -654,6 +741,7 @@ export type SiteSettings = {
     sample: string;
     planned: string;
     closeMenu: string;
+    closeAnnouncement: string;
     mainNavigation: string;
     lastUpdated: string;
     tableOfContents: string;
@@ -666,6 +754,7 @@ export type SiteSettings = {
     closeLabel: string;
     chooseReplyLabel: string;
     restartLabel: string;
+    joinWaitlistLabel: string;
     interviewerLabel: string;
     visitorLabel: string;
     typingLabel: string;
@@ -792,6 +881,11 @@ export type Geopoint = {
 export type AllSanitySchemaTypes =
   | Labels
   | Testimonial
+  | SanityImageAssetReference
+  | Logo
+  | CardImage
+  | StepImage
+  | Photo
   | CtaSection
   | ContactSection
   | StatementSection
@@ -800,12 +894,13 @@ export type AllSanitySchemaTypes =
   | TestimonialSection
   | PricingTierReference
   | PricingSection
+  | StepsSection
   | CardGridSection
   | LogoStripSection
   | PageReference
-  | SanityImageAssetReference
   | RichTextSection
   | PageHeaderSection
+  | DemoConversationReference
   | HeroSection
   | Seo
   | Link
@@ -814,7 +909,6 @@ export type AllSanitySchemaTypes =
   | NotFoundPage
   | WaitlistPage
   | AboutPage
-  | DemoConversationReference
   | LandingPage
   | DemoConversation
   | Page
@@ -833,11 +927,25 @@ export type AllSanitySchemaTypes =
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    joinWaitlistLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
 export type SiteSettingsQueryResult = {
   siteName: string;
   usageClaim: string;
   appUrl: string;
+  announcement: {
+    enabled: boolean | null;
+    text: string | null;
+    dismissible: boolean | null;
+    link: {
+      _key: null;
+      label: string;
+      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
+      path: string | null;
+      url: string | null;
+      email: string | null;
+      pageSlug: string | null;
+    } | null;
+  } | null;
   navigation: {
     links: Array<{
       _key: string;
@@ -921,6 +1029,7 @@ export type SiteSettingsQueryResult = {
     sample: string;
     planned: string;
     closeMenu: string;
+    closeAnnouncement: string;
     mainNavigation: string;
     lastUpdated: string;
     tableOfContents: string;
@@ -933,6 +1042,7 @@ export type SiteSettingsQueryResult = {
     closeLabel: string;
     chooseReplyLabel: string;
     restartLabel: string;
+    joinWaitlistLabel: string;
     interviewerLabel: string;
     visitorLabel: string;
     typingLabel: string;
@@ -961,7 +1071,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type LandingPageQueryResult = {
   sections: Array<
     | {
@@ -992,7 +1102,16 @@ export type LandingPageQueryResult = {
             | "zap";
           title: string;
           description: string;
+          image: {
+            alt: string;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         }>;
+        layout: "cards" | "rows" | null;
         columns: 2 | 3 | 4;
         tinted: boolean | null;
       }
@@ -1019,6 +1138,14 @@ export type LandingPageQueryResult = {
           author: string;
           role: string;
           isSample: boolean | null;
+          photo: {
+            alt: null;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         } | null;
       }
     | {
@@ -1045,6 +1172,29 @@ export type LandingPageQueryResult = {
         secondaryCtaLabel: string;
         highlights: Array<string>;
         socialProof: string | null;
+        visual: {
+          _id: string;
+          context: string;
+          opening: string;
+          steps: Array<{
+            _key: string;
+            replies: Array<{
+              _key: string;
+              text: string;
+              followUp: string | null;
+            }>;
+            followUp: string | null;
+            quoted: boolean | null;
+          }>;
+          insight: {
+            channel: string;
+            summary: string;
+            tags: Array<string>;
+            sentiment: "mixed" | "negative" | "neutral" | "positive";
+            action: string;
+          };
+        } | null;
+        visualCaption: string | null;
       }
     | {
         _key: string;
@@ -1055,6 +1205,14 @@ export type LandingPageQueryResult = {
           _key: string;
           name: string;
           isSample: boolean | null;
+          logo: {
+            alt: null;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         }>;
       }
     | {
@@ -1158,6 +1316,35 @@ export type LandingPageQueryResult = {
         anchorId: string | null;
         title: string;
         body: string;
+        image: {
+          alt: string;
+          isSample: boolean | null;
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          url: string | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "stepsSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          text: string;
+          image: {
+            alt: string;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
+        }>;
       }
     | {
         _key: string;
@@ -1167,6 +1354,14 @@ export type LandingPageQueryResult = {
         author: string;
         role: string;
         isSample: boolean | null;
+        photo: {
+          alt: null;
+          isSample: null;
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          url: string | null;
+        } | null;
       }
     | {
         _key: string;
@@ -1196,7 +1391,7 @@ export type LandingPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type AboutPageQueryResult = {
   sections: Array<
     | {
@@ -1227,7 +1422,16 @@ export type AboutPageQueryResult = {
             | "zap";
           title: string;
           description: string;
+          image: {
+            alt: string;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         }>;
+        layout: "cards" | "rows" | null;
         columns: 2 | 3 | 4;
         tinted: boolean | null;
       }
@@ -1254,6 +1458,14 @@ export type AboutPageQueryResult = {
           author: string;
           role: string;
           isSample: boolean | null;
+          photo: {
+            alt: null;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         } | null;
       }
     | {
@@ -1280,6 +1492,29 @@ export type AboutPageQueryResult = {
         secondaryCtaLabel: string;
         highlights: Array<string>;
         socialProof: string | null;
+        visual: {
+          _id: string;
+          context: string;
+          opening: string;
+          steps: Array<{
+            _key: string;
+            replies: Array<{
+              _key: string;
+              text: string;
+              followUp: string | null;
+            }>;
+            followUp: string | null;
+            quoted: boolean | null;
+          }>;
+          insight: {
+            channel: string;
+            summary: string;
+            tags: Array<string>;
+            sentiment: "mixed" | "negative" | "neutral" | "positive";
+            action: string;
+          };
+        } | null;
+        visualCaption: string | null;
       }
     | {
         _key: string;
@@ -1290,6 +1525,14 @@ export type AboutPageQueryResult = {
           _key: string;
           name: string;
           isSample: boolean | null;
+          logo: {
+            alt: null;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         }>;
       }
     | {
@@ -1393,6 +1636,35 @@ export type AboutPageQueryResult = {
         anchorId: string | null;
         title: string;
         body: string;
+        image: {
+          alt: string;
+          isSample: boolean | null;
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          url: string | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "stepsSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          text: string;
+          image: {
+            alt: string;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
+        }>;
       }
     | {
         _key: string;
@@ -1402,6 +1674,14 @@ export type AboutPageQueryResult = {
         author: string;
         role: string;
         isSample: boolean | null;
+        photo: {
+          alt: null;
+          isSample: null;
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          url: string | null;
+        } | null;
       }
     | {
         _key: string;
@@ -1431,7 +1711,7 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: pageQuery
-// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type PageQueryResult = {
   _id: string;
   title: string;
@@ -1465,7 +1745,16 @@ export type PageQueryResult = {
             | "zap";
           title: string;
           description: string;
+          image: {
+            alt: string;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         }>;
+        layout: "cards" | "rows" | null;
         columns: 2 | 3 | 4;
         tinted: boolean | null;
       }
@@ -1492,6 +1781,14 @@ export type PageQueryResult = {
           author: string;
           role: string;
           isSample: boolean | null;
+          photo: {
+            alt: null;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         } | null;
       }
     | {
@@ -1518,6 +1815,29 @@ export type PageQueryResult = {
         secondaryCtaLabel: string;
         highlights: Array<string>;
         socialProof: string | null;
+        visual: {
+          _id: string;
+          context: string;
+          opening: string;
+          steps: Array<{
+            _key: string;
+            replies: Array<{
+              _key: string;
+              text: string;
+              followUp: string | null;
+            }>;
+            followUp: string | null;
+            quoted: boolean | null;
+          }>;
+          insight: {
+            channel: string;
+            summary: string;
+            tags: Array<string>;
+            sentiment: "mixed" | "negative" | "neutral" | "positive";
+            action: string;
+          };
+        } | null;
+        visualCaption: string | null;
       }
     | {
         _key: string;
@@ -1528,6 +1848,14 @@ export type PageQueryResult = {
           _key: string;
           name: string;
           isSample: boolean | null;
+          logo: {
+            alt: null;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
         }>;
       }
     | {
@@ -1631,6 +1959,35 @@ export type PageQueryResult = {
         anchorId: string | null;
         title: string;
         body: string;
+        image: {
+          alt: string;
+          isSample: boolean | null;
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          url: string | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "stepsSection";
+        anchorId: string | null;
+        eyebrow: string | null;
+        title: string;
+        subtitle: string | null;
+        steps: Array<{
+          _key: string;
+          title: string;
+          text: string;
+          image: {
+            alt: string;
+            isSample: null;
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            crop: SanityImageCrop | null;
+            url: string | null;
+          } | null;
+        }>;
       }
     | {
         _key: string;
@@ -1640,6 +1997,14 @@ export type PageQueryResult = {
         author: string;
         role: string;
         isSample: boolean | null;
+        photo: {
+          alt: null;
+          isSample: null;
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          crop: SanityImageCrop | null;
+          url: string | null;
+        } | null;
       }
     | {
         _key: string;
@@ -1796,10 +2161,10 @@ export type DemoConversationQueryResult = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
-    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
+    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
     '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
     '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;

@@ -6,7 +6,7 @@
  * Arguments go to Playwright, e.g. `npm run test:e2e -- e2e/navigation.spec.ts`; naming
  * only `*.sanity.spec.ts` files runs only the second build.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readSeedDataset } from '../lib/content/seed-dataset'
 import { ensureChromium } from './lib/chromium'
@@ -26,6 +26,8 @@ await mkdir(path.dirname(E2E.seedPath), { recursive: true })
 
 if (runMain) {
   await copyFile('sanity/seed/production.ndjson', E2E.seedPath)
+  // The seed's images sit beside it (image@file://./images/…), as `sanity dataset import` expects.
+  await cp('sanity/seed/images', path.join(path.dirname(E2E.seedPath), 'images'), { recursive: true })
   if (!skipBuild) await run('next', ['build'], { env: e2eEnv() })
   await run('playwright', ['test', ...args.filter((arg) => !arg.endsWith('.sanity.spec.ts'))], { env: { ...e2eEnv(), CHROME_PATH: chromium } })
 }

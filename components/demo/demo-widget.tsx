@@ -4,7 +4,10 @@ import { Bot, RotateCcw, X } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { cn } from '@/lib/cn'
-import type { DemoSentiment, DemoWidgetContent } from '@/lib/content/types'
+import { buttonVariants } from '@/components/ui/button'
+import { trackOn } from '@/lib/analytics/events'
+import type { DemoWidgetContent } from '@/lib/content/types'
+import { DemoMessageBubble, InsightCard } from './demo-parts'
 import { playDemo, type DemoMessage } from './demo-script'
 
 export type DemoWidgetProps = { id: string; content: DemoWidgetContent; open: boolean; onClose: () => void }
@@ -13,13 +16,6 @@ export type DemoWidgetProps = { id: string; content: DemoWidgetContent; open: bo
 export const TYPING_MS = { normal: 900, reducedMotion: 300 } as const
 
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-
-const SENTIMENT_CLASS: Record<DemoSentiment, string> = {
-  positive: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
-  mixed: 'bg-amber-50 text-amber-800 ring-amber-200',
-  negative: 'bg-rose-50 text-rose-800 ring-rose-200',
-}
 
 /**
  * The scripted demo: a chat panel that plays a research interview authored in the CMS. The
@@ -68,11 +64,11 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
     log.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' })
   }, [shown.length, typing, finished, open])
 
-  // After a choice, focus waits on the footer; it moves on to the next replies or the restart button.
+  // After a choice, focus waits on the footer; it moves on to the next replies, or at the end to the waitlist link.
   useEffect(() => {
     if (typing || !focusNext.current) return
     focusNext.current = false
-    footerRef.current?.querySelector<HTMLButtonElement>('button')?.focus()
+    footerRef.current?.querySelector<HTMLElement>('button, a')?.focus()
   }, [typing, choices])
 
   const choose = (index: number) => {
@@ -137,22 +133,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
       <div ref={logRef} role="log" aria-labelledby={ids.context} className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4">
         <ol className="space-y-3">
           {shown.map((message) => (
-            <li key={message.key} data-from={message.from} className={cn('flex gap-2', message.from === 'visitor' && 'justify-end')}>
-              {message.from === 'interviewer' ? (
-                <span aria-hidden="true" className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
-                  <SvgIcon icon={Bot} className="size-4" />
-                </span>
-              ) : null}
-              <p
-                className={cn(
-                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm leading-relaxed',
-                  message.from === 'interviewer' ? 'rounded-tl-sm bg-slate-100 text-slate-900' : 'rounded-tr-sm bg-brand-600 text-white',
-                )}
-              >
-                <span className="sr-only">{message.from === 'interviewer' ? copy.interviewerLabel : copy.visitorLabel}: </span>
-                {message.text}
-              </p>
-            </li>
+            <DemoMessageBubble key={message.key} message={message} copy={copy} />
           ))}
           {typing ? (
             <li className="flex items-center gap-2" data-demo-typing="">
@@ -171,7 +152,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
           ) : null}
         </ol>
         {finished && state.quote !== null ? (
-          <InsightCard content={content} quote={state.quote} titleId={ids.insight} sender={sender} />
+          <InsightCard copy={copy} insight={conversation.insight} quote={state.quote} titleId={ids.insight} sender={sender} />
         ) : null}
       </div>
 
@@ -196,60 +177,22 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
           </div>
         ) : null}
         {finished ? (
-          <button
-            type="button"
-            onClick={restart}
-            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
-          >
-            <SvgIcon icon={RotateCcw} className="size-4" />
-            {copy.restartLabel}
-          </button>
+          // The demo leads somewhere: on to the waitlist (recorded like every other such button), or round again.
+          <div className="flex flex-wrap items-center gap-2">
+            <a href="/waitlist" className={buttonVariants({ size: 'sm' })} {...trackOn('start_free_trial_click', { button_location: 'demo' })}>
+              {copy.joinWaitlistLabel}
+            </a>
+            <button
+              type="button"
+              onClick={restart}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+            >
+              <SvgIcon icon={RotateCcw} className="size-4" />
+              {copy.restartLabel}
+            </button>
+          </div>
         ) : null}
       </div>
     </div>
-  )
-}
-
-function InsightCard({ content, quote, titleId, sender }: { content: DemoWidgetContent; quote: string; titleId: string; sender: string }) {
-  const { copy, conversation } = content
-  const { insight } = conversation
-  return (
-    <article aria-labelledby={titleId} data-demo-insight="" className="mt-5">
-      <h3 id={titleId} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        {copy.insightTitle}
-      </h3>
-      <div className="mt-2 rounded-xl border border-slate-200 bg-white text-sm shadow-sm">
-        <p data-demo-channel="" className="border-b border-slate-100 px-3 py-2 font-semibold text-slate-900">
-          {insight.channel}
-        </p>
-        <div className="flex gap-2.5 px-3 py-3">
-          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-md bg-brand-600 text-sm font-bold text-white">
-            {sender.slice(0, 1)}
-          </span>
-          <div className="min-w-0 space-y-2">
-            <p className="font-bold text-slate-900">{sender}</p>
-            <p className="text-slate-800">{insight.summary}</p>
-            <div>
-              <p className="text-xs font-semibold text-slate-500">{copy.quoteLabel}</p>
-              <blockquote className="mt-1 border-l-4 border-slate-300 pl-2 text-slate-700">{quote}</blockquote>
-            </div>
-            <ul className="flex flex-wrap gap-1.5">
-              {insight.tags.map((tag) => (
-                <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-                  {tag}
-                </li>
-              ))}
-              <li data-sentiment={insight.sentiment} className={cn('rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset', SENTIMENT_CLASS[insight.sentiment])}>
-                {copy.sentiments[insight.sentiment]}
-              </li>
-            </ul>
-            <div>
-              <p className="text-xs font-semibold text-slate-500">{copy.actionLabel}</p>
-              <p className="mt-1 text-slate-800">{insight.action}</p>
-            </div>
-          </div>
-        </div>
-      </div>
-    </article>
   )
 }

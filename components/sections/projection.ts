@@ -8,6 +8,7 @@ import { pageHeaderProjection } from './page-header/projection'
 import { pricingProjection } from './pricing/projection'
 import { richTextProjection } from './rich-text/projection'
 import { statementProjection } from './statement/projection'
+import { stepsProjection } from './steps/projection'
 import { testimonialProjection } from './testimonial/projection'
 import { textColumnsProjection } from './text-columns/projection'
 
@@ -30,5 +31,6 @@ export const sectionsProjection = /* groq */ `"sections": sections[hidden != tru
   ${textColumnsProjection},
   ${statementProjection},
   ${contactProjection},
-  ${ctaProjection}
+  ${ctaProjection},
+  ${stepsProjection}
 }`

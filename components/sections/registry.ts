@@ -9,6 +9,7 @@ import { LogoStrip } from './logo-strip/logo-strip'
 import { PageHeader } from './page-header/page-header'
 import { Pricing } from './pricing/pricing'
 import { RichTextSection } from './rich-text/rich-text-section'
+import { Steps } from './steps/steps'
 import { Statement } from './statement/statement'
 import { TestimonialSection } from './testimonial/testimonial'
 import { TextColumns } from './text-columns/text-columns'
@@ -28,6 +29,7 @@ export const SECTION_COMPONENTS: { [T in SectionType]: ComponentType<SectionProp
   statementSection: Statement,
   contactSection: ContactDetails,
   ctaSection: ClosingCta,
+  stepsSection: Steps,
 }
 
 /** The word a section's heading id starts from when it has no anchor id (hero-title, logos-title, cta-title, …). */
@@ -44,4 +46,5 @@ export const HEADING_ID_BASE: { [T in SectionType]: string } = {
   statementSection: 'statement',
   contactSection: 'contact',
   ctaSection: 'cta',
+  stepsSection: 'steps',
 }

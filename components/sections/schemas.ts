@@ -9,6 +9,7 @@ import { pageHeaderSection } from './page-header/schema'
 import { pricingSection } from './pricing/schema'
 import { richTextSection } from './rich-text/schema'
 import { statementSection } from './statement/schema'
+import { stepsSection } from './steps/schema'
 import { testimonialSection } from './testimonial/schema'
 import { textColumnsSection } from './text-columns/schema'
 
@@ -19,6 +20,7 @@ export const SECTION_SCHEMAS = [
   richTextSection,
   logoStripSection,
   cardGridSection,
+  stepsSection,
   pricingSection,
   testimonialSection,
   faqSection,

@@ -3,6 +3,7 @@ import { getDemoConversation, getSiteSettings } from '@/lib/content'
 import { DemoWidgetHost } from '@/components/demo/demo-widget-host'
 import { Footer } from './footer'
 import { Header } from './header'
+import { AnnouncementBar } from './announcement/announcement-bar'
 import { Analytics } from '@/components/analytics/analytics'
 import { ConsentBoot } from '@/components/analytics/consent-boot'
 import { publicEnv } from '@/lib/env'
@@ -16,6 +17,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
         {settings.labels.skipToContent}
       </a>
+      <AnnouncementBar announcement={settings.announcement} closeLabel={settings.labels.closeAnnouncement} plannedLabel={settings.labels.planned} />
       <Header settings={settings} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {children}

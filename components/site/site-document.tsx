@@ -8,7 +8,8 @@ import type { ReactNode } from 'react'
  */
 export function SiteDocument({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The announcement bar's inline script may mark <html> before React hydrates it (components/site/announcement).
+    <html lang="en" suppressHydrationWarning>
       <body className="font-sans">{children}</body>
     </html>
   )

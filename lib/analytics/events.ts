@@ -13,6 +13,7 @@ export const START_TRIAL_LOCATIONS = {
   pricing_cta: 'The "Start Free Trial" link under the pricing tiers',
   cta: 'Closing call to action on the landing page',
   about_cta: 'Closing call to action on the about page',
+  demo: 'The demo widget\'s last step "Join the waitlist"',
 } as const
 
 /** Where a "Try Demo"-style button sits (Try Demo, See How It Works, Try Demo First). */
@@ -22,6 +23,7 @@ export const DEMO_LOCATIONS = {
   hero: 'Landing hero "See How It Works"',
   cta: 'Closing call to action "Try Demo First"',
   footer: 'Footer Product column "Try Demo"',
+  announcement: 'The announcement bar, when its link opens the demo',
 } as const
 
 export type StartTrialLocation = keyof typeof START_TRIAL_LOCATIONS

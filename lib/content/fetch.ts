@@ -4,6 +4,7 @@ import { createClient, type SanityClient } from 'next-sanity'
 import { unstable_cache } from 'next/cache'
 import { draftMode } from 'next/headers'
 import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
+import { seedImagesDir, withSeedAssets } from './seed-assets'
 import { evaluateQuery, readSeedDataset } from './seed-dataset'
 
 export type Query = keyof SanityQueries & string
@@ -108,7 +109,8 @@ async function fetchFromSanity(query: string, params: QueryParams, tags: string[
 }
 
 async function fetchFromSeed(seedPath: string, query: string, params: QueryParams, tags: string[]) {
-  const cached = unstable_cache(async () => evaluateQuery(await readSeedDataset(seedPath), query, params), ['seed', seedPath, query, JSON.stringify(params)], {
+  const read = async () => withSeedAssets(await readSeedDataset(seedPath), seedImagesDir(seedPath))
+  const cached = unstable_cache(async () => evaluateQuery(await read(), query, params), ['seed', seedPath, query, JSON.stringify(params)], {
     tags,
     revalidate: serverEnv().contentRevalidateSeconds,
   })

@@ -11,8 +11,10 @@ import {
   siteSettingsQuery,
   waitlistPageQuery,
 } from '@/sanity/queries'
+import { serverEnv } from '@/lib/env'
 import { isDraftPreview, sanityFetch, sanityFetchOptional } from './fetch'
 import { normalizePath } from './paths'
+import { applySampleRule } from './sample'
 import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toRedirects, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
@@ -20,22 +22,25 @@ import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, 
 // rich text) read the page's slug: whatever shows links depends on the `page` tag too, so a
 // renamed or unpublished page updates every menu and text that links to it.
 
-/** Sections show pricing tiers and link to pages. */
-const SECTION_TAGS = ['pricingTier', 'page']
+/** Sections show pricing tiers and demo conversations (the hero's picture), and link to pages. */
+const SECTION_TAGS = ['pricingTier', 'demoConversation', 'page']
 
 const getRawSettings = cache(() => sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings', 'page'], label: 'site settings' }))
 
 export const getSiteSettings = cache(async () => toSiteSettings(await getRawSettings()))
 
+/** Sample content only where SAMPLE_CONTENT shows it (lib/content/sample.ts). */
+const samplesRuled = <P extends Parameters<typeof applySampleRule>[0]>(page: P, where: string) => applySampleRule(page, where, serverEnv().sampleContent)
+
 const usageClaim = async () => (await getRawSettings()).usageClaim
 const tokens = async () => contentTokens(await getRawSettings())
 
 export const getLandingPage = cache(async () =>
-  toSectionPage(await sanityFetch({ query: landingPageQuery, tags: ['landingPage', ...SECTION_TAGS], label: 'landing page' }), await tokens()),
+  samplesRuled(toSectionPage(await sanityFetch({ query: landingPageQuery, tags: ['landingPage', ...SECTION_TAGS], label: 'landing page' }), await tokens()), '/'),
 )
 
 export const getAboutPage = cache(async () =>
-  toSectionPage(await sanityFetch({ query: aboutPageQuery, tags: ['aboutPage', ...SECTION_TAGS], label: 'about page' }), await tokens()),
+  samplesRuled(toSectionPage(await sanityFetch({ query: aboutPageQuery, tags: ['aboutPage', ...SECTION_TAGS], label: 'about page' }), await tokens()), '/about'),
 )
 
 /**
@@ -47,7 +52,7 @@ export const getAboutPage = cache(async () =>
 export const getPage = cache(async (slug: string) => {
   if (!(await isDraftPreview()) && !(await getPageList()).some((page) => page.slug === slug)) return null
   const raw = await sanityFetchOptional({ query: pageQuery, params: { slug }, tags: SECTION_TAGS, label: `page "/${slug}"` })
-  return raw ? toPage(raw, await tokens()) : null
+  return raw ? samplesRuled(toPage(raw, await tokens()), `/${slug}`) : null
 })
 
 /** Every published page (for prerendering and the sitemap, which run outside any request: never drafts). */

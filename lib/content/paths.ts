@@ -8,7 +8,10 @@
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'sitemap.xml', 'robots.txt', 'icon.svg'] as const
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images'] as const
+
+/** Where a build with embedded defaults serves the seed's images (app/seed-images; none in a deployment). */
+export const SEED_IMAGE_ROUTE = '/seed-images'
 
 /** Paths the code owns besides its routes: the analytics proxy (next.config.ts) and Next's own assets. */
 export const RESERVED_SEGMENTS = [...CODE_ROUTES, 'ingest', '_next'] as const

@@ -9,6 +9,7 @@ import type {
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
 import { stegaClean } from '@sanity/client/stega'
+import { toAnnouncement } from './announcement'
 import { shareImageUrl } from './image'
 import { normalizePath, pagePath } from './paths'
 import type { DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
@@ -123,6 +124,7 @@ export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Dat
       labels,
       productWidgetScriptUrl: stegaClean(raw.productWidgetScriptUrl) || null,
       demoWidget: raw.demoWidget,
+      announcement: toAnnouncement(raw.announcement, raw.announcement?.link ? toLink(raw.announcement.link) : null, stegaClean),
       seo: { title: seo.title, description: seo.description, image: shareImageUrl(seo.image) },
     },
     raw.usageClaim,
@@ -177,10 +179,13 @@ function toSection(raw: RawSection): Section {
       // A reference to a deleted or unpublished tier dereferences to null: skip it.
       return { ...rest, tiers: tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, labels)) }
     }
+    case 'heroSection':
+      return { ...section, visual: section.visual ? toDemoConversation(section.visual) : null }
     case 'cardGridSection':
       return {
         ...section,
         columns: stegaClean(section.columns),
+        layout: stegaClean(section.layout) === 'rows' ? 'rows' : 'cards',
         tinted: section.tinted === true,
         items: section.items.map((item) => ({ ...item, icon: stegaClean(item.icon) })),
       }

@@ -1,12 +1,14 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { PageQueryResult } from '@/sanity/types.generated'
 import type { WaitlistErrorCopy } from '@/lib/waitlist/rules'
+import type { Announcement } from './announcement'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
 // generated query types, changed only where the reshaping changes them.
 
 export type { IconName }
+export type { Announcement } from './announcement'
 
 export type SiteLink = { key: string; label: string } & (
   | { kind: 'internal'; href: string }
@@ -41,10 +43,12 @@ export type SiteSettings = {
     socialHeading: string
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
-  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; mainNavigation: string; lastUpdated: string; tableOfContents: string }
+  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string }
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
   productWidgetScriptUrl: string | null
   demoWidget: DemoWidgetCopy
+  /** The bar above the header; null when it is off. */
+  announcement: Announcement | null
   seo: { title: string; description: string; image: string | null }
 }
 
@@ -76,8 +80,11 @@ type RawSectionOf<T extends RawSection['_type']> = Extract<RawSection, { _type: 
 /** Pricing tiers arrive as references and leave as priced cards. */
 type PricingSection = Omit<RawSectionOf<'pricingSection'>, 'tiers' | 'labels'> & { tiers: PricingTier[] }
 
+/** The hero's picture arrives as the conversation document and leaves ready to play. */
+type HeroSection = Omit<RawSectionOf<'heroSection'>, 'visual'> & { visual: DemoConversation | null }
+
 /** A section as its component receives it. */
-export type Section = Exclude<RawSection, { _type: 'pricingSection' }> | PricingSection
+export type Section = Exclude<RawSection, { _type: 'pricingSection' | 'heroSection' }> | PricingSection | HeroSection
 export type SectionType = Section['_type']
 export type SectionOf<T extends SectionType> = Extract<Section, { _type: T }>
 export type RichTextBody = SectionOf<'richTextSection'>['body']
@@ -130,6 +137,7 @@ export type DemoWidgetCopy = {
   closeLabel: string
   chooseReplyLabel: string
   restartLabel: string
+  joinWaitlistLabel: string
   interviewerLabel: string
   visitorLabel: string
   typingLabel: string

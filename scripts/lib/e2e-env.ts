@@ -52,5 +52,8 @@ export function e2eSanityEnv(): NodeJS.ProcessEnv {
     SANITY_API_READ_TOKEN: 'standin-read-token',
     CONTENT_REVALIDATE_SECONDS: String(E2E_SANITY.revalidateSeconds),
     NEXT_PUBLIC_SITE_URL: `http://localhost:${E2E_SANITY.sitePort}`,
+    // A deployment build: no embedded defaults (content from "Sanity", the waitlist at a configured
+    // URL), so its defaults are a deployment's: no sample content, no seed image route.
+    EMBEDDED_DEFAULTS: '',
   }
 }

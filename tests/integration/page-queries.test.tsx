@@ -102,12 +102,12 @@ describe('the page builder', async () => {
   it('renders the landing page’s sections in their order, on the server', () => {
     const html = renderToStaticMarkup(<PageBuilder sections={landing.sections} context={context} />)
     const order = [...html.matchAll(/<(?:section|div)[^>]*?(?:id="([a-z-]+)"[^>]*?)?aria-labelledby="([a-z0-9-]+)"/g)].map((m) => m[1] ?? m[2])
-    expect(order.slice(0, 7)).toEqual(['hero-title', 'logos-title', 'features', 'audiences', 'pricing', 'faq', 'cta-title'])
+    expect(order.slice(0, 9)).toEqual(['hero-title', 'logos-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'faq', 'cta-title'])
   })
 
   it('a reordered page renders in the new order', () => {
     const reversed = [...landing.sections].reverse()
-    expect(sectionHeadingIds(reversed)).toEqual(['cta-title', 'faq-title', 'pricing-title', 'audiences-title', 'features-title', 'logos-title', 'hero-title'])
+    expect(sectionHeadingIds(reversed)).toEqual(['cta-title', 'faq-title', 'pricing-title', 'audiences-title', 'cards-title', 'features-title', 'how-it-works-title', 'logos-title', 'hero-title'])
     const html = renderToStaticMarkup(<PageBuilder sections={reversed} context={context} />)
     expect(html.indexOf('id="cta-title"')).toBeLessThan(html.indexOf('id="hero-title"'))
   })

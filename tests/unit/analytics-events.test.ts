@@ -15,11 +15,11 @@ describe('the event catalogue', () => {
   })
 
   it('lists every start-free-trial location of the spec, plus the about page', () => {
-    expect(Object.keys(START_TRIAL_LOCATIONS)).toEqual(['navigation', 'navigation_mobile', 'hero', 'pricing', 'pricing_cta', 'cta', 'about_cta'])
+    expect(Object.keys(START_TRIAL_LOCATIONS)).toEqual(['navigation', 'navigation_mobile', 'hero', 'pricing', 'pricing_cta', 'cta', 'about_cta', 'demo'])
   })
 
   it('lists where the demo buttons sit', () => {
-    expect(Object.keys(DEMO_LOCATIONS)).toEqual(['navigation', 'navigation_mobile', 'hero', 'cta', 'footer'])
+    expect(Object.keys(DEMO_LOCATIONS)).toEqual(['navigation', 'navigation_mobile', 'hero', 'cta', 'footer', 'announcement'])
   })
 })
 

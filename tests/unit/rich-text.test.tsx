@@ -118,7 +118,7 @@ describe('images from Sanity’s pipeline', () => {
     const image = sanityImageAttributes({ asset: { _ref: 'image-abc123-1600x900-png' } }, { projectId: 'proj', dataset: 'production' })
     expect(image).toMatchObject({ width: 1536, height: 864 })
     expect(image!.src).toMatch(/^https:\/\/cdn\.sanity\.io\/images\/proj\/production\/abc123-1600x900\.png\?w=1536&fit=max&auto=format$/)
-    expect(image!.srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '768w', '1024w', '1536w'])
+    expect(image!.srcSet!.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '768w', '1024w', '1536w'])
     expect(sanityImageAttributes({ asset: { _ref: 'image-abc123-1600x900-png' } }, { projectId: undefined, dataset: 'production' })).toBeNull()
   })
 

@@ -1,1 +1,3 @@
-export const cardGridProjection = /* groq */ `_type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description}, columns, tinted}`
+import { IMAGE_PROJECTION } from '../../../sanity/fragments'
+
+export const cardGridProjection = /* groq */ `_type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image${IMAGE_PROJECTION}}, layout, columns, tinted}`

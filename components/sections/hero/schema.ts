@@ -1,4 +1,5 @@
 import { RocketIcon } from '@sanity/icons/Rocket'
+import { defineField } from 'sanity'
 import { stringField, stringListField, textField, usageClaimHint } from '../../../sanity/schemaTypes/objects/fields'
 import { defineSection } from '../define-section'
 
@@ -15,5 +16,14 @@ export const heroSection = defineSection({
     stringField({ name: 'secondaryCtaLabel', title: 'Secondary button (opens the demo)', max: 32 }),
     stringListField({ name: 'highlights', title: 'Highlights under the buttons', max: 40, maxItems: 4 }),
     stringField({ name: 'socialProof', title: 'Social proof line', description: usageClaimHint, max: 90, required: false }),
+    defineField({
+      name: 'visual',
+      title: 'Product picture',
+      description:
+        'Optional. A demo conversation shown beside the headline as a still picture: the interview and the insight it posts to Slack, drawn as part of the page (the "See How It Works" button plays the demo). Write conversations under "Demo conversations".',
+      type: 'reference',
+      to: [{ type: 'demoConversation' }],
+    }),
+    stringField({ name: 'visualCaption', title: 'Caption under the picture', description: 'e.g. "A real interview flow, and what lands in Slack".', max: 100, required: false }),
   ],
 })

@@ -1,4 +1,5 @@
 import { Container } from '@/components/ui/container'
+import { SanityImage } from '@/components/ui/sanity-image'
 import type { SectionProps } from '../types'
 
 export function LogoStrip({ section: logos, headingId, context }: SectionProps<'logoStripSection'>) {
@@ -13,8 +14,9 @@ export function LogoStrip({ section: logos, headingId, context }: SectionProps<'
         </h2>
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
           {logos.items.map((logo) => (
-            <li key={logo._key} className="text-lg font-semibold tracking-tight text-slate-500">
-              {logo.name}
+            <li key={logo._key} className="inline-flex items-center text-lg font-semibold tracking-tight text-slate-500">
+              {/* The logo when there is one (its alternative text is the name), else the name. */}
+              {logo.logo?.asset ? <SanityImage image={logo.logo} alt={logo.name} sizes="160px" className="h-8 w-auto bg-transparent" /> : logo.name}
               {logo.isSample && !allSample ? <SampleTag label={sampleLabel} /> : null}
             </li>
           ))}

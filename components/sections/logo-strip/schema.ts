@@ -1,6 +1,7 @@
 import { ThLargeIcon } from '@sanity/icons/ThLarge'
 import { defineArrayMember, defineField } from 'sanity'
 import { stringField, usageClaimHint } from '../../../sanity/schemaTypes/objects/fields'
+import { imageField } from '../../../sanity/schemaTypes/objects/image'
 import { sampleFlagField } from '../../../sanity/schemaTypes/objects/sampleFlag'
 import { defineSection } from '../define-section'
 
@@ -18,8 +19,12 @@ export const logoStripSection = defineSection({
         defineArrayMember({
           type: 'object',
           name: 'logo',
-          fields: [stringField({ name: 'name', title: 'Company name', max: 40 }), sampleFlagField()],
-          preview: { select: { title: 'name', sample: 'isSample' }, prepare: ({ title, sample }) => ({ title, subtitle: sample ? 'Sample' : undefined }) },
+          fields: [
+            stringField({ name: 'name', title: 'Company name', max: 40 }),
+            imageField({ name: 'logo', title: 'Logo', description: 'Optional. SVG or PNG; without one the name is shown. The company name is its alternative text.', altDescription: null }),
+            sampleFlagField(),
+          ],
+          preview: { select: { title: 'name', sample: 'isSample', media: 'logo' }, prepare: ({ title, sample, media }) => ({ title, media, subtitle: sample ? 'Sample' : undefined }) },
         }),
       ],
       validation: (rule) => rule.required().min(3).max(8),

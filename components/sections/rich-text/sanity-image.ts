@@ -1,6 +1,8 @@
 import { createImageUrlBuilder } from '@sanity/image-url'
+import { SEED_IMAGE_ROUTE } from '@/lib/content/paths'
 
-export type ImageValue = { asset?: { _ref?: string } | null; hotspot?: unknown; crop?: unknown }
+/** An image field as the queries project it: the asset reference, the editor's crop, and the asset's URL. */
+export type ImageValue = { asset?: { _ref?: string } | null; hotspot?: unknown; crop?: unknown; url?: string | null }
 
 /** Sanity names image assets `image-<hash>-<width>x<height>-<format>`: the size is known without fetching the asset. */
 export function assetDimensions(ref: string | undefined): { width: number; height: number } | null {
@@ -14,11 +16,15 @@ const WIDTHS = [480, 768, 1024, 1536]
 /**
  * The attributes of an image from Sanity's image pipeline: a srcset in the browser's best
  * format (auto=format), and the width and height that reserve its space before it loads.
- * Null without a project (the seed has no image files) or for a malformed asset.
+ * Without a project, a seed image (lib/content/seed-assets.ts) is served as its file, at its
+ * size. Null for a malformed or missing asset.
  */
 export function sanityImageAttributes(image: ImageValue, { projectId, dataset }: { projectId: string | undefined; dataset: string }) {
   const dimensions = assetDimensions(image.asset?._ref)
-  if (!projectId || !dimensions) return null
+  if (!dimensions) return null
+  if (!projectId) {
+    return image.url?.startsWith(`${SEED_IMAGE_ROUTE}/`) ? { src: image.url, srcSet: undefined, ...dimensions } : null
+  }
   const builder = createImageUrlBuilder({ projectId, dataset }).image(image as Parameters<ReturnType<typeof createImageUrlBuilder>['image']>[0]).auto('format').fit('max')
   const widths = [...new Set([...WIDTHS.filter((width) => width < dimensions.width), Math.min(dimensions.width, WIDTHS.at(-1)!)])]
   const largest = widths.at(-1)!

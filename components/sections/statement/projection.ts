@@ -1,1 +1,3 @@
-export const statementProjection = /* groq */ `_type == "statementSection" => {title, body}`
+import { IMAGE_PROJECTION } from '../../../sanity/fragments'
+
+export const statementProjection = /* groq */ `_type == "statementSection" => {title, body, "image": image${IMAGE_PROJECTION}}`

@@ -1,7 +1,9 @@
 import { Container } from '@/components/ui/container'
+import { SanityImage } from '@/components/ui/sanity-image'
+import { SampleTag } from '../logo-strip/logo-strip'
 import type { SectionProps } from '../types'
 
-export function Statement({ section, headingId }: SectionProps<'statementSection'>) {
+export function Statement({ section, headingId, context }: SectionProps<'statementSection'>) {
   return (
     <section id={section.anchorId ?? undefined} aria-labelledby={headingId} className="py-20">
       <Container className="max-w-3xl text-center">
@@ -10,6 +12,18 @@ export function Statement({ section, headingId }: SectionProps<'statementSection
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">{section.body}</p>
       </Container>
+      {section.image?.asset ? (
+        <Container className="mt-12 max-w-5xl">
+          <figure className="relative">
+            <SanityImage image={section.image} sizes="(min-width: 1024px) 1024px, 100vw" className="w-full rounded-2xl" />
+            {section.image.isSample ? (
+              <figcaption className="absolute right-3 top-3">
+                <SampleTag label={context.settings.labels.sample} />
+              </figcaption>
+            ) : null}
+          </figure>
+        </Container>
+      ) : null}
     </section>
   )
 }

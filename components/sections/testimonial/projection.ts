@@ -1,2 +1,4 @@
-export const testimonialFragment = /* groq */ `{quote, author, role, isSample}`
+import { IMAGE_PROJECTION } from '../../../sanity/fragments'
+
+export const testimonialFragment = /* groq */ `{quote, author, role, isSample, "photo": photo${IMAGE_PROJECTION}}`
 export const testimonialProjection = /* groq */ `_type == "testimonialSection" => ${testimonialFragment}`

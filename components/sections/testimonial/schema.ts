@@ -1,6 +1,7 @@
 import { DoubleQuoteIcon } from '@sanity/icons/DoubleQuote'
 import { defineField } from 'sanity'
 import { stringField, textField } from '../../../sanity/schemaTypes/objects/fields'
+import { imageField } from '../../../sanity/schemaTypes/objects/image'
 import { sampleFlagField } from '../../../sanity/schemaTypes/objects/sampleFlag'
 import { defineSection } from '../define-section'
 
@@ -9,6 +10,7 @@ export const testimonialFields = () => [
   textField({ name: 'quote', title: 'Quote', max: 320, rows: 3 }),
   stringField({ name: 'author', title: 'Name', max: 60 }),
   stringField({ name: 'role', title: 'Role and company', max: 80 }),
+  imageField({ name: 'photo', title: 'Photo', description: 'Optional. A portrait, shown small beside the name (which says who it is).', altDescription: null }),
   sampleFlagField(),
 ]
 

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { announcementField } from '../../../components/site/announcement/schema'
 import { USAGE_CLAIM_TOKEN, stringField, textField } from '../objects/fields'
 
 const linkList = (name: string, title: string, description?: string, maxItems = 8) =>
@@ -40,6 +41,7 @@ export const siteSettings = defineType({
       group: 'general',
       validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }),
     }),
+    announcementField(),
     defineField({
       name: 'navigation',
       title: 'Top navigation',
@@ -137,6 +139,7 @@ export const siteSettings = defineType({
         stringField({ name: 'sample', title: 'Marker for sample content', max: 20 }),
         stringField({ name: 'planned', title: 'Marker for planned pages', max: 20 }),
         stringField({ name: 'closeMenu', title: 'Close menu (screen readers)', max: 40 }),
+        stringField({ name: 'closeAnnouncement', title: 'Close the announcement bar (screen readers)', max: 40 }),
         stringField({ name: 'mainNavigation', title: 'Main navigation (screen readers)', max: 40 }),
         stringField({ name: 'lastUpdated', title: 'Before a page’s "last updated" date', description: 'e.g. "Last updated".', max: 32 }),
         stringField({ name: 'tableOfContents', title: 'Title of a page’s table of contents', description: 'Shown on rich text with four or more headings, e.g. "On this page".', max: 40 }),
@@ -166,6 +169,7 @@ export const siteSettings = defineType({
         stringField({ name: 'closeLabel', title: 'Close button (screen readers)', max: 40 }),
         stringField({ name: 'chooseReplyLabel', title: 'Above the suggested replies', description: 'e.g. "Choose a reply".', max: 40 }),
         stringField({ name: 'restartLabel', title: 'Restart button', max: 32 }),
+        stringField({ name: 'joinWaitlistLabel', title: 'Button to the waitlist at the end', description: 'e.g. "Join the waitlist".', max: 32 }),
         stringField({ name: 'interviewerLabel', title: 'Who asks', description: 'Names the interviewer’s messages, e.g. "AI interviewer".', max: 32 }),
         stringField({ name: 'visitorLabel', title: 'Who answers', description: 'Names the visitor’s replies, e.g. "You".', max: 32 }),
         stringField({ name: 'typingLabel', title: 'Typing indicator', description: 'Shown briefly before each interviewer message.', max: 40 }),

@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField } from 'sanity'
 import { iconField } from './icon'
+import { imageField } from './image'
 import { stringField, textField, usageClaimHint } from './fields'
 
 /** A part of a fixed page as one collapsible object, so the Studio form mirrors the page top to bottom. */
@@ -36,8 +37,9 @@ export function cardListField({ name, title, min = 1, max = 9 }: { name: string;
           iconField(),
           stringField({ name: 'title', title: 'Title', max: 60 }),
           textField({ name: 'description', title: 'Description', max: 240, rows: 2 }),
+          imageField({ name: 'image', title: 'Picture', description: 'Optional. Shown beside the text when the section uses the "rows" layout.' }),
         ],
-        preview: { select: { title: 'title', subtitle: 'description' } },
+        preview: { select: { title: 'title', subtitle: 'description', media: 'image' } },
       }),
     ],
     validation: (rule) => rule.required().min(min).max(max),

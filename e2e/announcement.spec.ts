@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test'
+import { E2E } from '../scripts/lib/e2e-env'
+import { ANNOUNCEMENT_STORAGE_KEY } from '../components/site/announcement/announcement-bar'
+import { expect, seedDoc, test } from './fixtures'
+import { currentDocument, publishLocally as publish } from './local-publish'
+
+// Site settings → Announcement bar: drawn on the server, closed for good by the visitor without a
+// cookie, and never flashing or shifting the page on later visits.
+
+type Settings = { announcement: { text: string; link: { label: string; path: string } }; labels: { closeAnnouncement: string } }
+const settings = seedDoc<Settings>('siteSettings')
+const { announcement } = settings
+const bar = (page: Page) => page.locator('[data-announcement]')
+
+test('every page shows it above the header, in the server’s HTML, with its link', async ({ page, request }) => {
+  for (const path of ['/', '/about', '/waitlist', '/privacy']) {
+    expect(await (await request.get(path)).text()).toContain(announcement.text)
+  }
+  await page.goto('/about')
+  await expect(bar(page)).toBeVisible()
+  const header = (await page.getByRole('banner').boundingBox())!
+  expect((await bar(page).boundingBox())!.y).toBeLessThan(header.y)
+  await bar(page).getByRole('link', { name: announcement.link.label }).click()
+  await expect(page).toHaveURL(announcement.link.path)
+})
+
+test('closed, it stays closed on later pages and visits, without a cookie, and nothing shifts', async ({ page, context }) => {
+  await page.goto('/')
+  await bar(page).getByRole('button', { name: settings.labels.closeAnnouncement }).click()
+  await expect(bar(page)).toBeHidden()
+  await expect(page.locator('#main')).toBeFocused()
+  expect(await page.evaluate((key) => localStorage.getItem(key), ANNOUNCEMENT_STORAGE_KEY)).toMatch(/^[0-9a-z]+$/)
+  expect(await context.cookies()).toEqual([])
+
+  // On the next page the bar is hidden before the first paint: hidden when the document is parsed, no layout shift.
+  await page.addInitScript(() => {
+    const record = window as unknown as { shifts: number; barShownAtParse: boolean | null }
+    record.shifts = 0
+    record.barShownAtParse = null
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (record.shifts += (entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    document.addEventListener('DOMContentLoaded', () => {
+      const element = document.querySelector('[data-announcement]')
+      record.barShownAtParse = element ? getComputedStyle(element).display !== 'none' : null
+    })
+  })
+  for (const path of ['/about', '/']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { barShownAtParse: boolean | null }).barShownAtParse)).toBe(false)
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0)
+  }
+})
+
+test.describe('a new announcement', () => {
+  test.describe.configure({ mode: 'serial' })
+  const site = `http://localhost:${E2E.sitePort}`
+  const newText = 'Something new: the Slack digest is here.'
+  let original: Record<string, unknown>
+  const landingSays = async (text: string) => (await (await fetch(site)).text()).includes(text)
+
+  test.beforeAll(async () => {
+    original = await currentDocument('siteSettings')
+  })
+  test.afterAll(async () => {
+    await publish([original])
+    await expect.poll(() => landingSays(announcement.text), { timeout: 10_000 }).toBe(true)
+  })
+
+  test('shows again to a visitor who closed the old one; switched off, there is none', async ({ page }) => {
+    await page.goto('/')
+    await bar(page).getByRole('button', { name: settings.labels.closeAnnouncement }).click()
+    await publish([{ ...original, announcement: { ...(original.announcement as object), text: newText } }])
+    await expect.poll(() => landingSays(newText), { timeout: 10_000 }).toBe(true)
+    await page.goto('/')
+    await expect(bar(page)).toBeVisible()
+    await expect(bar(page)).toContainText(newText)
+
+    await publish([{ ...original, announcement: { ...(original.announcement as object), enabled: false } }])
+    await expect.poll(() => landingSays(newText), { timeout: 10_000 }).toBe(false)
+    await page.goto('/')
+    await expect(bar(page)).toHaveCount(0)
+  })
+})
