@@ -155,7 +155,7 @@ describe('page queries over the seed (groq-js)', async () => {
     expect(waitlist.benefits).toHaveLength(4)
     expect(waitlist.confirmation).toMatchObject({ title: "You're on the list!", nextStepsTitle: 'What happens next?', backLabel: 'Back to Home' })
     expect(waitlist.messages).toEqual({
-      success: "You're on the list! We'll be in touch soon.",
+      success: "You're on the list! Check your e-mail to confirm your address.",
       duplicate: "You're already on the waitlist! We'll be in touch soon.",
       backendError: 'Something went wrong. Please try again.',
       failure: 'Something went wrong. Please try again.',
