@@ -46,7 +46,7 @@ export default defineConfig({
       // maildev and the outbox dispatch loop (every half second: the e-mail arrives while a person
       // switches to their inbox).
       command: `tsx scripts/local-mail.ts --smtp ${E2E.smtpPort} --web ${E2E.mailWebPort} --site ${baseURL} --interval 500`,
-      url: `http://127.0.0.1:${E2E.mailWebPort}/email`,
+      url: `http://127.0.0.1:${E2E.mailWebPort}/api/healthz`,
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,
     },

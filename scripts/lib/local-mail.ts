@@ -2,7 +2,7 @@ import { MailDev } from 'maildev'
 
 /**
  * The embedded mail server for local runs and tests: maildev from npm, SMTP and its web inbox
- * (and REST API: GET /email, DELETE /email/all) on the loopback interface only.
+ * (and REST API: GET /api/email, DELETE /api/email/all) on the loopback interface only.
  */
 export async function startMaildev({ smtpPort, webPort }: { smtpPort: number; webPort: number }): Promise<{ stop(): Promise<void> }> {
   const maildev = new MailDev({ smtp: smtpPort, ip: '127.0.0.1', web: webPort, webIp: '127.0.0.1', silent: true })
