@@ -5,6 +5,7 @@ import { Footer } from './footer'
 import { Header } from './header'
 import { Analytics } from '@/components/analytics/analytics'
 import { DraftPreview } from '@/components/preview/draft-preview'
+import { SourceRecorder } from '@/components/waitlist/source-recorder'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
 export async function SiteChrome({ children }: { children: ReactNode }) {
@@ -23,6 +24,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
       <Analytics copy={settings.consent} />
       <DraftPreview />
+      <SourceRecorder />
     </>
   )
 }

@@ -121,6 +121,7 @@ export type WaitlistPage = {
 }
 
 export type WaitlistConfirmPage = {
+  pageTitle: string
   checkingTitle: string
   confirmedTitle: string
   confirmedText: string

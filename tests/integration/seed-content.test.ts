@@ -171,7 +171,8 @@ describe('the cookie policy', () => {
     // A new key in the code without a line in the policy fails here: the policy must stay true.
     const { CONSENT_STORAGE_KEY } = await import('@/lib/analytics/consent')
     const { OUTBOX_STORAGE_KEY } = await import('@/lib/analytics/client')
+    const { SOURCE_STORAGE_KEY } = await import('@/lib/waitlist/source')
     const policy = JSON.stringify(seed.find((doc) => doc._id === 'page-cookies'))
-    for (const key of [CONSENT_STORAGE_KEY, OUTBOX_STORAGE_KEY]) expect(policy).toContain(`"text":"${key}"`)
+    for (const key of [CONSENT_STORAGE_KEY, OUTBOX_STORAGE_KEY, SOURCE_STORAGE_KEY]) expect(policy).toContain(`"text":"${key}"`)
   })
 })

@@ -65,6 +65,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'automated', title: 'Refused as automated (says how to go on)', max: 160 }),
     ]),
     sectionField('confirmPage', 'Confirmation link page (/waitlist/confirm)', [
+      stringField({ name: 'pageTitle', title: 'Browser tab title', description: 'The page is hidden from search engines.', max: 60 }),
       stringField({ name: 'checkingTitle', title: 'While the link is checked', max: 60 }),
       stringField({ name: 'confirmedTitle', title: 'Confirmed: title', max: 60 }),
       textField({ name: 'confirmedText', title: 'Confirmed: text', max: 300, rows: 2 }),

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next'
-import { getWaitlistPage } from '@/lib/content'
+import { getSiteSettings, getWaitlistPage } from '@/lib/content'
 import { waitlistBackend } from '@/lib/env'
 import { Container } from '@/components/ui/container'
 import { ConfirmLink } from '@/components/waitlist/confirm-link'
 
 // Where the confirmation e-mail's link lands. Static like every page: the token is in the URL's
-// fragment, read by the island in the browser. Not for search engines.
-export const metadata: Metadata = { robots: { index: false, follow: false } }
+// fragment, read by the island in the browser. Not for search engines, no canonical or share card.
+export async function generateMetadata(): Promise<Metadata> {
+  const [page, settings] = await Promise.all([getWaitlistPage(), getSiteSettings()])
+  return { title: { absolute: `${page.confirmPage.pageTitle} | ${settings.siteName}` }, robots: { index: false, follow: false } }
+}
 
 export default async function WaitlistConfirmPage() {
   const page = await getWaitlistPage()
