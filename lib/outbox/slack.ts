@@ -5,6 +5,7 @@
  * characters are escaped so a name cannot ping a channel or forge a link.
  */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook'
+import { describeWaitlistSource } from '@/lib/waitlist/source'
 import type { ClaimedEntry } from './dispatch'
 
 export type SlackChannel = (body: IncomingWebhookSendArguments) => Promise<void>
@@ -14,15 +15,9 @@ export function slackEscape(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** "How they found us", from what the form recorded: campaign tags, else the referring site. */
-export function describeSource(entry: Pick<ClaimedEntry, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'referrer_host' | 'landing_path'>): string {
-  const campaign = [entry.utm_source, entry.utm_medium, entry.utm_campaign].filter(Boolean).join(' / ')
-  const parts = [
-    campaign ? `campaign ${campaign}` : null,
-    entry.referrer_host ? `from ${entry.referrer_host}` : null,
-    entry.landing_path ? `landed on ${entry.landing_path}` : null,
-  ].filter(Boolean)
-  return parts.length ? parts.join(', ') : 'direct (no campaign or referring site)'
+/** "How they found us", from what the form recorded: campaign tags, referring site, first page. */
+export function describeSource(entry: ClaimedEntry): string {
+  return describeWaitlistSource(entry) ?? 'direct (no campaign or referring site)'
 }
 
 export function slackConfirmedBody(entry: ClaimedEntry, total: number, { includeEmail }: { includeEmail: boolean }): IncomingWebhookSendArguments {

@@ -84,3 +84,10 @@ export function readSource(): WaitlistSource {
     return {}
   }
 }
+
+/** "How they found us" in a few words, for the owner's list and Slack; null when nothing was recorded. */
+export function describeWaitlistSource(source: { [K in keyof WaitlistSource]-?: string | null | undefined }): string | null {
+  const campaign = [source.utm_source, source.utm_medium, source.utm_campaign].filter(Boolean).join(' / ')
+  const parts = [campaign && `campaign ${campaign}`, source.referrer_host && `from ${source.referrer_host}`, source.landing_path && `landed on ${source.landing_path}`].filter(Boolean)
+  return parts.length ? parts.join(', ') : null
+}
