@@ -20,8 +20,8 @@ export function tokenFromHash(hash: string): string | null {
 
 type Backend = { url: string; anonKey: string }
 
-async function rpc(backend: Backend, fn: string, args: Record<string, unknown>): Promise<Response> {
-  return fetch(`${backend.url.replace(/\/$/, '')}/rest/v1/rpc/${fn}`, {
+async function rpc(backend: Backend, fn: string, args: Record<string, unknown>, fetchImpl: typeof fetch): Promise<Response> {
+  return fetchImpl(`${backend.url.replace(/\/$/, '')}/rest/v1/rpc/${fn}`, {
     method: 'POST',
     headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
     body: JSON.stringify(args),
@@ -29,9 +29,10 @@ async function rpc(backend: Backend, fn: string, args: Record<string, unknown>):
   })
 }
 
-export async function confirmWaitlistLink(backend: Backend, token: string): Promise<ConfirmResult> {
+/** `fetchImpl`: the load check confirms from many simulated clients. */
+export async function confirmWaitlistLink(backend: Backend, token: string, fetchImpl: typeof fetch = fetch): Promise<ConfirmResult> {
   try {
-    const response = await rpc(backend, 'waitlist_confirm', { token })
+    const response = await rpc(backend, 'waitlist_confirm', { token }, fetchImpl)
     if (!response.ok) return 'unreachable'
     const answer: unknown = await response.json()
     return typeof answer === 'string' && ANSWERS.has(answer) ? (answer as ConfirmAnswer) : 'unreachable'
@@ -42,7 +43,7 @@ export async function confirmWaitlistLink(backend: Backend, token: string): Prom
 
 export async function requestWaitlistLink(backend: Backend, email: string): Promise<LinkRequestResult> {
   try {
-    const response = await rpc(backend, 'waitlist_request_link', { email })
+    const response = await rpc(backend, 'waitlist_request_link', { email }, fetch)
     if (response.status === 429) return 'rate_limited'
     return response.ok ? 'sent' : 'unreachable'
   } catch {
