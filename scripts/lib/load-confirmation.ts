@@ -20,6 +20,7 @@ import { confirmWaitlistLink, tokenFromHash } from '../../lib/waitlist/link'
 import { loopbackAddress, loopbackFetch } from '../../supabase/local/loopback-fetch'
 import type { LoadTarget } from './load-waitlist'
 import { startMaildev } from './local-mail'
+import { freePort } from './run'
 
 export interface ConfirmationReport {
   entries: number
@@ -43,14 +44,6 @@ const SITE = 'http://localhost:3000'
 const DISPATCHERS = 4
 // A network may confirm 30 links an hour: spread the confirmations like real visitors are.
 const CONFIRMS_PER_CLIENT = 20
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** Runs DISPATCHERS dispatchers side by side until none finds anything to claim. */
 async function drain(run: () => Promise<DispatchReport>): Promise<{ runs: number; sent: number; failed: number }> {

@@ -229,6 +229,10 @@ create trigger waitlist_enqueue_messages
 -- Rate limits of the two public functions
 
 -- The salted hash of the request's client, as the sign-up limit computes it; null outside the API.
+-- It repeats the few lines of private.waitlist_rate_limit() (20261123120000_waitlist_trust.sql)
+-- that pick the client address, because a landed migration cannot be edited to call this; a
+-- later change of which header counts must replace both (tests/integration/
+-- waitlist-confirmation.test.ts checks the forged-first-hop case for this one).
 create function private.waitlist_request_client_hash()
 returns text
 language plpgsql

@@ -1,8 +1,8 @@
 /**
  * maildev on free loopback ports for the outbox tests, with its REST API: what actually arrived.
  */
-import { createServer, type AddressInfo } from 'node:net'
 import { startMaildev } from '@/scripts/lib/local-mail'
+import { freePort } from '@/scripts/lib/run'
 
 export type ReceivedEmail = {
   subject: string
@@ -11,14 +11,6 @@ export type ReceivedEmail = {
   headers: Record<string, string>
   html: string
   text: string
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 export async function startTestMail() {
