@@ -36,7 +36,11 @@ export function ConfirmLink({ copy, messages, backend }: Props) {
     return result
   }
 
+  const started = useRef(false)
   useEffect(() => {
+    // Once per page, also under React's development double-run of effects: a token is single-use.
+    if (started.current) return
+    started.current = true
     token.current = tokenFromHash(window.location.hash)
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
     void ask().then(setState)
