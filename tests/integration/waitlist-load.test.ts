@@ -47,7 +47,7 @@ describe('runLoadCheck against the double', () => {
     const report = await runConfirmationCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, rows.map((row) => row.email))
     expect(report.problems).toEqual([])
     expect(report).toMatchObject({ entries: 180, emailMessages: 180, emailsSent: 180, emailsReceived: 180, confirmed: 180, slackMessages: 180, slackPosts: 180 })
-  })
+  }, 180_000)
 
   it('reports a burst that exceeds the limit instead of passing it', async () => {
     await local.db.exec('update private.waitlist_limits set per_client = 2')
