@@ -16,6 +16,12 @@ type Props = {
 
 type State = 'checking' | ConfirmResult
 
+/** Moves the token from the address (bar and history) into `into`: it is never shown or kept. */
+function takeToken(into: { current: string | null }) {
+  into.current = tokenFromHash(window.location.hash)
+  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
+}
+
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20'
 
@@ -41,10 +47,22 @@ export function ConfirmLink({ copy, messages, backend }: Props) {
     // Once per page, also under React's development double-run of effects: a token is single-use.
     if (started.current) return
     started.current = true
-    token.current = tokenFromHash(window.location.hash)
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
+    takeToken(token)
     void ask().then(setState)
     // Runs once: the token is read on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => {
+    // Another link opened in this tab (pasted, or clicked in a webmail tab) changes only the
+    // fragment: the browser does not reload the page, so the new token is checked here.
+    const onHashChange = () => {
+      if (!tokenFromHash(window.location.hash)) return
+      takeToken(token)
+      retry()
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
