@@ -129,6 +129,8 @@ try {
     await deleteRunRows(target, report.runId)
     console.log('Confirmation stage skipped: it runs on the load check\'s own double only.')
   } else if (report.ok) {
+    // Retries at once instead of after the production backoff: the run waits for nothing.
+    await local?.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0')
     const rows = await fetchRunRows(target, report.runId, AbortSignal.timeout(30_000))
     const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email))
     console.log(formatConfirmationReport(confirmation))
