@@ -30,7 +30,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `tsx supabase/local/main.ts --port ${E2E.supabasePort} --memory`,
+      command: `tsx supabase/local/main.ts --port ${E2E.supabasePort} --memory --seed-sql ${E2E.supabaseSeed}`,
       url: `http://127.0.0.1:${E2E.supabasePort}/health`,
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,
@@ -41,6 +41,14 @@ export default defineConfig({
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,
       timeout: 60_000,
+    },
+    {
+      // maildev and the outbox dispatch loop (every half second: the e-mail arrives while a person
+      // switches to their inbox).
+      command: `tsx scripts/local-mail.ts --smtp ${E2E.smtpPort} --web ${E2E.mailWebPort} --site ${baseURL} --interval 500`,
+      url: `http://127.0.0.1:${E2E.mailWebPort}/api/healthz`,
+      reuseExistingServer: false,
+      env: e2eEnv() as Record<string, string>,
     },
   ],
 })

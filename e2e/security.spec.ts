@@ -80,12 +80,16 @@ test('the browser bundle and pages carry no server-only secret', async ({ reques
     SANITY_API_READ_TOKEN: env.SANITY_API_READ_TOKEN,
     SANITY_REVALIDATE_SECRET: env.SANITY_REVALIDATE_SECRET ?? LOCAL_REVALIDATE_SECRET,
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    // The outbox dispatcher's settings: the route's secret and the SMTP server.
+    OUTBOX_DISPATCH_SECRET: env.OUTBOX_DISPATCH_SECRET,
+    SMTP_URL: env.SMTP_URL,
   }
+  expect(env.SUPABASE_SERVICE_ROLE_KEY, 'the dispatcher has the service-role key in this build').toBe(LOCAL_SERVICE_ROLE_KEY)
   for (const [name, value] of Object.entries(secrets)) expect(value, `${name} is set for this build`).toBeTruthy()
   const files = await filesUnder(path.join(E2E.distDir, 'static'))
   expect(files.length).toBeGreaterThan(10)
   const bodies = await Promise.all(files.map((file) => readFile(file, 'utf8')))
-  for (const route of SITE_ROUTES) bodies.push(await (await request.get(route)).text())
+  for (const route of [...SITE_ROUTES, '/waitlist/confirm']) bodies.push(await (await request.get(route)).text())
   for (const [name, value] of Object.entries(secrets)) {
     const leaks = bodies.filter((body) => body.includes(value!)).length
     expect(leaks, `${name} found in the browser bundle or a page`).toBe(0)

@@ -25,7 +25,7 @@ test.describe('waitlist sign-up', () => {
     const heading = page.getByRole('heading', { level: 1, name: "You're on the list!" })
     await expect(heading).toBeVisible()
     await expect(heading).toBeFocused()
-    await expect(page.getByRole('status')).toContainText("You're on the list! We'll be in touch soon.")
+    await expect(page.getByRole('status')).toContainText("You're on the list! Check your e-mail to confirm your address.")
     await expect(page.getByRole('heading', { name: 'What happens next?' })).toBeVisible()
     await expect(page.getByRole('form')).toHaveCount(0)
     expect(await rowsFor(email)).toEqual([{ name: 'Ada Lovelace', email, project: 'Analytical Engines' }])

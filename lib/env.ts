@@ -67,6 +67,13 @@ const serverSchema = z.object({
   revalidateSecret: optional,
   /** Items flagged as sample content: shown (marked) on a developer's machine and previews, hidden on a deployed site. */
   sampleContent: z.enum(['show', 'hide']),
+  // The waitlist's outbox dispatcher (lib/outbox): server only, never in the browser.
+  supabaseServiceRoleKey: optional,
+  outboxSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  smtpUrl: optional.pipe(z.url().refine((url) => /^smtps?:/.test(url), 'must start with smtp:// or smtps://').optional()),
+  emailFrom: optional.pipe(z.email().optional()),
+  slackWebhookUrl: optional.pipe(z.url().refine((url) => /^https?:/.test(url), 'must be an http(s) URL').optional()),
+  slackIncludeEmail: z.boolean(),
 })
 
 export type ServerEnv = z.infer<typeof serverSchema>
@@ -89,6 +96,12 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       sanityReadToken: source.SANITY_API_READ_TOKEN,
       revalidateSecret: source.SANITY_REVALIDATE_SECRET,
       sampleContent: source.SAMPLE_CONTENT || (embeddedDefaults ? 'show' : 'hide'),
+      supabaseServiceRoleKey: source.SUPABASE_SERVICE_ROLE_KEY,
+      outboxSecret: source.OUTBOX_DISPATCH_SECRET,
+      smtpUrl: source.SMTP_URL,
+      emailFrom: source.EMAIL_FROM,
+      slackWebhookUrl: source.SLACK_WAITLIST_WEBHOOK_URL,
+      slackIncludeEmail: source.SLACK_INCLUDE_EMAIL === 'true',
     },
     {
       embeddedDefaults: 'EMBEDDED_DEFAULTS',
@@ -98,6 +111,12 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       sanityReadToken: 'SANITY_API_READ_TOKEN',
       revalidateSecret: 'SANITY_REVALIDATE_SECRET',
       sampleContent: 'SAMPLE_CONTENT',
+      supabaseServiceRoleKey: 'SUPABASE_SERVICE_ROLE_KEY',
+      outboxSecret: 'OUTBOX_DISPATCH_SECRET',
+      smtpUrl: 'SMTP_URL',
+      emailFrom: 'EMAIL_FROM',
+      slackWebhookUrl: 'SLACK_WAITLIST_WEBHOOK_URL',
+      slackIncludeEmail: 'SLACK_INCLUDE_EMAIL',
     },
   )
 }

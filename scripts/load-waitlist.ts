@@ -9,6 +9,11 @@
  * then reconciles the answers with the database, prints the figures, and exits non-zero if any
  * accepted sign-up is missing, any row was not accepted, or a phase was not cut (or let through)
  * exactly. See scripts/lib/load-waitlist.ts.
+ * On its own double it then carries every stored sign-up through double opt-in: four dispatchers
+ * at once deliver the confirmation e-mails into maildev, every link is confirmed, the Slack
+ * messages go to a local stand-in, and each message must have been sent exactly once
+ * (scripts/lib/load-confirmation.ts). With --url that stage is skipped: dispatching would deliver
+ * another double's outbox.
  *
  *   tsx scripts/load-waitlist.ts [--clients 100] [--per-client 10] [--concurrency 50]
  *                                [--flood 80] [--spoofed 100] [--office 50] [--time-limit 120]
@@ -22,7 +27,8 @@
 import { parseArgs } from 'node:util'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
 import { startLocalSupabase, type LocalSupabase } from '../supabase/local/server'
-import { assertLoopbackUrl, deleteRunRows, formatReport, runLoadCheck, validatePlan, type LoadPlan, type LoadTarget } from './lib/load-waitlist'
+import { formatConfirmationReport, runConfirmationCheck } from './lib/load-confirmation'
+import { assertLoopbackUrl, deleteRunRows, fetchRunRows, formatReport, runLoadCheck, validatePlan, type LoadPlan, type LoadTarget } from './lib/load-waitlist'
 
 const PRODUCTION_CLIENT_LIMIT = 50
 
@@ -89,7 +95,10 @@ if (invalid.length) fail(2, `Invalid options: ${invalid.join('; ')}`)
 
 // The run stops itself even if something hangs: the time limit for the sign-ups, plus a margin
 // for starting the double and reading the rows back.
-const hardStop = setTimeout(() => fail(3, `Stopped: the run exceeded its time limit of ${plan.timeLimitMs / 1000} s (+60 s).`), plan.timeLimitMs + 60_000)
+const hardStop = setTimeout(
+  () => fail(3, `Stopped: the run exceeded its time limit of ${plan.timeLimitMs / 1000} s (+60 s, and 5 minutes for the confirmation stage).`),
+  plan.timeLimitMs + 360_000,
+)
 hardStop.unref()
 
 let local: LocalSupabase | undefined
@@ -115,8 +124,18 @@ try {
 
   const report = await runLoadCheck(target, plan)
   console.log(formatReport(report))
-  if (values.url) await deleteRunRows(target, report.runId)
   exitCode = report.ok ? 0 : 1
+  if (values.url) {
+    await deleteRunRows(target, report.runId)
+    console.log('Confirmation stage skipped: it runs on the load check\'s own double only.')
+  } else if (report.ok) {
+    // Retries at once instead of after the production backoff: the run waits for nothing.
+    await local?.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0')
+    const rows = await fetchRunRows(target, report.runId, AbortSignal.timeout(30_000))
+    const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email))
+    console.log(formatConfirmationReport(confirmation))
+    if (confirmation.problems.length) exitCode = 1
+  }
 } catch (error) {
   console.error(`Load check could not complete: ${error instanceof Error ? error.message : String(error)}`)
   exitCode = 3

@@ -8,6 +8,7 @@ import { Analytics } from '@/components/analytics/analytics'
 import { ConsentBoot } from '@/components/analytics/consent-boot'
 import { publicEnv } from '@/lib/env'
 import { DraftPreview } from '@/components/preview/draft-preview'
+import { SourceRecorder } from '@/components/waitlist/source-recorder'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
 export async function SiteChrome({ children }: { children: ReactNode }) {
@@ -28,6 +29,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       {publicEnv.posthogKey ? <ConsentBoot /> : null}
       <Analytics copy={settings.consent} />
       <DraftPreview />
+      <SourceRecorder />
     </>
   )
 }

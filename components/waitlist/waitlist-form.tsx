@@ -7,6 +7,7 @@ import { clsx } from 'clsx'
 import { track } from '@/lib/analytics/client'
 import { waitlistJoinProperties } from '@/lib/analytics/events'
 import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/lib/waitlist/bot-filter'
+import { readSource } from '@/lib/waitlist/source'
 import { buttonVariants } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
@@ -89,7 +90,7 @@ export function WaitlistForm({ copy, backend }: Props) {
         import('@/lib/waitlist/join'),
         new Promise((resolve) => setTimeout(resolve, wait)),
       ])
-      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current)
+      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource())
       if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
       report(result)
     } catch {

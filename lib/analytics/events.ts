@@ -34,6 +34,8 @@ export type AnalyticsEvents = {
   start_free_trial_click: { button_location: StartTrialLocation }
   try_demo_click: { button_location: DemoLocation }
   waitlist_join: { has_company: boolean; email_domain: string }
+  /** The visitor confirmed their address with the e-mailed link. No properties: nothing personal. */
+  waitlist_confirmed: Record<string, never>
   contact_us_click: Record<string, never>
   page_view: { page: string }
 }
@@ -42,7 +44,7 @@ export type EventName = keyof AnalyticsEvents
 export type EventProperties<E extends EventName> = AnalyticsEvents[E]
 export type AnalyticsEvent = { [E in EventName]: { event: E; properties: AnalyticsEvents[E] } }[EventName]
 
-export const EVENT_NAMES = ['navigation_click', 'start_free_trial_click', 'try_demo_click', 'waitlist_join', 'contact_us_click', 'page_view'] as const satisfies readonly EventName[]
+export const EVENT_NAMES = ['navigation_click', 'start_free_trial_click', 'try_demo_click', 'waitlist_join', 'waitlist_confirmed', 'contact_us_click', 'page_view'] as const satisfies readonly EventName[]
 
 /** The domain of an e-mail, lower-cased: the only part of a sign-up analytics may see. */
 export function emailDomain(email: string): string {

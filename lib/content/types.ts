@@ -122,7 +122,44 @@ export type WaitlistPage = {
   } & WaitlistErrorCopy
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
   messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string; automated: string }
+  confirmPage: WaitlistConfirmPage
+  email: WaitlistEmailCopy
   seo: Seo
+}
+
+export type WaitlistConfirmPage = {
+  pageTitle: string
+  checkingTitle: string
+  confirmedTitle: string
+  confirmedText: string
+  alreadyTitle: string
+  alreadyText: string
+  expiredTitle: string
+  expiredText: string
+  invalidTitle: string
+  invalidText: string
+  unreachableTitle: string
+  unreachableText: string
+  retryLabel: string
+  resendTitle: string
+  resendEmailLabel: string
+  resendLabel: string
+  resendSendingLabel: string
+  resendDone: string
+  backLabel: string
+}
+
+/** The confirmation e-mail's words (the waitlist page's "Confirmation e-mail" section). */
+export type WaitlistEmailCopy = {
+  senderName: string
+  subject: string
+  previewText: string
+  greeting: string
+  body: string
+  buttonLabel: string
+  linkHint: string
+  expiryNote: string
+  footer: string
 }
 
 export type NotFoundPage = { title: string; text: string; homeLabel: string }

@@ -19,11 +19,33 @@ export interface WaitlistEntry {
   email: string
   project: string
   created_at: string
+  /** 'pending' until the address is confirmed through the e-mailed link. */
+  status: 'pending' | 'confirmed'
+  /** Null while pending, and for entries from before double opt-in. */
+  confirmed_at: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  referrer_host: string | null
+  landing_path: string | null
   /** Why the owner may want a second look ('domain_burst'), null otherwise. */
   flag: string | null
 }
 
-export const WAITLIST_CSV_COLUMNS = ['created_at', 'name', 'email', 'project', 'flag'] as const
+export const WAITLIST_CSV_COLUMNS = [
+  'created_at',
+  'status',
+  'confirmed_at',
+  'name',
+  'email',
+  'project',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+  'landing_path',
+  'flag',
+] as const
 
 /**
  * Every place a cell may start when the file is split by any common delimiter (comma,

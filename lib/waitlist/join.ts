@@ -11,6 +11,7 @@
  */
 import type { WaitlistFormInput, WaitlistRow } from './rules'
 import { normalizeWaitlistInput } from './rules'
+import type { WaitlistSource } from './source'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
 export const SAVE_FAILED_MESSAGE = 'Failed to save to waitlist'
@@ -32,7 +33,7 @@ export interface WaitlistInsertResponse {
  * and tests can pass a small fake.
  */
 export interface WaitlistClient {
-  from(table: 'waitlist'): { insert(row: WaitlistRow): PromiseLike<WaitlistInsertResponse> }
+  from(table: 'waitlist'): { insert(row: WaitlistRow & WaitlistSource): PromiseLike<WaitlistInsertResponse> }
 }
 
 function isDuplicate(error: { message: string; code?: string }): boolean {
@@ -40,11 +41,12 @@ function isDuplicate(error: { message: string; code?: string }): boolean {
   return error.code === '23505' || error.message.includes('already on the waitlist') || error.message.includes('duplicate key')
 }
 
-export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormInput): Promise<JoinResult> {
+/** `source`: where the visit came from (./source.ts), stored with the row. */
+export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormInput, source: WaitlistSource = {}): Promise<JoinResult> {
   let response: WaitlistInsertResponse
   try {
     // No .select(): see the module comment.
-    response = await client.from('waitlist').insert(normalizeWaitlistInput(input))
+    response = await client.from('waitlist').insert({ ...source, ...normalizeWaitlistInput(input) })
   } catch {
     return { status: 'failed', message: SAVE_FAILED_MESSAGE }
   }

@@ -7,7 +7,8 @@
 import { open } from 'node:fs/promises'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys'
-import type { WaitlistEntry } from './csv'
+import { WAITLIST_CSV_COLUMNS, type WaitlistEntry } from './csv'
+import { describeWaitlistSource } from './source'
 
 export interface OwnerConfig {
   url: string
@@ -46,7 +47,7 @@ export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<W
   for (let from = 0; ; from += PAGE_SIZE) {
     const { data, error, status } = await client
       .from('waitlist')
-      .select('id,name,email,project,created_at,flag')
+      .select(['id', ...WAITLIST_CSV_COLUMNS].join(','))
       .order('created_at', { ascending: true })
       .order('id', { ascending: true })
       .range(from, from + PAGE_SIZE - 1)
@@ -54,7 +55,7 @@ export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<W
       const code = error.code ? ` [${error.code}]` : ''
       throw new Error(`Could not read the waitlist (HTTP ${status}${code}): ${error.message}`)
     }
-    const page = (data ?? []) as WaitlistEntry[]
+    const page = (data ?? []) as unknown as WaitlistEntry[]
     entries.push(...page)
     if (page.length < PAGE_SIZE) return entries
   }
@@ -110,13 +111,16 @@ function width(value: string): number {
 }
 
 export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
-  const header = ['#', 'Joined (UTC)', 'Name', 'Email', 'Project', 'Flag']
+  const header = ['#', 'Joined (UTC)', 'Status', 'Confirmed (UTC)', 'Name', 'Email', 'Project', 'Source', 'Flag']
   const rows = entries.map((entry, index) => [
     String(index + 1),
     printable(utcMinute(entry.created_at)),
+    entry.status,
+    entry.confirmed_at ? printable(utcMinute(entry.confirmed_at)) : entry.status === 'confirmed' ? '(before opt-in)' : '',
     printable(entry.name),
     printable(entry.email),
     printable(entry.project),
+    printable(describeWaitlistSource(entry) ?? ''),
     printable(entry.flag ?? ''),
   ])
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
@@ -126,7 +130,8 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
       .join('  ')
       .trimEnd()
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')
-  const footer = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`
+  const confirmed = entries.filter((entry) => entry.status === 'confirmed').length
+  const footer = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} (${confirmed} confirmed, ${entries.length - confirmed} pending)`
   return [line(header), rule, ...rows.map(line), '', footer].join('\n') + '\n'
 }
 

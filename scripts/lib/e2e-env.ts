@@ -9,6 +9,11 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
 export const E2E = {
   sitePort: 3100 + offset,
   supabasePort: 54329 + offset,
+  // maildev for the confirmation e-mails (the local defaults are 1025 and 1080).
+  smtpPort: 1026 + offset,
+  mailWebPort: 1081 + offset,
+  // Rows the confirmation tests need before the site starts (an expired link).
+  supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',
   seedPath: path.join('.local', 'e2e', 'seed.ndjson'),
   // Long, so a page can only change through the publish webhook under test.
@@ -38,6 +43,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION: 'true',
     // Server-only values the bundle scan must not find in anything the browser gets.
     SANITY_API_READ_TOKEN: 'e2e-server-only-read-token',
+    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    OUTBOX_DISPATCH_SECRET: 'e2e-server-only-outbox-dispatch-secret',
     // The origin of the stand-in product widget snippet e2e/demo.spec.ts serves.
     PRODUCT_WIDGET_ORIGIN: 'https://widget.heardly.test',
   })

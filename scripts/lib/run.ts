@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
-import { connect } from 'node:net'
+import { connect, createServer, type AddressInfo } from 'node:net'
 
 /** Runs a command with inherited output; resolves on exit 0, rejects otherwise. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
@@ -66,4 +66,13 @@ export async function assertPortFree(port: number, purpose: string): Promise<voi
     socket.once('error', () => resolve(false))
   })
   if (inUse) throw new Error(`Port ${port} (${purpose}) is already in use: stop whatever listens there (\`ss -ltnp | grep :${port}\`) and run again.`)
+}
+
+/** A port nothing listens on right now (the OS picks it), for servers a test or check starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }

@@ -8,12 +8,12 @@
  */
 import { execFile } from 'node:child_process'
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { inject } from 'vitest'
+import { freePort } from '@/scripts/lib/run'
 import { applyMigrations, type MigrationTarget } from '@/supabase/local/migrate'
 
 const exec = promisify(execFile)
@@ -28,14 +28,6 @@ export interface RealPostgres {
 }
 
 export type RealPostgresStart = { ok: true; postgres: RealPostgres } | { ok: false; reason: string }
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 function migrationTarget(client: pg.Client): MigrationTarget {
   const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] })

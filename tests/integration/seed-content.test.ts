@@ -155,7 +155,7 @@ describe('page queries over the seed (groq-js)', async () => {
     expect(waitlist.benefits).toHaveLength(4)
     expect(waitlist.confirmation).toMatchObject({ title: "You're on the list!", nextStepsTitle: 'What happens next?', backLabel: 'Back to Home' })
     expect(waitlist.messages).toEqual({
-      success: "You're on the list! We'll be in touch soon.",
+      success: "You're on the list! Check your e-mail to confirm your address.",
       duplicate: "You're already on the waitlist! We'll be in touch soon.",
       backendError: 'Something went wrong. Please try again.',
       failure: 'Something went wrong. Please try again.',
@@ -172,7 +172,8 @@ describe('the cookie policy', () => {
     const { CONSENT_STORAGE_KEY } = await import('@/lib/analytics/consent')
     const { OUTBOX_STORAGE_KEY } = await import('@/lib/analytics/client')
     const { ANNOUNCEMENT_STORAGE_KEY } = await import('@/components/site/announcement/announcement-bar')
+    const { SOURCE_STORAGE_KEY } = await import('@/lib/waitlist/source')
     const policy = JSON.stringify(seed.find((doc) => doc._id === 'page-cookies'))
-    for (const key of [CONSENT_STORAGE_KEY, OUTBOX_STORAGE_KEY, ANNOUNCEMENT_STORAGE_KEY]) expect(policy).toContain(`"text":"${key}"`)
+    for (const key of [CONSENT_STORAGE_KEY, OUTBOX_STORAGE_KEY, ANNOUNCEMENT_STORAGE_KEY, SOURCE_STORAGE_KEY]) expect(policy).toContain(`"text":"${key}"`)
   })
 })

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
+import { runConfirmationCheck } from '@/scripts/lib/load-confirmation'
 import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/scripts/lib/load-waitlist'
 
 let local: LocalSupabase
@@ -39,6 +40,15 @@ describe('runLoadCheck against the double', () => {
     const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like $1`, [`load.${report.runId}.%`])
     expect(rows[0]?.n).toBe(180)
   })
+
+  it('carries every stored sign-up through double opt-in: one e-mail each, every link confirms, one Slack post each', async () => {
+    const { rows } = await local.db.query<{ email: string }>('select email from public.waitlist')
+    expect(rows.length).toBe(180)
+    await local.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0')
+    const report = await runConfirmationCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, rows.map((row) => row.email))
+    expect(report.problems).toEqual([])
+    expect(report).toMatchObject({ entries: 180, emailMessages: 180, emailsSent: 180, emailsReceived: 180, confirmed: 180, slackMessages: 180, slackPosts: 180 })
+  }, 180_000)
 
   it('reports a burst that exceeds the limit instead of passing it', async () => {
     await local.db.exec('update private.waitlist_limits set per_client = 2')

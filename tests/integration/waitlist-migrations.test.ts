@@ -41,7 +41,7 @@ describe('waitlist migration', () => {
     expect(policies[0]?.with_check?.trim()).not.toMatch(/^\(?true\)?$/)
   })
 
-  it('grants anon exactly INSERT on name, email and project', async () => {
+  it('grants anon exactly INSERT on name, email, project and the source fields', async () => {
     const { rows } = await db.query<{ privilege: string; column: string | null }>(
       `select privilege_type as privilege, null as column from information_schema.role_table_grants
         where table_name = 'waitlist' and grantee = 'anon'
@@ -52,8 +52,13 @@ describe('waitlist migration', () => {
     )
     expect(rows).toEqual([
       { privilege: 'INSERT', column: 'email' },
+      { privilege: 'INSERT', column: 'landing_path' },
       { privilege: 'INSERT', column: 'name' },
       { privilege: 'INSERT', column: 'project' },
+      { privilege: 'INSERT', column: 'referrer_host' },
+      { privilege: 'INSERT', column: 'utm_campaign' },
+      { privilege: 'INSERT', column: 'utm_medium' },
+      { privilege: 'INSERT', column: 'utm_source' },
     ])
   })
 
@@ -186,14 +191,8 @@ describe('as authenticated', () => {
 
 describe('20261123120000_waitlist_trust on a database that already has sign-ups', () => {
   it('gives existing rows the one spelling, keeps the earliest of each address, and keeps old rows the new rule would refuse', async () => {
-    const all = await listMigrations()
-    const dir = await mkdtemp(path.join(tmpdir(), 'waitlist-migrations-'))
-    const old = await PGlite.create()
+    const { all, old, done } = await databaseBefore('20261123120000')
     try {
-      for (const file of all.filter((migration) => migration.version < '20261123120000')) {
-        await copyFile(file.file, path.join(dir, path.basename(file.file)))
-      }
-      await applyMigrations(old, dir)
       // What the old rules let in: look-alikes of one address, and a shape the new rule refuses.
       await old.query(
         `insert into public.waitlist (name, email, created_at) values
@@ -203,7 +202,7 @@ describe('20261123120000_waitlist_trust on a database that already has sign-ups'
            ('Idn', 'kontakt@Bücher.de', now()),
            ('Odd', '"quoted"@example.com', now())`,
       )
-      expect(await applyMigrations(old)).toEqual(['20261123120000'])
+      expect(await applyMigrations(old)).toEqual(all.filter((migration) => migration.version >= '20261123120000').map((migration) => migration.version))
       const { rows } = await old.query<{ name: string; email: string }>('select name, email from public.waitlist order by created_at, name')
       expect(rows).toEqual([
         { name: 'First', email: 'ada@example.com' },
@@ -213,9 +212,44 @@ describe('20261123120000_waitlist_trust on a database that already has sign-ups'
       // The old row stays; a new one like it is refused.
       expect(await runAs(old, 'anon', INSERT_WAITLIST, ['Odd 2', '"other"@example.com', ''])).toMatchObject({ ok: false, code: '23514' })
     } finally {
-      await old.close()
-      await rm(dir, { recursive: true, force: true })
+      await done()
     }
   })
 })
 
+describe('20261123160000_waitlist_confirmation on a database that already has sign-ups', () => {
+  it('keeps existing entries as confirmed (single opt-in), queues no e-mail for them, and makes new ones pending', async () => {
+    const { old, done } = await databaseBefore('20261123160000')
+    try {
+      await old.query(`insert into public.waitlist (name, email, created_at) values ('Early', 'early@example.com', now() - interval '30 days')`)
+      await applyMigrations(old)
+      expect((await old.query('select status, confirmed_at from public.waitlist')).rows).toEqual([{ status: 'confirmed', confirmed_at: null }])
+      expect((await old.query('select * from public.waitlist_outbox')).rows).toEqual([])
+      // The purge never deletes them.
+      expect((await old.query<{ n: number }>('select public.waitlist_purge_pending() as n')).rows).toEqual([{ n: 0 }])
+      await old.query(`insert into public.waitlist (name, email) values ('Late', 'late@example.com')`)
+      expect((await old.query(`select status from public.waitlist where email = 'late@example.com'`)).rows).toEqual([{ status: 'pending' }])
+    } finally {
+      await done()
+    }
+  })
+})
+
+/** A database with every migration before `version` applied, as a project that has not pulled it yet. */
+async function databaseBefore(version: string) {
+  const all = await listMigrations()
+  const dir = await mkdtemp(path.join(tmpdir(), 'waitlist-migrations-'))
+  const old = await PGlite.create()
+  for (const file of all.filter((migration) => migration.version < version)) {
+    await copyFile(file.file, path.join(dir, path.basename(file.file)))
+  }
+  await applyMigrations(old, dir)
+  return {
+    all,
+    old,
+    async done() {
+      await old.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -27,13 +27,17 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'waitlist-owner-'))
   const client = createWaitlistClient(local.url, local.anonKey)
   for (const input of [
-    { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines, Ltd.' },
+    { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines, Ltd.', source: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', referrer_host: 'news.example', landing_path: '/pricing' } },
     { name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com' },
     { name: 'Terminal \u001b[31mred\u001b[0m\u0007', email: 'ansi@example.com', company: 'evil\u202Etxt.exe' },
     { name: 'Semi', email: 'semi@example.com', company: 'Acme;=HYPERLINK("http://evil.example")\n@SUM(A1)' },
   ]) {
-    expect(await joinWaitlist(client, input)).toEqual({ status: 'saved' })
+    expect(await joinWaitlist(client, input, 'source' in input ? input.source : {})).toEqual({ status: 'saved' })
   }
+  // Ada confirms (as the confirm page would, with the token the dispatcher e-mailed).
+  const token = 'owner-commands-test-token-00000000000000000'
+  await local.db.query(`update public.waitlist set token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex'), token_expires_at = now() + interval '1 day' where email = 'ada@example.com'`, [token])
+  expect((await client.rpc('waitlist_confirm', { token })).data).toBe('confirmed')
 })
 
 afterAll(async () => {
@@ -54,9 +58,9 @@ describe('scripts/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
-    expect(lines[0]).toBe('created_at,name,email,project,flag')
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd.",$/)
-    expect(lines[2]).toMatch(/,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,$/)
+    expect(lines[0]).toBe('created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag')
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,$/)
+    expect(lines[2]).toMatch(/,pending,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,$/)
     expect(lines).toHaveLength(6) // header, four entries, and the empty string after the final CRLF
     // After a semicolon and after a line break inside the cell, too.
     expect(stdout).toContain(`"Acme;'=HYPERLINK(""http://evil.example"")\n'@SUM(A1)"`)
@@ -74,7 +78,7 @@ describe('scripts/waitlist-export.ts', () => {
     const { stderr } = await runScript('waitlist-export.ts', ['--bom', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     expect(stderr).toContain('Wrote 4 entries')
     const csv = await readFile(file, 'utf8')
-    expect(csv.startsWith('\uFEFFcreated_at,name,email,project,flag\r\n')).toBe(true)
+    expect(csv.startsWith('\uFEFFcreated_at,status,confirmed_at,name,')).toBe(true)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 
@@ -90,7 +94,7 @@ describe('scripts/waitlist-export.ts', () => {
     expect(await readFile(file, 'utf8')).toBe('keep me')
 
     await runScript('waitlist-export.ts', ['--force', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
-    expect(await readFile(file, 'utf8')).toMatch(/^created_at,name,email,project,flag\r\n/)
+    expect(await readFile(file, 'utf8')).toMatch(/^created_at,status,confirmed_at,name,email,project,/)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 })
@@ -101,12 +105,13 @@ describe('scripts/waitlist-list.ts', () => {
       NEXT_PUBLIC_SUPABASE_URL: local.url,
       SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey,
     })
-    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Name\s+Email\s+Project\s+Flag\n/)
-    expect(stdout).toContain('ada@example.com')
+    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Flag\n/)
+    expect(stdout).toMatch(/confirmed\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Ada Lovelace\s+ada@example.com\s+Engines, Ltd.\s+campaign newsletter \/ email \/ launch, from news.example, landed on \/pricing/)
+    expect(stdout).toMatch(/pending\s+=HYPERLINK/)
     expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m\\x07')
     expect(stdout).toContain('evil\\u{202e}txt.exe')
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/)
-    expect(stdout).toMatch(/\n4 entries\n$/)
+    expect(stdout).toMatch(/\n4 entries \(1 confirmed, 3 pending\)\n$/)
   })
 
   it('says how to start the double when nothing listens', async () => {

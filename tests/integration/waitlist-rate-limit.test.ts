@@ -66,8 +66,17 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const { rows } = await db.query<{ name: string }>(
         `select tgname as name from pg_trigger where tgrelid = 'public.waitlist'::regclass and not tgisinternal order by tgname`,
       )
-      // Same timing (BEFORE INSERT, row): Postgres fires them in name order.
-      expect(rows.map((row) => row.name)).toEqual(['waitlist_clean', 'waitlist_rate_limit', 'waitlist_statement_start'])
+      // Same timing (BEFORE INSERT, row): Postgres fires them in name order. The confirmation
+      // migration's waitlist_replace_expired must come after the rate limit (it relies on the
+      // address lock the limit takes); waitlist_enqueue_messages fires AFTER the insert.
+      expect(rows.map((row) => row.name)).toEqual([
+        'waitlist_clean',
+        'waitlist_enqueue_messages',
+        'waitlist_pending_defaults',
+        'waitlist_rate_limit',
+        'waitlist_replace_expired',
+        'waitlist_statement_start',
+      ])
       const { rows: fn } = await db.query<{ definer: boolean; config: string[] }>(
         `select prosecdef as definer, proconfig as config from pg_proc where oid = 'private.waitlist_rate_limit()'::regprocedure`,
       )

@@ -48,3 +48,28 @@ describe('waitlistBackend', () => {
     expect(waitlistBackend(configured)).toEqual({ url: 'https://xyz.supabase.co', anonKey: 'anon' })
   })
 })
+
+describe('the outbox dispatcher settings', () => {
+  it('reads SMTP, sender, Slack and the dispatch secret, all optional', () => {
+    expect(serverEnv({ NODE_ENV: 'production' })).toMatchObject({ smtpUrl: undefined, emailFrom: undefined, slackWebhookUrl: undefined, slackIncludeEmail: false, outboxSecret: undefined })
+    expect(
+      serverEnv({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtps://resend:re_key@smtp.resend.com:465',
+        EMAIL_FROM: 'waitlist@heardly.example',
+        SLACK_WAITLIST_WEBHOOK_URL: 'https://hooks.slack.com/services/T/B/X',
+        SLACK_INCLUDE_EMAIL: 'true',
+        OUTBOX_DISPATCH_SECRET: 'x'.repeat(32),
+      }),
+    ).toMatchObject({ smtpUrl: 'smtps://resend:re_key@smtp.resend.com:465', emailFrom: 'waitlist@heardly.example', slackIncludeEmail: true, outboxSecret: 'x'.repeat(32) })
+  })
+
+  it.each([
+    [{ SMTP_URL: 'https://smtp.example.com' }, /SMTP_URL/],
+    [{ EMAIL_FROM: 'Heardly <waitlist@heardly.example>' }, /EMAIL_FROM/],
+    [{ SLACK_WAITLIST_WEBHOOK_URL: 'javascript:alert(1)' }, /SLACK_WAITLIST_WEBHOOK_URL/],
+    [{ OUTBOX_DISPATCH_SECRET: 'short' }, /OUTBOX_DISPATCH_SECRET/],
+  ])('refuses %j, naming the variable', (values, message) => {
+    expect(() => serverEnv({ NODE_ENV: 'production', ...values })).toThrow(message)
+  })
+})

@@ -47,27 +47,35 @@ describe('toCsv', () => {
 })
 
 describe('waitlistToCsv', () => {
+  const HEADER = 'created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
     email: 'ada@example.com',
     project: 'Acme, Inc.',
     created_at: '2026-11-22T13:00:00+00:00',
+    status: 'confirmed',
+    confirmed_at: '2026-11-22T13:05:00+00:00',
+    utm_source: '@newsletter',
+    utm_medium: null,
+    utm_campaign: null,
+    referrer_host: 'news.example',
+    landing_path: '/pricing',
     flag: null,
   }
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      'created_at,name,email,project,flag\r\n2026-11-22T13:00:00+00:00,"\'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",\r\n',
+      `${HEADER}\r\n2026-11-22T13:00:00+00:00,confirmed,2026-11-22T13:05:00+00:00,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,\r\n`,
     )
   })
 
   it('writes only the header for an empty list', () => {
-    expect(waitlistToCsv([])).toBe('created_at,name,email,project,flag\r\n')
+    expect(waitlistToCsv([])).toBe(`${HEADER}\r\n`)
   })
 
   it('can prefix a UTF-8 byte order mark for Excel', () => {
-    expect(waitlistToCsv([], { bom: true })).toBe('\uFEFFcreated_at,name,email,project,flag\r\n')
+    expect(waitlistToCsv([], { bom: true })).toBe(`\uFEFF${HEADER}\r\n`)
   })
 })
 

@@ -1,0 +1,35 @@
+import type { NextRequest } from 'next/server'
+import { serverEnv } from '@/lib/env'
+import { configuredDispatch } from '@/lib/outbox/configured'
+import { hasDispatchSecret } from '@/lib/outbox/secret'
+
+// Never cached or prerendered: every call is a delivery run.
+export const dynamic = 'force-dynamic'
+
+/**
+ * Delivers the waitlist's outbox (confirmation e-mails, Slack). Called by a Supabase Database
+ * Webhook on insert into waitlist_outbox (POST, immediate) and by the host's scheduler (GET, as
+ * Vercel Cron calls; catch-up and retries), both with `Authorization: Bearer
+ * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
+ */
+async function dispatch(request: NextRequest): Promise<Response> {
+  if (!hasDispatchSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
+    return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
+  }
+  const setup = configuredDispatch()
+  if (!setup.ok) {
+    console.error(`[outbox] Not configured, nothing sent: set ${setup.missing.join(', ')}.`)
+    return Response.json({ ok: false, reason: 'not configured', missing: setup.missing }, { status: 503 })
+  }
+  try {
+    const report = await setup.run()
+    for (const error of report.errors) console.warn(`[outbox] Send failed, will retry: ${error}`)
+    return Response.json({ ok: true, ...report, errors: report.errors.length })
+  } catch (error) {
+    console.error(`[outbox] Dispatch stopped: ${error instanceof Error ? error.message : String(error)}`)
+    return Response.json({ ok: false, reason: 'dispatch failed' }, { status: 500 })
+  }
+}
+
+export const POST = dispatch
+export const GET = dispatch

@@ -1,0 +1,140 @@
+'use client'
+
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { clsx } from 'clsx'
+import type { WaitlistConfirmPage, WaitlistPage } from '@/lib/content/types'
+import { track } from '@/lib/analytics/client'
+import { confirmWaitlistLink, requestWaitlistLink, tokenFromHash, type ConfirmResult, type LinkRequestResult } from '@/lib/waitlist/link'
+import { buttonVariants } from '@/components/ui/button'
+
+type Props = {
+  copy: WaitlistConfirmPage
+  messages: Pick<WaitlistPage['messages'], 'rateLimited' | 'failure'>
+  /** Passed from the server so the browser bundle carries no environment module. */
+  backend: { url: string; anonKey: string }
+}
+
+type State = 'checking' | ConfirmResult
+
+/** Moves the token from the address (bar and history) into `into`: it is never shown or kept. */
+function takeToken(into: { current: string | null }) {
+  into.current = tokenFromHash(window.location.hash)
+  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
+}
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20'
+
+/**
+ * Reads the token from the link's fragment on the client (the page itself is static, and the
+ * fragment never reaches a server log), removes it from the address bar and history, and asks
+ * the database. Every answer is a page a person can act on: never an error screen.
+ */
+export function ConfirmLink({ copy, messages, backend }: Props) {
+  const [state, setState] = useState<State>('checking')
+  const token = useRef<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  async function ask(): Promise<ConfirmResult> {
+    if (!token.current) return 'invalid'
+    const result = await confirmWaitlistLink(backend, token.current)
+    if (result === 'confirmed') track('waitlist_confirmed', {})
+    return result
+  }
+
+  const started = useRef(false)
+  useEffect(() => {
+    // Once per page, also under React's development double-run of effects: a token is single-use.
+    if (started.current) return
+    started.current = true
+    takeToken(token)
+    void ask().then(setState)
+    // Runs once: the token is read on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => {
+    // Another link opened in this tab (pasted, or clicked in a webmail tab) changes only the
+    // fragment: the browser does not reload the page, so the new token is checked here.
+    const onHashChange = () => {
+      if (!tokenFromHash(window.location.hash)) return
+      takeToken(token)
+      retry()
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  function retry() {
+    setState('checking')
+    void ask().then(setState)
+  }
+
+  useEffect(() => {
+    if (state !== 'checking') heading.current?.focus()
+  }, [state])
+
+  const [title, text] = {
+    checking: [copy.checkingTitle, null],
+    confirmed: [copy.confirmedTitle, copy.confirmedText],
+    already_confirmed: [copy.alreadyTitle, copy.alreadyText],
+    expired: [copy.expiredTitle, copy.expiredText],
+    invalid: [copy.invalidTitle, copy.invalidText],
+    unreachable: [copy.unreachableTitle, copy.unreachableText],
+  }[state]
+
+  return (
+    <section aria-labelledby="confirm-title" aria-busy={state === 'checking'} className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12">
+      <h1 id="confirm-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
+        {title}
+      </h1>
+      {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
+      {state === 'unreachable' ? (
+        <button type="button" onClick={retry} className={clsx(buttonVariants({ size: 'lg' }), 'mt-8')}>
+          {copy.retryLabel}
+        </button>
+      ) : null}
+      {state === 'expired' || state === 'invalid' ? <NewLinkForm copy={copy} messages={messages} backend={backend} /> : null}
+      {state !== 'checking' && state !== 'unreachable' ? (
+        <a href="/" className={clsx(buttonVariants({ variant: 'ghost', size: 'sm' }), 'mt-8')}>
+          {copy.backLabel}
+        </a>
+      ) : null}
+    </section>
+  )
+}
+
+function NewLinkForm({ copy, messages, backend }: Props) {
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<LinkRequestResult | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+    if (!email) return
+    setSending(true)
+    setResult(await requestWaitlistLink(backend, email))
+    setSending(false)
+  }
+
+  const said = result === 'sent' ? copy.resendDone : result === 'rate_limited' ? messages.rateLimited : result === 'unreachable' ? messages.failure : ''
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="resend-title" className="mt-8 rounded-xl bg-slate-50 p-6">
+      <h2 id="resend-title" className="font-semibold text-slate-900">
+        {copy.resendTitle}
+      </h2>
+      <label htmlFor="resend-email" className="mt-4 block text-sm font-medium text-slate-700">
+        {copy.resendEmailLabel}
+      </label>
+      <input id="resend-email" name="email" type="email" required autoComplete="email" maxLength={254} className={inputClass} />
+      <button type="submit" disabled={sending} className={clsx(buttonVariants({ size: 'lg' }), 'mt-4 w-full')}>
+        {sending ? copy.resendSendingLabel : copy.resendLabel}
+      </button>
+      <p role="status" className={clsx('mt-4 text-sm', result === 'sent' ? 'text-emerald-800' : 'text-red-700')}>
+        {said}
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test'
+import { axeViolations } from './a11y'
+import { captureAnalytics } from './analytics-capture'
+import { expect, seedDoc, test } from './fixtures'
+import { E2E } from '../scripts/lib/e2e-env'
+import type { WaitlistConfirmPage } from '../lib/content/types'
+
+// Double opt-in as a visitor meets it: the e-mail arrives in maildev (read through its REST API,
+// as a person would open their inbox), its link confirms on the site, and a dead link offers a
+// new one. The dispatch loop of scripts/local-mail.ts runs beside the site.
+
+const copy = seedDoc<{ confirmPage: WaitlistConfirmPage; email: { subject: string } }>('waitlistPage')
+const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
+// e2e/seed/confirmation.sql stores this token's hash on a pending entry, expired a day ago.
+const EXPIRED = { email: 'expired.link@example.com', token: 'expired-link-token-for-the-e2e-test-0000000' }
+
+const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
+
+type Mail = { subject: string; to: { address: string }[]; html: string; text: string }
+
+/** The newest e-mail to `address`, once it has arrived. */
+async function mailTo(address: string, after = 0): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await fetch(mailApi)).json()) as Mail[]
+        const mine = inbox.filter((mail) => mail.to.some((to) => to.address === address))
+        found = mine.length > after ? mine[mine.length - 1] : undefined
+        return mine.length
+      },
+      { timeout: 15_000, message: `an e-mail to ${address}` },
+    )
+    .toBeGreaterThan(after)
+  return found as Mail
+}
+
+function confirmLink(mail: Mail): string {
+  const link = /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0]
+  if (!link) throw new Error(`no link in ${mail.text}`)
+  return link
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
+
+test('sign up, open the e-mail, follow the link: confirmed, once', async ({ page }) => {
+  const email = uniqueEmail('confirm')
+  await page.goto('/waitlist')
+  await page.getByLabel('Your Name *').fill('Grace Hopper')
+  await page.getByLabel('Project or Company').fill('Compilers Inc.')
+  await page.getByLabel('Work Email *').fill(email)
+  await page.getByRole('button', { name: 'Join Waitlist' }).click()
+  await expect(heading(page, "You're on the list!")).toBeVisible()
+  await expect(page.getByText('One more step: we have sent you an e-mail.')).toBeVisible()
+
+  const mail = await mailTo(email)
+  expect(mail.subject).toBe(copy.email.subject)
+  expect(mail.text).toContain('Hi Grace Hopper,')
+  const link = confirmLink(mail)
+
+  await page.goto(link)
+  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
+  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeFocused()
+  await expect(page.getByText(copy.confirmPage.confirmedText)).toBeVisible()
+  // The token leaves the address bar and the history at once.
+  expect(new URL(page.url()).hash).toBe('')
+  expect(await axeViolations(page)).toEqual([])
+
+  await page.goto(link)
+  await expect(heading(page, copy.confirmPage.alreadyTitle)).toBeVisible()
+  await expect(page.getByRole('button', { name: copy.confirmPage.resendLabel })).toHaveCount(0)
+})
+
+test('an expired link says so and sends a new one, which confirms', async ({ page }) => {
+  await page.goto(`/waitlist/confirm#token=${EXPIRED.token}`)
+  await expect(heading(page, copy.confirmPage.expiredTitle)).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+  await page.getByLabel(copy.confirmPage.resendEmailLabel).fill(EXPIRED.email)
+  await page.getByRole('button', { name: copy.confirmPage.resendLabel }).click()
+  await expect(page.getByRole('status').filter({ hasText: copy.confirmPage.resendDone })).toBeVisible()
+
+  const mail = await mailTo(EXPIRED.email)
+  await page.goto(confirmLink(mail))
+  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
+  // The old link is dead for good.
+  await page.goto(`/waitlist/confirm#token=${EXPIRED.token}`)
+  await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
+})
+
+test('an unknown, cut-off or missing token gets the same page, which offers a new link and says the same for any address', async ({ page }) => {
+  for (const suffix of ['#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '#token=abc', '']) {
+    await page.goto(`/waitlist/confirm${suffix}`)
+    await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
+    await expect(page.getByText(copy.confirmPage.invalidText)).toBeVisible()
+  }
+  await page.getByLabel(copy.confirmPage.resendEmailLabel).fill(uniqueEmail('nobody'))
+  await page.getByRole('button', { name: copy.confirmPage.resendLabel }).click()
+  await expect(page.getByRole('status').filter({ hasText: copy.confirmPage.resendDone })).toBeVisible()
+})
+
+test('the database being unreachable is a page that offers to try again, not an error screen', async ({ page }) => {
+  await page.route(`http://127.0.0.1:${E2E.supabasePort}/rest/v1/rpc/**`, (route) => route.abort('connectionrefused'))
+  await page.goto('/waitlist/confirm#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await expect(heading(page, copy.confirmPage.unreachableTitle)).toBeVisible()
+  await page.unroute(`http://127.0.0.1:${E2E.supabasePort}/rest/v1/rpc/**`)
+  await page.getByRole('button', { name: copy.confirmPage.retryLabel }).click()
+  await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
+})
+
+test.describe('with analytics accepted', () => {
+  test.use({ consent: 'granted' })
+
+  test('a confirmation records waitlist_confirmed with no personal data', async ({ page }) => {
+    const ph = await captureAnalytics(page)
+    const email = uniqueEmail('tracked')
+    await page.goto('/waitlist')
+    await page.getByLabel('Your Name *').fill('Tracked Person')
+    await page.getByLabel('Work Email *').fill(email)
+    await page.getByRole('button', { name: 'Join Waitlist' }).click()
+    await expect(heading(page, "You're on the list!")).toBeVisible()
+    const link = confirmLink(await mailTo(email))
+    await page.goto(link)
+    await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
+    await expect.poll(() => ph.named('waitlist_confirmed').length).toBe(1)
+    const [event] = ph.named('waitlist_confirmed')
+    const own = Object.fromEntries(Object.entries(event?.properties ?? {}).filter(([key]) => !key.startsWith('$') && !['token', 'distinct_id'].includes(key)))
+    expect(JSON.stringify(own)).not.toContain(email)
+    expect(JSON.stringify(event)).not.toContain(link.split('#token=')[1])
+  })
+})
+
+test('the dispatch route refuses calls without the secret', async ({ request }) => {
+  const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-secret' }, { authorization: 'e2e-server-only-outbox-dispatch-secret' }]
+  for (const headers of attempts) {
+    const response = await request.post('/api/outbox/dispatch', { headers })
+    expect(response.status()).toBe(401)
+  }
+  expect((await request.get('/api/outbox/dispatch')).status()).toBe(401)
+})

@@ -1,0 +1,40 @@
+import 'server-only'
+import { getWaitlistPage } from '@/lib/content'
+import { publicEnv, serverEnv } from '@/lib/env'
+import { dispatchOutbox, type DispatchReport } from './dispatch'
+import { smtpEmailChannel } from './email'
+import { slackWebhookChannel } from './slack'
+import { serviceClient, supabaseOutboxStore } from './store'
+
+export type DispatchSetup = { ok: true; run: () => Promise<DispatchReport> } | { ok: false; missing: string[] }
+
+/**
+ * The dispatcher as the deployment configures it: the Supabase project with the service-role
+ * key, SMTP_URL and EMAIL_FROM, and Slack when SLACK_WAITLIST_WEBHOOK_URL is set. Without the
+ * required settings nothing is claimed, so every message waits in the outbox until they are set.
+ */
+export function configuredDispatch(): DispatchSetup {
+  const server = serverEnv()
+  const missing = [
+    !publicEnv.supabaseUrl && 'NEXT_PUBLIC_SUPABASE_URL',
+    !server.supabaseServiceRoleKey && 'SUPABASE_SERVICE_ROLE_KEY',
+    !server.smtpUrl && 'SMTP_URL',
+    !server.emailFrom && 'EMAIL_FROM',
+  ].filter((name): name is string => typeof name === 'string')
+  if (missing.length > 0 || !publicEnv.supabaseUrl || !server.supabaseServiceRoleKey || !server.smtpUrl || !server.emailFrom) return { ok: false, missing }
+  const store = supabaseOutboxStore(serviceClient(publicEnv.supabaseUrl, server.supabaseServiceRoleKey))
+  const email = smtpEmailChannel(server.smtpUrl, server.emailFrom)
+  const slack = server.slackWebhookUrl ? slackWebhookChannel(server.slackWebhookUrl) : null
+  return {
+    ok: true,
+    run: () =>
+      dispatchOutbox({
+        store,
+        email,
+        slack,
+        slackIncludeEmail: server.slackIncludeEmail,
+        copy: async () => (await getWaitlistPage()).email,
+        siteUrl: publicEnv.siteUrl,
+      }),
+  }
+}
