@@ -30,6 +30,10 @@ export interface WaitlistEntry {
   landing_path: string | null
   /** Why the owner may want a second look ('domain_burst'), null otherwise. */
   flag: string | null
+  /** How many people who came through this entry's referral link have confirmed. */
+  referral_credits: number
+  /** The id of the entry whose referral link this one came through; shown as that entry's e-mail. */
+  referred_by: string | null
 }
 
 export const WAITLIST_CSV_COLUMNS = [
@@ -45,6 +49,8 @@ export const WAITLIST_CSV_COLUMNS = [
   'referrer_host',
   'landing_path',
   'flag',
+  'referral_credits',
+  'referred_by',
 ] as const
 
 /**
@@ -73,7 +79,15 @@ export interface WaitlistCsvOptions {
   bom?: boolean
 }
 
+/** Each entry's referrer as the owner knows them: by e-mail, looked up in the same list. */
+export function referrerEmails(entries: readonly WaitlistEntry[]): (entry: WaitlistEntry) => string | null {
+  const emails = new Map(entries.map((entry) => [entry.id, entry.email]))
+  return (entry) => (entry.referred_by ? (emails.get(entry.referred_by) ?? null) : null)
+}
+
 export function waitlistToCsv(entries: readonly WaitlistEntry[], options: WaitlistCsvOptions = {}): string {
-  const csv = toCsv([WAITLIST_CSV_COLUMNS, ...entries.map((entry) => WAITLIST_CSV_COLUMNS.map((column) => entry[column]))])
+  const referrerOf = referrerEmails(entries)
+  const cell = (entry: WaitlistEntry, column: (typeof WAITLIST_CSV_COLUMNS)[number]) => (column === 'referred_by' ? referrerOf(entry) : entry[column])
+  const csv = toCsv([WAITLIST_CSV_COLUMNS, ...entries.map((entry) => WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column)))])
   return options.bom ? `\uFEFF${csv}` : csv
 }

@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys'
-import { WAITLIST_CSV_COLUMNS, type WaitlistEntry } from './csv'
+import { referrerEmails, WAITLIST_CSV_COLUMNS, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from './source'
 
 export interface OwnerConfig {
@@ -111,7 +111,8 @@ function width(value: string): number {
 }
 
 export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
-  const header = ['#', 'Joined (UTC)', 'Status', 'Confirmed (UTC)', 'Name', 'Email', 'Project', 'Source', 'Flag']
+  const header = ['#', 'Joined (UTC)', 'Status', 'Confirmed (UTC)', 'Name', 'Email', 'Project', 'Source', 'Referrals', 'Referred by', 'Flag']
+  const referrerOf = referrerEmails(entries)
   const rows = entries.map((entry, index) => [
     String(index + 1),
     printable(utcMinute(entry.created_at)),
@@ -121,8 +122,18 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
     printable(entry.email),
     printable(entry.project),
     printable(describeWaitlistSource(entry) ?? ''),
+    String(entry.referral_credits),
+    printable(referrerOf(entry) ?? ''),
     printable(entry.flag ?? ''),
   ])
+  const confirmed = confirmedCount(entries)
+  return `${alignedTable(header, rows)}\n${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} (${confirmed} confirmed, ${entries.length - confirmed} pending)\n`
+}
+
+const confirmedCount = (entries: readonly WaitlistEntry[]) => entries.filter((entry) => entry.status === 'confirmed').length
+
+/** Columns padded to their widest cell (code points), a rule under the header. */
+function alignedTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
   const line = (cells: string[]) =>
     cells
@@ -130,9 +141,35 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
       .join('  ')
       .trimEnd()
   const rule = widths.map((w) => '-'.repeat(w)).join('  ')
-  const confirmed = entries.filter((entry) => entry.status === 'confirmed').length
-  const footer = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} (${confirmed} confirmed, ${entries.length - confirmed} pending)`
-  return [line(header), rule, ...rows.map(line), '', footer].join('\n') + '\n'
+  return [line(header), rule, ...rows.map(line)].join('\n') + '\n'
+}
+
+/**
+ * `npm run waitlist:stats`: the total, how many confirmed, the top referrers (by confirmed
+ * referrals) and sign-ups per day (UTC), from the same list the other commands read.
+ */
+export function formatWaitlistStats(entries: readonly WaitlistEntry[], { top = 10 } = {}): string {
+  const confirmed = confirmedCount(entries)
+  const referrers = entries
+    .filter((entry) => entry.referral_credits > 0)
+    .sort((a, b) => b.referral_credits - a.referral_credits || a.created_at.localeCompare(b.created_at))
+    .slice(0, top)
+  const days = new Map<string, { joined: number; confirmed: number }>()
+  for (const entry of entries) {
+    const day = utcMinute(entry.created_at).slice(0, 10)
+    const counts = days.get(day) ?? { joined: 0, confirmed: 0 }
+    counts.joined++
+    if (entry.status === 'confirmed') counts.confirmed++
+    days.set(day, counts)
+  }
+  const sections = [
+    `Total: ${entries.length}\nConfirmed: ${confirmed}\nPending: ${entries.length - confirmed}`,
+    referrers.length
+      ? `Top referrers (confirmed referrals)\n${alignedTable(['#', 'Email', 'Name', 'Referrals'], referrers.map((entry, index) => [String(index + 1), printable(entry.email), printable(entry.name), String(entry.referral_credits)]))}`
+      : 'Top referrers: none yet',
+    `Sign-ups per day (UTC; still in the list)\n${alignedTable(['Day', 'Joined', 'Confirmed'], [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, counts]) => [day, String(counts.joined), String(counts.confirmed)]))}`,
+  ]
+  return `${sections.join('\n\n').trimEnd()}\n`
 }
 
 /** Personal data: created 0600; an existing file only with --force, and then made 0600 too. */

@@ -41,7 +41,7 @@ describe('waitlist migration', () => {
     expect(policies[0]?.with_check?.trim()).not.toMatch(/^\(?true\)?$/)
   })
 
-  it('grants anon exactly INSERT on name, email, project and the source fields', async () => {
+  it('grants anon exactly INSERT on name, email, project, the source fields and the referral code it came through', async () => {
     const { rows } = await db.query<{ privilege: string; column: string | null }>(
       `select privilege_type as privilege, null as column from information_schema.role_table_grants
         where table_name = 'waitlist' and grantee = 'anon'
@@ -55,6 +55,7 @@ describe('waitlist migration', () => {
       { privilege: 'INSERT', column: 'landing_path' },
       { privilege: 'INSERT', column: 'name' },
       { privilege: 'INSERT', column: 'project' },
+      { privilege: 'INSERT', column: 'ref' },
       { privilege: 'INSERT', column: 'referrer_host' },
       { privilege: 'INSERT', column: 'utm_campaign' },
       { privilege: 'INSERT', column: 'utm_medium' },

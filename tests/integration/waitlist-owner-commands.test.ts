@@ -38,6 +38,12 @@ beforeAll(async () => {
   const token = 'owner-commands-test-token-00000000000000000'
   await local.db.query(`update public.waitlist set token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex'), token_expires_at = now() + interval '1 day' where email = 'ada@example.com'`, [token])
   expect((await client.rpc('waitlist_confirm', { token })).data).toBe('confirmed')
+  // A friend joins through Ada's referral link and confirms: Ada's first referral.
+  const { rows } = await local.db.query<{ referral_code: string }>(`select referral_code from public.waitlist where email = 'ada@example.com'`)
+  expect(await joinWaitlist(client, { name: 'Friend', email: 'friend@example.com' }, { ref: rows[0]!.referral_code })).toEqual({ status: 'saved' })
+  const friendToken = 'owner-commands-test-token-11111111111111111'
+  await local.db.query(`update public.waitlist set token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex'), token_expires_at = now() + interval '1 day' where email = 'friend@example.com'`, [friendToken])
+  expect((await client.rpc('waitlist_confirm', { token: friendToken })).data).toBe('confirmed')
 })
 
 afterAll(async () => {
@@ -58,10 +64,11 @@ describe('scripts/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
-    expect(lines[0]).toBe('created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag')
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,$/)
-    expect(lines[2]).toMatch(/,pending,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,$/)
-    expect(lines).toHaveLength(6) // header, four entries, and the empty string after the final CRLF
+    expect(lines[0]).toBe('created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by')
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,$/)
+    expect(lines[2]).toMatch(/,pending,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,$/)
+    expect(lines[5]).toMatch(/,confirmed,[^,]+,Friend,friend@example.com,,,,,,,,0,ada@example.com$/)
+    expect(lines).toHaveLength(7) // header, five entries, and the empty string after the final CRLF
     // After a semicolon and after a line break inside the cell, too.
     expect(stdout).toContain(`"Acme;'=HYPERLINK(""http://evil.example"")\n'@SUM(A1)"`)
   })
@@ -76,7 +83,7 @@ describe('scripts/waitlist-export.ts', () => {
   it('writes to a file, readable by the owner only', async () => {
     const file = path.join(workDir, 'waitlist.csv')
     const { stderr } = await runScript('waitlist-export.ts', ['--bom', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
-    expect(stderr).toContain('Wrote 4 entries')
+    expect(stderr).toContain('Wrote 5 entries')
     const csv = await readFile(file, 'utf8')
     expect(csv.startsWith('\uFEFFcreated_at,status,confirmed_at,name,')).toBe(true)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
@@ -105,13 +112,14 @@ describe('scripts/waitlist-list.ts', () => {
       NEXT_PUBLIC_SUPABASE_URL: local.url,
       SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey,
     })
-    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Flag\n/)
-    expect(stdout).toMatch(/confirmed\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Ada Lovelace\s+ada@example.com\s+Engines, Ltd.\s+campaign newsletter \/ email \/ launch, from news.example, landed on \/pricing/)
+    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Referrals\s+Referred by\s+Flag\n/)
+    expect(stdout).toMatch(/confirmed\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Ada Lovelace\s+ada@example.com\s+Engines, Ltd.\s+campaign newsletter \/ email \/ launch, from news.example, landed on \/pricing\s+1\n/)
+    expect(stdout).toMatch(/Friend\s+friend@example.com\s+0\s+ada@example.com\n/)
     expect(stdout).toMatch(/pending\s+=HYPERLINK/)
     expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m\\x07')
     expect(stdout).toContain('evil\\u{202e}txt.exe')
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/)
-    expect(stdout).toMatch(/\n4 entries \(1 confirmed, 3 pending\)\n$/)
+    expect(stdout).toMatch(/\n5 entries \(2 confirmed, 3 pending\)\n$/)
   })
 
   it('says how to start the double when nothing listens', async () => {
@@ -120,6 +128,16 @@ describe('scripts/waitlist-list.ts', () => {
     )
     expect(error).toMatchObject({ code: 1 })
     expect((error as { stderr: string }).stderr).toContain('supabase/local/main.ts')
+  })
+})
+
+describe('scripts/waitlist-stats.ts', () => {
+  it('prints the total, the confirmed count, the top referrers and sign-ups per day', async () => {
+    const { stdout } = await runScript('waitlist-stats.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
+    const today = new Date().toISOString().slice(0, 10)
+    expect(stdout).toMatch(/^Total: 5\nConfirmed: 2\nPending: 3\n/)
+    expect(stdout).toMatch(/Top referrers \(confirmed referrals\)\n#\s+Email\s+Name\s+Referrals\n[- ]+\n1\s+ada@example.com\s+Ada Lovelace\s+1\n/)
+    expect(stdout).toMatch(new RegExp(`Sign-ups per day \\(UTC; still in the list\\)\\nDay\\s+Joined\\s+Confirmed\\n[- ]+\\n${today}\\s+5\\s+2\\n$`))
   })
 })
 

@@ -68,12 +68,16 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       )
       // Same timing (BEFORE INSERT, row): Postgres fires them in name order. The confirmation
       // migration's waitlist_replace_expired must come after the rate limit (it relies on the
-      // address lock the limit takes); waitlist_enqueue_messages fires AFTER the insert.
+      // address lock the limit takes); the referrals migration's waitlist_referral must come after
+      // waitlist_clean (it compares the normalised address); waitlist_enqueue_messages and
+      // waitlist_referral_credit fire AFTER the insert.
       expect(rows.map((row) => row.name)).toEqual([
         'waitlist_clean',
         'waitlist_enqueue_messages',
         'waitlist_pending_defaults',
         'waitlist_rate_limit',
+        'waitlist_referral',
+        'waitlist_referral_credit',
         'waitlist_replace_expired',
         'waitlist_statement_start',
       ])

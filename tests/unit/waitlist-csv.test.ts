@@ -47,7 +47,7 @@ describe('toCsv', () => {
 })
 
 describe('waitlistToCsv', () => {
-  const HEADER = 'created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag'
+  const HEADER = 'created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
@@ -62,12 +62,22 @@ describe('waitlistToCsv', () => {
     referrer_host: 'news.example',
     landing_path: '/pricing',
     flag: null,
+    referral_credits: 2,
+    referred_by: null,
   }
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      `${HEADER}\r\n2026-11-22T13:00:00+00:00,confirmed,2026-11-22T13:05:00+00:00,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,\r\n`,
+      `${HEADER}\r\n2026-11-22T13:00:00+00:00,confirmed,2026-11-22T13:05:00+00:00,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,\r\n`,
     )
+  })
+
+  it('names a referrer by e-mail (never by internal id), formula-safe like every cell', () => {
+    const referrer: WaitlistEntry = { ...entry, id: '11111111-1111-4111-8111-111111111111', email: '+1@example.com' }
+    const friend: WaitlistEntry = { ...entry, id: '22222222-2222-4222-8222-222222222222', email: 'friend@example.com', referral_credits: 0, referred_by: referrer.id }
+    const lines = waitlistToCsv([referrer, friend]).split('\r\n')
+    expect(lines[2]).toMatch(/,0,'\+1@example\.com$/)
+    expect(waitlistToCsv([referrer, friend])).not.toContain(referrer.id)
   })
 
   it('writes only the header for an empty list', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sourceFromLanding } from '@/lib/waitlist/source'
+import { readSource, recordLanding, sourceFromLanding, SOURCE_STORAGE_KEY } from '@/lib/waitlist/source'
 
 const at = (url: string, referrer = '') => sourceFromLanding(new URL(url), referrer)
 
@@ -35,5 +35,39 @@ describe('where a visit came from', () => {
 
   it('cuts a long landing path to 200 characters', () => {
     expect(at(`https://heardly.example/${'a'.repeat(300)}`).landing_path).toHaveLength(200)
+  })
+})
+
+describe('the referral code of a friend’s link', () => {
+  it('is kept when it has the shape the database issues, and dropped otherwise', () => {
+    const code = 'Ab3_-Zz09Ab3_-Zz09Ab3_'
+    expect(at(`https://heardly.example/waitlist?ref=${code}`)).toEqual({ landing_path: '/waitlist', ref: code })
+    for (const bad of ['short', `${code}x`, `${code.slice(0, 21)}%E2%80%8B`, "'%20or%201=1", '']) {
+      expect(at(`https://heardly.example/waitlist?ref=${bad}`).ref, bad).toBeUndefined()
+    }
+  })
+})
+
+describe('recordLanding in a tab', () => {
+  function tab() {
+    const store = new Map<string, string>()
+    const sessionStorage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) }
+    const visit = (href: string, referrer = '') => {
+      Object.assign(globalThis, { window: { location: { href }, sessionStorage }, document: { referrer } })
+      recordLanding()
+    }
+    return { visit, store }
+  }
+
+  it('keeps the first page of the visit, and the newest friend’s code however late it came', () => {
+    const code = 'Ab3_-Zz09Ab3_-Zz09Ab3_'
+    const { visit, store } = tab()
+    visit('https://heardly.example/pricing?utm_source=newsletter', 'https://news.example/')
+    visit('https://heardly.example/about')
+    expect(JSON.parse(store.get(SOURCE_STORAGE_KEY)!)).toEqual({ utm_source: 'newsletter', referrer_host: 'news.example', landing_path: '/pricing' })
+    visit(`https://heardly.example/waitlist?ref=${code}`)
+    expect(readSource()).toEqual({ utm_source: 'newsletter', referrer_host: 'news.example', landing_path: '/pricing', ref: code })
+    visit(`https://heardly.example/waitlist?ref=${code.replace('A', 'B')}`)
+    expect(readSource().ref).toBe(code.replace('A', 'B'))
   })
 })
