@@ -6,6 +6,7 @@
  */
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { fillTemplate } from '@/lib/template'
 
 export type ConfirmationEmailProps = {
   copy: WaitlistEmailCopy
@@ -15,7 +16,6 @@ export type ConfirmationEmailProps = {
   expires: string
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match)
 
 export function ConfirmationEmail({ copy, name, confirmUrl, expires }: ConfirmationEmailProps) {
   return (
@@ -27,7 +27,7 @@ export function ConfirmationEmail({ copy, name, confirmUrl, expires }: Confirmat
           <Heading as="h1" style={{ color: '#0f172a', fontSize: 22, margin: '0 0 16px' }}>
             {copy.senderName}
           </Heading>
-          <Text style={{ color: '#0f172a', fontSize: 16, lineHeight: '24px' }}>{fill(copy.greeting, { name })}</Text>
+          <Text style={{ color: '#0f172a', fontSize: 16, lineHeight: '24px' }}>{fillTemplate(copy.greeting, { name })}</Text>
           {copy.body
             .split('\n')
             .filter((line) => line.trim() !== '')
@@ -47,7 +47,7 @@ export function ConfirmationEmail({ copy, name, confirmUrl, expires }: Confirmat
               {confirmUrl}
             </Link>
           </Text>
-          <Text style={{ color: '#475569', fontSize: 14, lineHeight: '20px' }}>{fill(copy.expiryNote, { date: expires })}</Text>
+          <Text style={{ color: '#475569', fontSize: 14, lineHeight: '20px' }}>{fillTemplate(copy.expiryNote, { date: expires })}</Text>
           <Hr style={{ borderColor: '#e2e8f0', margin: '24px 0' }} />
           <Text style={{ color: '#64748b', fontSize: 12, lineHeight: '18px' }}>{copy.footer}</Text>
         </Container>

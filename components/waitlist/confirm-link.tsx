@@ -2,19 +2,22 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { clsx } from 'clsx'
-import type { WaitlistConfirmPage, WaitlistPage } from '@/lib/content/types'
+import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/lib/analytics/client'
 import { confirmWaitlistLink, requestWaitlistLink, tokenFromHash, type ConfirmResult, type LinkRequestResult } from '@/lib/waitlist/link'
 import { buttonVariants } from '@/components/ui/button'
+import { MyPlacePanel } from './my-place'
 
 type Props = {
   copy: WaitlistConfirmPage
+  /** Shown under a confirmation: place in line, referral link, own data. */
+  placeCopy: WaitlistPlacePanel
   messages: Pick<WaitlistPage['messages'], 'rateLimited' | 'failure'>
   /** Passed from the server so the browser bundle carries no environment module. */
   backend: { url: string; anonKey: string }
 }
 
-type State = 'checking' | ConfirmResult
+type State = 'checking' | ConfirmResult | 'deleted'
 
 /** Moves the token from the address (bar and history) into `into`: it is never shown or kept. */
 function takeToken(into: { current: string | null }) {
@@ -30,7 +33,7 @@ const inputClass =
  * fragment never reaches a server log), removes it from the address bar and history, and asks
  * the database. Every answer is a page a person can act on: never an error screen.
  */
-export function ConfirmLink({ copy, messages, backend }: Props) {
+export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
   const [state, setState] = useState<State>('checking')
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -82,6 +85,7 @@ export function ConfirmLink({ copy, messages, backend }: Props) {
     expired: [copy.expiredTitle, copy.expiredText],
     invalid: [copy.invalidTitle, copy.invalidText],
     unreachable: [copy.unreachableTitle, copy.unreachableText],
+    deleted: [placeCopy.deletedTitle, placeCopy.deletedText],
   }[state]
 
   return (
@@ -95,6 +99,9 @@ export function ConfirmLink({ copy, messages, backend }: Props) {
           {copy.retryLabel}
         </button>
       ) : null}
+      {(state === 'confirmed' || state === 'already_confirmed') && token.current ? (
+        <MyPlacePanel copy={placeCopy} backend={backend} token={token.current} onDeleted={() => setState('deleted')} />
+      ) : null}
       {state === 'expired' || state === 'invalid' ? <NewLinkForm copy={copy} messages={messages} backend={backend} /> : null}
       {state !== 'checking' && state !== 'unreachable' ? (
         <a href="/" className={clsx(buttonVariants({ variant: 'ghost', size: 'sm' }), 'mt-8')}>
@@ -105,7 +112,7 @@ export function ConfirmLink({ copy, messages, backend }: Props) {
   )
 }
 
-function NewLinkForm({ copy, messages, backend }: Props) {
+function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy'>) {
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<LinkRequestResult | null>(null)
 

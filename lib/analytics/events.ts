@@ -36,6 +36,10 @@ export type AnalyticsEvents = {
   waitlist_join: { has_company: boolean; email_domain: string }
   /** The visitor confirmed their address with the e-mailed link. No properties: nothing personal. */
   waitlist_confirmed: Record<string, never>
+  /** A confirmed person saw their place in line. No place, code or count: nothing about them. */
+  waitlist_position_viewed: Record<string, never>
+  /** A person copied (or shared) their referral link; `method` says which. */
+  referral_link_copied: { method: 'copy' | 'share' }
   contact_us_click: Record<string, never>
   page_view: { page: string }
 }
@@ -44,7 +48,7 @@ export type EventName = keyof AnalyticsEvents
 export type EventProperties<E extends EventName> = AnalyticsEvents[E]
 export type AnalyticsEvent = { [E in EventName]: { event: E; properties: AnalyticsEvents[E] } }[EventName]
 
-export const EVENT_NAMES = ['navigation_click', 'start_free_trial_click', 'try_demo_click', 'waitlist_join', 'waitlist_confirmed', 'contact_us_click', 'page_view'] as const satisfies readonly EventName[]
+export const EVENT_NAMES = ['navigation_click', 'start_free_trial_click', 'try_demo_click', 'waitlist_join', 'waitlist_confirmed', 'waitlist_position_viewed', 'referral_link_copied', 'contact_us_click', 'page_view'] as const satisfies readonly EventName[]
 
 /** The domain of an e-mail, lower-cased: the only part of a sign-up analytics may see. */
 export function emailDomain(email: string): string {

@@ -123,6 +123,7 @@ export type WaitlistPage = {
   confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
   messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string; automated: string }
   confirmPage: WaitlistConfirmPage
+  placePanel: WaitlistPlacePanel
   email: WaitlistEmailCopy
   seo: Seo
 }
@@ -147,6 +148,31 @@ export type WaitlistConfirmPage = {
   resendSendingLabel: string
   resendDone: string
   backLabel: string
+}
+
+/** A confirmed person's place, referral link and own data (on the confirmation link page). */
+export type WaitlistPlacePanel = {
+  title: string
+  placeText: string
+  referralsText: string
+  referralTitle: string
+  referralText: string
+  placesPerReferral: number
+  linkLabel: string
+  copyLabel: string
+  copiedLabel: string
+  shareLabel: string
+  shareText: string
+  dataTitle: string
+  dataText: string
+  downloadLabel: string
+  deleteLabel: string
+  deleteConfirmText: string
+  deleteConfirmLabel: string
+  cancelLabel: string
+  deletedTitle: string
+  deletedText: string
+  unavailableText: string
 }
 
 /** The confirmation e-mail's words (the waitlist page's "Confirmation e-mail" section). */

@@ -50,3 +50,57 @@ export async function requestWaitlistLink(backend: Backend, email: string): Prom
     return 'unreachable'
   }
 }
+
+/** A confirmed person's place in line, as `waitlist_me` answers it (null place while pending). */
+export type MyPlace = { status: 'pending' | 'confirmed'; place: number | null; confirmedTotal: number; referrals: number; referralCode: string }
+/** null: the token opens nothing (unknown, replaced, or a pending entry's expired link). */
+export type MyPlaceResult = MyPlace | null | 'unreachable'
+
+function isMe(value: unknown): value is { status: 'pending' | 'confirmed'; place: number | null; confirmed_total: number; referrals: number; referral_code: string } {
+  if (!value || typeof value !== 'object') return false
+  const me = value as Record<string, unknown>
+  return (me.status === 'pending' || me.status === 'confirmed') && typeof me.referral_code === 'string' && typeof me.referrals === 'number' && typeof me.confirmed_total === 'number'
+}
+
+export async function fetchMyPlace(backend: Backend, token: string, placesPerReferral: number): Promise<MyPlaceResult> {
+  try {
+    const response = await rpc(backend, 'waitlist_me', { token, places_per_referral: placesPerReferral }, fetch)
+    if (!response.ok) return 'unreachable'
+    const me: unknown = await response.json()
+    if (me === null) return null
+    if (!isMe(me)) return 'unreachable'
+    return { status: me.status, place: typeof me.place === 'number' ? me.place : null, confirmedTotal: me.confirmed_total, referrals: me.referrals, referralCode: me.referral_code }
+  } catch {
+    return 'unreachable'
+  }
+}
+
+/** Everything stored about the token's holder, as the database exports it (JSON text). */
+export async function exportMyData(backend: Backend, token: string): Promise<string | null | 'unreachable'> {
+  try {
+    const response = await rpc(backend, 'waitlist_export_me', { token }, fetch)
+    if (!response.ok) return 'unreachable'
+    const data: unknown = await response.json()
+    return data === null ? null : JSON.stringify(data, null, 2)
+  } catch {
+    return 'unreachable'
+  }
+}
+
+/** 'deleted', or 'gone' when the token opens nothing (already deleted, or never valid). */
+export async function deleteMe(backend: Backend, token: string): Promise<'deleted' | 'gone' | 'unreachable'> {
+  try {
+    const response = await rpc(backend, 'waitlist_delete_me', { token }, fetch)
+    if (!response.ok) return 'unreachable'
+    return (await response.json()) === true ? 'deleted' : 'gone'
+  } catch {
+    return 'unreachable'
+  }
+}
+
+/** The referral link a person shares: the waitlist page with their public code. */
+export function referralLink(origin: string, code: string): string {
+  const url = new URL('/waitlist', origin)
+  url.searchParams.set('ref', code)
+  return url.toString()
+}

@@ -11,7 +11,7 @@ import {
 
 describe('the event catalogue', () => {
   it('has exactly the events of the spec', () => {
-    expect([...EVENT_NAMES].sort()).toEqual(['contact_us_click', 'navigation_click', 'page_view', 'start_free_trial_click', 'try_demo_click', 'waitlist_confirmed', 'waitlist_join'])
+    expect([...EVENT_NAMES].sort()).toEqual(['contact_us_click', 'navigation_click', 'page_view', 'referral_link_copied', 'start_free_trial_click', 'try_demo_click', 'waitlist_confirmed', 'waitlist_join', 'waitlist_position_viewed'].sort())
   })
 
   it('lists every start-free-trial location of the spec, plus the about page', () => {

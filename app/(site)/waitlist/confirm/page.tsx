@@ -16,7 +16,7 @@ export default async function WaitlistConfirmPage() {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
-        <ConfirmLink copy={page.confirmPage} messages={page.messages} backend={waitlistBackend()} />
+        <ConfirmLink copy={page.confirmPage} placeCopy={page.placePanel} messages={page.messages} backend={waitlistBackend()} />
       </Container>
     </div>
   )

@@ -1,0 +1,153 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import { clsx } from 'clsx'
+import type { WaitlistPlacePanel } from '@/lib/content/types'
+import { track } from '@/lib/analytics/client'
+import { deleteMe, exportMyData, fetchMyPlace, referralLink, type MyPlace } from '@/lib/waitlist/link'
+import { fillTemplate } from '@/lib/template'
+import { buttonVariants } from '@/components/ui/button'
+
+type Props = {
+  copy: WaitlistPlacePanel
+  backend: { url: string; anonKey: string }
+  /** The e-mailed link's token: the only key to this person's data, kept in memory only. */
+  token: string
+  /** Called once the entry is erased, so the page around says so instead of "confirmed". */
+  onDeleted: () => void
+}
+
+type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'unavailable' }
+
+const inputClass = 'mt-1.5 block w-full rounded-lg border border-slate-300 bg-slate-50 px-3.5 py-2.5 font-mono text-sm text-slate-900'
+
+/**
+ * A confirmed person's place in line, their referral link (copy, and share where the device can)
+ * and their own data (download as JSON, delete after a second press). Everything goes through the
+ * database's own functions with the token; nothing is cached or stored in the browser.
+ */
+export function MyPlacePanel({ copy, backend, token, onDeleted }: Props) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [status, setStatus] = useState('')
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const keepButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    let live = true
+    void fetchMyPlace(backend, token, copy.placesPerReferral).then((result) => {
+      if (!live) return
+      if (result === 'unreachable' || result === null) return setLoad({ state: 'unavailable' })
+      setLoad({ state: 'ready', me: result })
+      if (result.place !== null) track('waitlist_position_viewed', {})
+    })
+    return () => {
+      live = false
+    }
+  }, [backend, token, copy.placesPerReferral])
+
+  useEffect(() => {
+    if (confirmingDelete) keepButton.current?.focus()
+  }, [confirmingDelete])
+
+  if (load.state === 'loading') return <section aria-busy="true" aria-label={copy.title} className="mt-8 min-h-40 border-t border-slate-200 pt-8" />
+  if (load.state === 'unavailable') return <p className="mt-8 border-t border-slate-200 pt-8 text-slate-600">{copy.unavailableText}</p>
+
+  const { me } = load
+  const link = referralLink(window.location.origin, me.referralCode)
+  const canShare = typeof navigator.share === 'function'
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(link)
+      setStatus(copy.copiedLabel)
+      track('referral_link_copied', { method: 'copy' })
+    } catch {
+      // Clipboard refused (permissions, an old browser): the link is selectable in its field.
+      document.getElementById('referral-link')?.focus()
+    }
+  }
+
+  async function shareLink() {
+    try {
+      await navigator.share({ text: copy.shareText, url: link })
+      track('referral_link_copied', { method: 'share' })
+    } catch {
+      // Cancelled by the person, or refused: nothing to say.
+    }
+  }
+
+  async function download() {
+    setBusy(true)
+    const data = await exportMyData(backend, token)
+    setBusy(false)
+    if (typeof data !== 'string') return setStatus(copy.unavailableText)
+    const url = URL.createObjectURL(new Blob([data], { type: 'application/json' }))
+    const anchor = Object.assign(document.createElement('a'), { href: url, download: 'my-waitlist-data.json' })
+    anchor.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
+
+  async function erase() {
+    setBusy(true)
+    const result = await deleteMe(backend, token)
+    setBusy(false)
+    if (result === 'unreachable') return setStatus(copy.unavailableText)
+    onDeleted()
+  }
+
+  return (
+    <section aria-labelledby="place-title" className="mt-8 border-t border-slate-200 pt-8">
+      <h2 id="place-title" className="text-xl font-semibold text-slate-900">
+        {copy.title}
+      </h2>
+      {me.place !== null ? <p className="mt-3 text-lg text-slate-700">{fillTemplate(copy.placeText, { place: me.place, total: me.confirmedTotal })}</p> : null}
+      <p className="mt-1 text-slate-600">{fillTemplate(copy.referralsText, { n: me.referrals })}</p>
+
+      <h3 className="mt-8 font-semibold text-slate-900">{copy.referralTitle}</h3>
+      <p className="mt-2 text-slate-600">{fillTemplate(copy.referralText, { places: copy.placesPerReferral })}</p>
+      <label htmlFor="referral-link" className="mt-4 block text-sm font-medium text-slate-700">
+        {copy.linkLabel}
+      </label>
+      <input id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} className={inputClass} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" onClick={copyLink} className={buttonVariants({ size: 'sm' })}>
+          {copy.copyLabel}
+        </button>
+        {canShare ? (
+          <button type="button" onClick={shareLink} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            {copy.shareLabel}
+          </button>
+        ) : null}
+      </div>
+
+      <h3 className="mt-8 font-semibold text-slate-900">{copy.dataTitle}</h3>
+      <p className="mt-2 text-slate-600">{copy.dataText}</p>
+      {confirmingDelete ? (
+        <div className="mt-4 rounded-xl bg-red-50 p-4">
+          <p className="text-red-900">{copy.deleteConfirmText}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" disabled={busy} onClick={erase} className={clsx(buttonVariants({ size: 'sm' }), 'bg-red-700 hover:bg-red-800')}>
+              {copy.deleteConfirmLabel}
+            </button>
+            <button ref={keepButton} type="button" onClick={() => setConfirmingDelete(false)} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              {copy.cancelLabel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="button" disabled={busy} onClick={download} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            {copy.downloadLabel}
+          </button>
+          <button type="button" onClick={() => setConfirmingDelete(true)} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            {copy.deleteLabel}
+          </button>
+        </div>
+      )}
+      <p role="status" className="mt-4 text-sm text-slate-700">
+        {status}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test'
+import { axeViolations } from './a11y'
+import { captureAnalytics } from './analytics-capture'
+import { expect, seedDoc, test } from './fixtures'
+import { rowsFor } from './waitlist-rows'
+import { E2E } from '../scripts/lib/e2e-env'
+import type { WaitlistConfirmPage, WaitlistPlacePanel } from '../lib/content/types'
+
+// A person's place in line, their referral link and their own data, as they meet them: on the
+// page their confirmation e-mail's link opens. e2e/seed/confirmation.sql confirmed three people
+// hours ago; the third's link is below. A friend joins through the third's referral link and
+// confirms through maildev, and the third moves up.
+
+const { confirmPage, placePanel } = seedDoc<{ confirmPage: WaitlistConfirmPage; placePanel: WaitlistPlacePanel }>('waitlistPage')
+const THIRD = { email: 'third.in.line@example.com', link: '/waitlist/confirm#token=third-in-line-token-for-the-e2e-test-000000' }
+const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
+
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (match, key: string) => String(values[key] ?? match))
+
+async function placeShown(page: Page): Promise<{ place: number; total: number }> {
+  const pattern = new RegExp(fill(placePanel.placeText.replace(/[.*+?^$()|[\]\\]/g, '\\$&'), { place: '(\\d+)', total: '(\\d+)' }))
+  const text = (await page.getByText(pattern).textContent()) ?? ''
+  const [, place, total] = pattern.exec(text) ?? []
+  return { place: Number(place), total: Number(total) }
+}
+
+async function confirmationLinkFor(address: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await fetch(mailApi)).json()) as { to: { address: string }[]; text: string }[]
+        const mail = inbox.find((item) => item.to.some((to) => to.address === address))
+        link = mail ? /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0] : undefined
+        return Boolean(link)
+      },
+      { timeout: 15_000, message: `the confirmation e-mail to ${address}` },
+    )
+    .toBe(true)
+  return link!
+}
+
+test.describe(() => {
+  test.use({ consent: 'granted' })
+
+  test('join through a referral link, confirm through the e-mail, and the referrer moves up; own data downloads and deletes', async ({ page, context }) => {
+    const events = await captureAnalytics(page)
+    await page.goto(THIRD.link)
+    await expect(page.getByRole('heading', { level: 1, name: confirmPage.alreadyTitle })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: placePanel.title })).toBeVisible()
+    const before = await placeShown(page)
+    expect(before.place).toBe(3)
+    await expect(page.getByText(fill(placePanel.referralsText, { n: 0 }))).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 720 })
+
+    // The referral link: the waitlist page with a public code that names nobody.
+    const link = await page.getByLabel(placePanel.linkLabel).inputValue()
+    expect(link).toMatch(/\/waitlist\?ref=[A-Za-z0-9_-]{22}$/)
+    expect(link).not.toMatch(/third|line/i)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: placePanel.copyLabel }).click()
+    await expect(page.getByRole('status').filter({ hasText: placePanel.copiedLabel })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+    await expect.poll(() => events.events.map((event) => event.event)).toEqual(expect.arrayContaining(['waitlist_position_viewed', 'referral_link_copied']))
+    // No place, code or count in analytics.
+    expect(events.named('referral_link_copied')[0]?.properties).toMatchObject({ method: 'copy' })
+    expect(JSON.stringify(events.events)).not.toContain(link.split('ref=')[1])
+
+    // A friend opens it in their own browser, joins at once, and confirms from their inbox.
+    const friendContext = await page.context().browser()!.newContext()
+    const friend = await friendContext.newPage()
+    const friendEmail = `friend.${Date.now()}@example.org`
+    await friend.goto(link)
+    await friend.getByLabel('Your Name *').fill('A Friend')
+    await friend.getByLabel('Work Email *').fill(friendEmail)
+    await friend.getByRole('button', { name: 'Join Waitlist' }).click()
+    await expect(friend.getByRole('heading', { level: 1, name: "You're on the list!" })).toBeVisible()
+    // Joined but not confirmed: counts for nothing yet.
+    await page.goto('/')
+    await page.goto(THIRD.link)
+    await expect(page.getByText(fill(placePanel.referralsText, { n: 0 }))).toBeVisible()
+    await friend.goto(await confirmationLinkFor(friendEmail))
+    await expect(friend.getByRole('heading', { level: 1, name: confirmPage.confirmedTitle })).toBeVisible()
+    await friendContext.close()
+
+    await page.goto('/')
+    await page.goto(THIRD.link)
+    await expect(page.getByText(fill(placePanel.referralsText, { n: 1 }))).toBeVisible()
+    const after = await placeShown(page)
+    expect(after.place).toBe(1)
+    expect(after.total).toBe(before.total + 1)
+
+    // Download my data: everything stored about them, as JSON.
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: placePanel.downloadLabel }).click()
+    const file = await download
+    const data = JSON.parse(await new Response((await file.createReadStream()) as unknown as ReadableStream).text()) as { entry: Record<string, unknown> }
+    expect(data.entry).toMatchObject({ email: THIRD.email, name: 'Third In Line', project: 'Referrals Ltd', status: 'confirmed', referral_credits: 1 })
+    expect(data.entry).not.toHaveProperty('token_hash')
+
+    // Delete me: a second press, then gone.
+    await page.getByRole('button', { name: placePanel.deleteLabel }).click()
+    await expect(page.getByText(placePanel.deleteConfirmText)).toBeVisible()
+    await expect(page.getByRole('button', { name: placePanel.cancelLabel })).toBeFocused()
+    await page.getByRole('button', { name: placePanel.deleteConfirmLabel }).click()
+    await expect(page.getByRole('heading', { level: 1, name: placePanel.deletedTitle })).toBeVisible()
+    expect(await rowsFor(THIRD.email)).toEqual([])
+    // The friend stays on the list.
+    expect(await rowsFor(friendEmail)).toHaveLength(1)
+  })
+})
