@@ -11,6 +11,10 @@ export type ConsentCopy = { title: string; text: string; acceptLabel: string; de
 // The server cannot know the visitor's choice: it renders the banner, which paints with the
 // page's first words, and consentBootScript() hides it before paint for a visitor who chose.
 const serverSnapshot = () => 'unset' as const
+// Its buttons work only once React runs: until then they are disabled, so a press before the
+// scripts arrive is visibly refused rather than silently lost (a choice made then would not reach
+// the analytics island, and the click after it would go untracked).
+const noSubscription = () => () => {}
 
 /**
  * Asks once, remembers the answer, and comes back when the footer's cookie settings ask
@@ -18,6 +22,7 @@ const serverSnapshot = () => 'unset' as const
  */
 export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
   const consent = useSyncExternalStore(onConsentChange, readConsent, serverSnapshot)
+  const interactive = useSyncExternalStore(noSubscription, () => true, () => false)
   const [reopened, setReopened] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const returnFocus = useRef<Element | null>(null)
@@ -56,11 +61,11 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (
-          <button type="button" onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>
+          <button type="button" disabled={!interactive} onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>
             {copy.acceptLabel}
           </button>
         )}
-        <button type="button" onClick={() => choose('denied')} className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}>
+        <button type="button" disabled={!interactive} onClick={() => choose('denied')} className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}>
           {copy.declineLabel}
         </button>
       </div>
