@@ -87,6 +87,28 @@ test('an expired link says so and sends a new one, which confirms', async ({ pag
   await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
 })
 
+for (const [name, path] of [
+  ['no token', '/waitlist/confirm'],
+  ['an unknown token', `/waitlist/confirm#token=${'x'.repeat(43)}`],
+] as const) {
+  test(`the answer to ${name} appears without moving anything already on screen (layout shift 0)`, async ({ page }) => {
+    await page.goto(path)
+    await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
+    await expect(page.getByRole('button', { name: copy.confirmPage.resendLabel })).toBeVisible()
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]
+            resolve(entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0))
+          }).observe({ type: 'layout-shift', buffered: true })
+          setTimeout(() => resolve(0), 250)
+        }),
+    )
+    expect(shift).toBe(0)
+  })
+}
+
 test('an unknown, cut-off or missing token gets the same page, which offers a new link and says the same for any address', async ({ page }) => {
   for (const suffix of ['#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '#token=abc', '']) {
     await page.goto(`/waitlist/confirm${suffix}`)

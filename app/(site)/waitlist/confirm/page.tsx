@@ -14,7 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WaitlistConfirmPage() {
   const page = await getWaitlistPage()
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-white">
+    // At least a screen tall: the island's answer (a form, a place in line) grows the section after
+    // the first paint, and the footer below must not be in view to be pushed (layout shift).
+    <div className="min-h-svh bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
         <ConfirmLink copy={page.confirmPage} placeCopy={page.placePanel} messages={page.messages} backend={waitlistBackend()} />
       </Container>
