@@ -53,3 +53,18 @@ export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', 
 export async function waitLikeAPerson(page: import('@playwright/test').Page) {
   await page.waitForFunction((ms) => performance.now() > ms, MIN_FILL_MS + 1000)
 }
+
+/** The page's cumulative layout shift so far, shifts right after input excluded (0 when none). */
+export function layoutShiftSoFar(page: import('@playwright/test').Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]
+          resolve(entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0))
+        }).observe({ type: 'layout-shift', buffered: true })
+        // No entry at all: the observer never calls back.
+        setTimeout(() => resolve(0), 250)
+      }),
+  )
+}

@@ -1,4 +1,4 @@
-import { expect, NOT_FOUND_ROUTE, SITE_ROUTES, test } from './fixtures'
+import { expect, layoutShiftSoFar, NOT_FOUND_ROUTE, SITE_ROUTES, test } from './fixtures'
 
 // What a visitor on a slow phone network sees first. Every request the page makes besides the
 // HTML itself is held back for HOLD_MS: the words, styled, must be on screen before any of them
@@ -72,17 +72,7 @@ for (const path of SITE_ROUTES) {
     await expect.poll(() => released, { timeout: HOLD_MS + 10_000 }).toBe(held.length)
     await page.waitForLoadState('load')
     await page.waitForTimeout(500)
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]
-            resolve(entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0))
-          }).observe({ type: 'layout-shift', buffered: true })
-          // No entry at all: the observer never calls back.
-          setTimeout(() => resolve(0), 250)
-        }),
-    )
+    const shift = await layoutShiftSoFar(page)
     expect(shift).toBe(0)
   })
 }

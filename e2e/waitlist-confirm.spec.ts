@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
-import { expect, seedDoc, test } from './fixtures'
+import { expect, layoutShiftSoFar, seedDoc, test } from './fixtures'
 import { E2E } from '../scripts/lib/e2e-env'
 import type { WaitlistConfirmPage } from '../lib/content/types'
 
@@ -95,16 +95,7 @@ for (const [name, path] of [
     await page.goto(path)
     await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
     await expect(page.getByRole('button', { name: copy.confirmPage.resendLabel })).toBeVisible()
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]
-            resolve(entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0))
-          }).observe({ type: 'layout-shift', buffered: true })
-          setTimeout(() => resolve(0), 250)
-        }),
-    )
+    const shift = await layoutShiftSoFar(page)
     expect(shift).toBe(0)
   })
 }
