@@ -12,6 +12,26 @@ export default defineConfig([
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // What ships never leans on what only runs locally: the stand-ins, the owner's commands, bench,
+    // load and test harnesses live in tools/ and are not part of a deployment, so an import from
+    // there into the product is an error (tests/unit/tool-boundary.test.ts holds the rule to it).
+    files: ['app/**', 'components/**', 'lib/**', 'sanity/**', '*.ts', '*.mjs'],
+    ignores: ['playwright*.config.ts', 'vitest.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\./|(\\.\\./)+))?(tools|e2e|tests)(/|$)',
+              message: 'The product must not import from tools/, e2e/ or tests/: they never run in a deployment.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       // Internal links are plain anchors on purpose: every page is static HTML, and next/link's
       // client router and viewport prefetching cost about 4 kB of first-load JavaScript and

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E, e2eEnv } from './scripts/lib/e2e-env'
+import { E2E, e2eEnv } from './tools/test/e2e-env'
 
 const baseURL = `http://localhost:${E2E.sitePort}`
 
@@ -30,7 +30,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `tsx supabase/local/main.ts --port ${E2E.supabasePort} --memory --seed-sql ${E2E.supabaseSeed}`,
+      command: `tsx tools/supabase-local/main.ts --port ${E2E.supabasePort} --memory --seed-sql ${E2E.supabaseSeed}`,
       url: `http://127.0.0.1:${E2E.supabasePort}/health`,
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,
@@ -45,7 +45,7 @@ export default defineConfig({
     {
       // maildev and the outbox dispatch loop (every half second: the e-mail arrives while a person
       // switches to their inbox).
-      command: `tsx scripts/local-mail.ts --smtp ${E2E.smtpPort} --web ${E2E.mailWebPort} --site ${baseURL} --interval 500`,
+      command: `tsx tools/local/mail-catcher.ts --smtp ${E2E.smtpPort} --web ${E2E.mailWebPort} --site ${baseURL} --interval 500`,
       url: `http://127.0.0.1:${E2E.mailWebPort}/api/healthz`,
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,

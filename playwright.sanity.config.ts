@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config'
-import { E2E_SANITY, e2eSanityEnv } from './scripts/lib/e2e-env'
+import { E2E_SANITY, e2eSanityEnv } from './tools/test/e2e-env'
 
 const baseURL = `http://localhost:${E2E_SANITY.sitePort}`
 
-/** The build whose content comes from the Sanity stand-in that scripts/e2e.ts starts. */
+/** The build whose content comes from the Sanity stand-in that tools/test/e2e.ts starts. */
 export default defineConfig({
   ...base,
   testMatch: /\.sanity\.spec\.ts$/,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { E2E } from '../scripts/lib/e2e-env'
+import { E2E } from '../tools/test/e2e-env'
 import { ANNOUNCEMENT_STORAGE_KEY } from '../components/site/announcement/announcement-bar'
 import { expect, seedDoc, test } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { HONEYPOT_FIELD } from '../lib/waitlist/bot-filter'
+import { HONEYPOT_FIELD } from '../components/waitlist/bot-filter'
 import { captureAnalytics } from './analytics-capture'
 import { expect, test, waitLikeAPerson } from './fixtures'
 import { rowsFor as stored } from './waitlist-rows'

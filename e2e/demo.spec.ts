@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { E2E } from '../scripts/lib/e2e-env'
+import { E2E } from '../tools/test/e2e-env'
 import { captureAnalytics } from './analytics-capture'
 import { expect, seedDoc, test } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { test as base, expect } from '@playwright/test'
-import { parseNdjson } from '../lib/content/seed-dataset'
-import { MIN_FILL_MS } from '../lib/waitlist/bot-filter'
+import { parseNdjson } from '../sanity/seed/dataset'
+import { MIN_FILL_MS } from '../components/waitlist/bot-filter'
 
 /** The seed documents, so tests assert what the content says rather than repeat it. */
 export const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'))

@@ -3,8 +3,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { parseNdjson } from '../lib/content/seed-dataset'
-import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
+import { parseNdjson } from '../sanity/seed/dataset'
+import { E2E, e2eEnv } from '../tools/test/e2e-env'
 
 const exec = promisify(execFile)
 
@@ -12,14 +12,14 @@ const exec = promisify(execFile)
 export async function publishLocally(documents: object[]): Promise<string> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
   await writeFile(file, JSON.stringify(documents))
-  const { stdout } = await exec('tsx', ['scripts/content-publish.ts', file, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
+  const { stdout } = await exec('tsx', ['tools/content/content-publish.ts', file, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
   return stdout
 }
 
 /** Runs `npm run content:publish -- --unpublish <id>…`: removes documents as the Studio's Unpublish does, with the webhook. */
 export async function unpublishLocally(ids: string[]): Promise<string> {
   const args = ids.flatMap((id) => ['--unpublish', id])
-  const { stdout } = await exec('tsx', ['scripts/content-publish.ts', ...args, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
+  const { stdout } = await exec('tsx', ['tools/content/content-publish.ts', ...args, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
   return stdout
 }
 

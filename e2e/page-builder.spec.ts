@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs'
-import { E2E } from '../scripts/lib/e2e-env'
+import { E2E } from '../tools/test/e2e-env'
 import { expect, seedDoc, test } from './fixtures'
 import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
 

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { E2E_SANITY } from '../scripts/lib/e2e-env'
-import { STANDIN_CONTROL_PATH } from '../scripts/lib/sanity-standin'
+import { E2E_SANITY } from '../tools/test/e2e-env'
+import { STANDIN_CONTROL_PATH } from '../tools/sanity-standin/sanity-standin'
 import { expect, test } from './fixtures'
 
 // These run against a build whose content comes from a stand-in for Sanity's query API
-// (scripts/e2e.ts starts it), revalidating every few seconds.
+// (tools/test/e2e.ts starts it), revalidating every few seconds.
 const standIn = `http://127.0.0.1:${E2E_SANITY.standInPort}`
 const draftHeadline = 'A draft headline only editors see.'
 
@@ -29,7 +29,7 @@ test('pages are built from Sanity, published content only', async ({ page }) => 
 
 test('the time-based revalidation picks up a change without any webhook (the safety net)', async ({ request }) => {
   const fresh = `Pricing that follows Sanity ${Date.now()}`
-  // scripts/e2e.ts writes the stand-in's dataset with JSON.stringify: no space after the colon.
+  // tools/test/e2e.ts writes the stand-in's dataset with JSON.stringify: no space after the colon.
   await editDataset('"title":"Simple, transparent pricing"', `"title":"${fresh}"`)
   try {
     await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh), { timeout: 20_000, intervals: [1000] }).toBe(true)

@@ -1,5 +1,5 @@
 import { encodeSignatureHeader } from '@sanity/webhook'
-import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
+import { LOCAL_REVALIDATE_SECRET } from '../tools/local/local-env'
 import { expect, test, waitLikeAPerson } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
 

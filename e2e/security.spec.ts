@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
-import { E2E, e2eEnv } from '../scripts/lib/e2e-env'
-import { LOCAL_REVALIDATE_SECRET } from '../scripts/lib/local-env'
+import { LOCAL_SERVICE_ROLE_KEY } from '../tools/supabase-local/keys'
+import { E2E, e2eEnv } from '../tools/test/e2e-env'
+import { LOCAL_REVALIDATE_SECRET } from '../tools/local/local-env'
 import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
 
 test.describe('security headers', () => {

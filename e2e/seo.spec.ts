@@ -1,4 +1,4 @@
-import { E2E } from '../scripts/lib/e2e-env'
+import { E2E } from '../tools/test/e2e-env'
 import { expect, seedDoc, test } from './fixtures'
 
 const site = `http://localhost:${E2E.sitePort}`

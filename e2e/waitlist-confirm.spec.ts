@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test'
 import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
 import { expect, layoutShiftSoFar, seedDoc, test } from './fixtures'
-import { E2E } from '../scripts/lib/e2e-env'
+import { E2E } from '../tools/test/e2e-env'
 import type { WaitlistConfirmPage } from '../lib/content/types'
 
 // Double opt-in as a visitor meets it: the e-mail arrives in maildev (read through its REST API,
 // as a person would open their inbox), its link confirms on the site, and a dead link offers a
-// new one. The dispatch loop of scripts/local-mail.ts runs beside the site.
+// new one. The dispatch loop of tools/local/mail-catcher.ts runs beside the site.
 
 const copy = seedDoc<{ confirmPage: WaitlistConfirmPage; email: { subject: string } }>('waitlistPage')
 const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`

@@ -3,7 +3,7 @@ import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
 import { expect, seedDoc, test } from './fixtures'
 import { rowsFor } from './waitlist-rows'
-import { E2E } from '../scripts/lib/e2e-env'
+import { E2E } from '../tools/test/e2e-env'
 import type { WaitlistConfirmPage, WaitlistPlacePanel } from '../lib/content/types'
 
 // A person's place in line, their referral link and their own data, as they meet them: on the

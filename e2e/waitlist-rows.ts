@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
-import { LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys'
-import { E2E } from '../scripts/lib/e2e-env'
+import { LOCAL_SERVICE_ROLE_KEY } from '../tools/supabase-local/keys'
+import { E2E } from '../tools/test/e2e-env'
 
 export const supabaseUrl = `http://127.0.0.1:${E2E.supabasePort}`
 

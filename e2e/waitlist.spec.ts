@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { LOCAL_ANON_KEY } from '../supabase/local/keys'
+import { LOCAL_ANON_KEY } from '../tools/supabase-local/keys'
 import { expect, test } from './fixtures'
 import { rowsFor, supabaseUrl } from './waitlist-rows'
 

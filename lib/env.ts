@@ -67,7 +67,7 @@ const serverSchema = z.object({
   revalidateSecret: optional,
   /** Items flagged as sample content: shown (marked) on a developer's machine and previews, hidden on a deployed site. */
   sampleContent: z.enum(['show', 'hide']),
-  // The waitlist's outbox dispatcher (lib/outbox): server only, never in the browser.
+  // The waitlist's outbox dispatcher (components/waitlist/outbox): server only, never in the browser.
   supabaseServiceRoleKey: optional,
   outboxSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   smtpUrl: optional.pipe(z.url().refine((url) => /^smtps?:/.test(url), 'must start with smtp:// or smtps://').optional()),

@@ -1,4 +1,4 @@
-import { evaluateQuery, type SeedDocument } from '../lib/content/seed-dataset'
+import { evaluateQuery, type SeedDocument } from './seed/dataset'
 
 /**
  * Checks documents against the Studio schema's own validation rules, without a Studio

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { getLandingPage, getSiteSettings } from '@/lib/content'
 import { pageMetadata } from '@/lib/metadata'
-import { landingStructuredData } from '@/lib/structured-data'
+import { landingStructuredData } from '@/components/seo/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import { PageBuilder } from '@/components/sections/page-builder'
 

@@ -2,9 +2,9 @@
 
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
-import { analyticsConfigured, stopTracking, track, trackingReady } from '@/lib/analytics/client'
-import { onConsentChange } from '@/lib/analytics/consent'
-import { parseTrackAttribute, TRACK_ATTRIBUTE } from '@/lib/analytics/events'
+import { analyticsConfigured, stopTracking, track, trackingReady } from '@/components/analytics/client'
+import { onConsentChange } from '@/components/analytics/consent'
+import { parseTrackAttribute, TRACK_ATTRIBUTE } from '@/components/analytics/events'
 import { ConsentBanner, type ConsentCopy } from './consent-banner'
 
 const MAX_NAVIGATION_HOLD_MS = 500

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { browserRefusesTracking, CONSENT_BANNER_ATTRIBUTE, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/lib/analytics/consent'
+import { browserRefusesTracking, CONSENT_BANNER_ATTRIBUTE, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/components/analytics/consent'
 import { buttonVariants } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import type { SiteLink } from '@/lib/content/types'

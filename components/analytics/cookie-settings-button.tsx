@@ -1,6 +1,6 @@
 'use client'
 
-import { openConsentSettings } from '@/lib/analytics/consent'
+import { openConsentSettings } from '@/components/analytics/consent'
 
 export function CookieSettingsButton({ label, className }: { label: string; className?: string }) {
   return (

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 import type { DemoWidgetContent } from '@/lib/content/types'
-import { DEMO_TOGGLE_EVENT, type DemoToggleDetail } from '@/lib/demo-widget'
+import { demoToggle, type DemoToggleDetail } from '@/components/demo/demo-toggle'
 import type { DemoWidgetProps } from './demo-widget'
 import { chooseDemoWidget, loadProductWidget } from './product-widget'
 
@@ -27,8 +27,7 @@ export function DemoWidgetHost({ content, productWidgetScriptUrl }: { content: D
       setOpen((value) => !value)
       void import('./demo-widget').then((module) => setWidget(() => module.DemoWidget))
     }
-    const onToggle = (event: Event) => {
-      const detail = (event as CustomEvent<DemoToggleDetail>).detail
+    return demoToggle.on((detail) => {
       const choice = chooseDemoWidget(productWidgetScriptUrl, productFailed)
       if (choice.kind === 'scripted') return toggleScripted(detail)
       loadProductWidget(choice.scriptUrl).then(
@@ -39,9 +38,7 @@ export function DemoWidgetHost({ content, productWidgetScriptUrl }: { content: D
           toggleScripted(detail)
         },
       )
-    }
-    window.addEventListener(DEMO_TOGGLE_EVENT, onToggle)
-    return () => window.removeEventListener(DEMO_TOGGLE_EVENT, onToggle)
+    })
   }, [productWidgetScriptUrl, productFailed])
 
   // The buttons say whether the scripted demo is open (the product widget keeps its own state).

@@ -4,8 +4,7 @@ import { Bot, RotateCcw, X } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { cn } from '@/lib/cn'
-import { buttonVariants } from '@/components/ui/button'
-import { trackOn } from '@/lib/analytics/events'
+import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import type { DemoWidgetContent } from '@/lib/content/types'
 import { DemoMessageBubble, InsightCard } from './demo-parts'
 import { playDemo, type DemoMessage } from './demo-script'
@@ -179,9 +178,9 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
         {finished ? (
           // The demo leads somewhere: on to the waitlist (recorded like every other such button), or round again.
           <div className="flex flex-wrap items-center gap-2">
-            <a href="/waitlist" className={buttonVariants({ size: 'sm' })} {...trackOn('start_free_trial_click', { button_location: 'demo' })}>
+            <StartTrialLink location="demo" size="sm">
               {copy.joinWaitlistLabel}
-            </a>
+            </StartTrialLink>
             <button
               type="button"
               onClick={restart}

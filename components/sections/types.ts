@@ -1,5 +1,5 @@
 import type { SectionOf, SectionType, SiteSettings } from '@/lib/content'
-import type { StartTrialLocation } from '@/lib/analytics/events'
+import type { StartTrialLocation } from '@/components/analytics/events'
 
 /** What every section may need besides its own content. */
 export type SectionContext = {

@@ -1,9 +1,9 @@
 import type { SiteSettings } from '@/lib/content'
-import { cn } from '@/lib/cn'
-import { trackOn } from '@/lib/analytics/events'
+import { trackOn } from '@/components/analytics/events'
 import { Container } from '@/components/ui/container'
-import { buttonVariants } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
+import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
 import { NavDropdown } from './nav-dropdown'
@@ -36,15 +36,15 @@ export function Header({ settings }: { settings: SiteSettings }) {
           </NavDropdown>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <DemoToggleButton location="navigation" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <DemoToggleButton location="navigation" variant="ghost" size="sm">
             {navigation.tryDemoLabel}
           </DemoToggleButton>
-          <a href={settings.appUrl} className={buttonVariants({ variant: 'ghost', size: 'sm' })} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
+          <ButtonLink href={settings.appUrl} variant="ghost" size="sm" {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
             {navigation.signInLabel}
-          </a>
-          <a href="/waitlist" className={buttonVariants({ size: 'sm' })} {...trackOn('start_free_trial_click', { button_location: 'navigation' })}>
+          </ButtonLink>
+          <StartTrialLink location="navigation" size="sm">
             {navigation.startTrialLabel}
-          </a>
+          </StartTrialLink>
         </div>
         <MobileMenu openLabel={navigation.menuLabel} closeLabel={labels.closeMenu}>
           <nav aria-label={labels.mainNavigation}>
@@ -53,19 +53,15 @@ export function Header({ settings }: { settings: SiteSettings }) {
                 <SiteLink key={link.key} link={link} location="navigation_mobile" navigation plannedLabel={labels.planned} className={menuLinkClass} />
               ))}
               <div className="grid gap-2 border-t border-slate-200 pt-4">
-                <DemoToggleButton location="navigation_mobile" className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}>
+                <DemoToggleButton location="navigation_mobile" variant="secondary" width="full">
                   {navigation.tryDemoLabel}
                 </DemoToggleButton>
-                <a
-                  href={settings.appUrl}
-                  className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}
-                  {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}
-                >
+                <ButtonLink href={settings.appUrl} variant="secondary" width="full" {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
                   {navigation.signInLabel}
-                </a>
-                <a href="/waitlist" className={cn(buttonVariants(), 'w-full')} {...trackOn('start_free_trial_click', { button_location: 'navigation_mobile' })}>
+                </ButtonLink>
+                <StartTrialLink location="navigation_mobile" width="full">
                   {navigation.startTrialLabel}
-                </a>
+                </StartTrialLink>
               </div>
             </Container>
           </nav>

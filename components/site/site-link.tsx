@@ -1,6 +1,6 @@
 import type { SiteLink as SiteLinkData } from '@/lib/content'
 import { cn } from '@/lib/cn'
-import { trackOn, type DemoLocation } from '@/lib/analytics/events'
+import { trackOn, type DemoLocation } from '@/components/analytics/events'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
 
 type Props = {
@@ -37,7 +37,7 @@ export function SiteLink({ link, className, location, plannedLabel, navigation =
       )
     case 'demo':
       return (
-        <DemoToggleButton location={location} className={cn('text-left', className)}>
+        <DemoToggleButton location={location} appearance="text" className={cn('text-left', className)}>
           {link.label}
         </DemoToggleButton>
       )

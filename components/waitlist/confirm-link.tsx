@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { clsx } from 'clsx'
 import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
-import { track } from '@/lib/analytics/client'
-import { confirmWaitlistLink, requestWaitlistLink, tokenFromHash, type ConfirmResult, type LinkRequestResult } from '@/lib/waitlist/link'
+import { track } from '@/components/analytics/client'
+import { confirmWaitlistLink, requestWaitlistLink, tokenFromHash, type ConfirmResult, type LinkRequestResult } from '@/components/waitlist/link'
 import { buttonVariants } from '@/components/ui/button'
 import { MyPlacePanel } from './my-place'
 

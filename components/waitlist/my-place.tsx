@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { clsx } from 'clsx'
 import type { WaitlistPlacePanel } from '@/lib/content/types'
-import { track } from '@/lib/analytics/client'
-import { deleteMe, exportMyData, fetchMyPlace, referralLink, type MyPlace } from '@/lib/waitlist/link'
-import { fillTemplate } from '@/lib/template'
+import { track } from '@/components/analytics/client'
+import { deleteMe, exportMyData, fetchMyPlace, referralLink, type MyPlace } from '@/components/waitlist/link'
+import { fillTemplate } from '@/components/waitlist/template'
 import { buttonVariants } from '@/components/ui/button'
 
 type Props = {

@@ -4,7 +4,7 @@ import { CircleCheck } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { WaitlistPage } from '@/lib/content'
-import type { JoinResult } from '@/lib/waitlist/join'
+import type { JoinResult } from '@/components/waitlist/join'
 import { buttonVariants } from '@/components/ui/button'
 import { Toast, type ToastMessage } from '@/components/ui/toast'
 

@@ -2,12 +2,12 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type { WaitlistPage } from '@/lib/content'
-import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/lib/waitlist/rules'
+import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/components/waitlist/rules'
 import { clsx } from 'clsx'
-import { track } from '@/lib/analytics/client'
-import { waitlistJoinProperties } from '@/lib/analytics/events'
-import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/lib/waitlist/bot-filter'
-import { readSource } from '@/lib/waitlist/source'
+import { track } from '@/components/analytics/client'
+import { waitlistJoinProperties } from '@/components/analytics/events'
+import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/components/waitlist/bot-filter'
+import { readSource } from '@/components/waitlist/source'
 import { buttonVariants } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
@@ -86,8 +86,8 @@ export function WaitlistForm({ copy, backend }: Props) {
       const wait = remainingFillTime(shownAt.current, performance.now())
       // The database client loads on first submit, not with the page, while the wait runs.
       const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([
-        import('@/lib/waitlist/client'),
-        import('@/lib/waitlist/join'),
+        import('@/components/waitlist/client'),
+        import('@/components/waitlist/join'),
         new Promise((resolve) => setTimeout(resolve, wait)),
       ])
       const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource())
@@ -155,7 +155,7 @@ export function WaitlistForm({ copy, backend }: Props) {
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
       </div>
       {/* Bot bait: off-screen, hidden from assistive technology, out of the tab order, and named so
-          that no autofill or password manager fills it (see lib/waitlist/bot-filter.ts). */}
+          that no autofill or password manager fills it (see components/waitlist/bot-filter.ts). */}
       <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
         <label htmlFor={`waitlist-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input

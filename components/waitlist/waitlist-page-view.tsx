@@ -1,9 +1,10 @@
 import { ArrowLeft, CircleCheck } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
+import { CheckList } from '@/components/ui/check-list'
 import type { WaitlistPage } from '@/lib/content'
 import { waitlistBackend } from '@/lib/env'
 import { Container } from '@/components/ui/container'
-import { buttonVariants } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { WaitlistFlow } from './waitlist-flow'
 import { WaitlistForm } from './waitlist-form'
 
@@ -12,10 +13,10 @@ export function WaitlistPageView({ page }: { page: WaitlistPage }) {
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
         <WaitlistFlow confirmation={page.confirmation} messages={page.messages}>
-          <a href="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <ButtonLink href="/" variant="ghost" size="sm">
             <SvgIcon icon={ArrowLeft} className="size-4" />
             {page.backLabel}
-          </a>
+          </ButtonLink>
           <div className="mt-8 grid items-start gap-12 lg:grid-cols-2">
             <div>
               {page.badge ? (
@@ -24,14 +25,7 @@ export function WaitlistPageView({ page }: { page: WaitlistPage }) {
               <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{page.title}</h1>
               <p className="mt-6 text-lg text-slate-600">{page.intro}</p>
               <h2 className="mt-10 text-lg font-semibold text-slate-900">{page.benefitsTitle}</h2>
-              <ul className="mt-4 space-y-3">
-                {page.benefits.map((benefit) => (
-                  <li key={benefit} className="flex gap-3 text-slate-700">
-                    <SvgIcon icon={CircleCheck} className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-                    {benefit}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={page.benefits} icon={CircleCheck} className="mt-4" itemClassName="gap-3" />
             </div>
             <WaitlistForm copy={page.form} backend={waitlistBackend()} />
           </div>

@@ -4,8 +4,8 @@ import { createClient, type SanityClient } from 'next-sanity'
 import { unstable_cache } from 'next/cache'
 import { draftMode } from 'next/headers'
 import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
-import { seedImagesDir, withSeedAssets } from './seed-assets'
-import { evaluateQuery, readSeedDataset } from './seed-dataset'
+import { seedImagesDir, withSeedAssets } from '../../sanity/seed/assets'
+import { evaluateQuery, readSeedDataset } from '../../sanity/seed/dataset'
 
 export type Query = keyof SanityQueries & string
 export type QueryResult<Q extends Query> = SanityQueries[Q]

@@ -1,6 +1,6 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { PageQueryResult } from '@/sanity/types.generated'
-import type { WaitlistErrorCopy } from '@/lib/waitlist/rules'
+import type { WaitlistErrorCopy } from '@/components/waitlist/rules'
 import type { Announcement } from './announcement'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:

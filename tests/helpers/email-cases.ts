@@ -1,5 +1,5 @@
 /**
- * The shared list of e-mail cases: the browser's rule (lib/waitlist/email.ts) and the database's
+ * The shared list of e-mail cases: the browser's rule (components/waitlist/email.ts) and the database's
  * (waitlist_rules.* in the migration) are both checked against it, and its domains against Node's
  * url.domainToASCII. Each case says what a person would expect.
  */

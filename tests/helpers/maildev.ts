@@ -1,8 +1,8 @@
 /**
  * maildev on free loopback ports for the outbox tests, with its REST API: what actually arrived.
  */
-import { startMaildev } from '@/scripts/lib/local-mail'
-import { freePort } from '@/scripts/lib/run'
+import { startMaildev } from '@/tools/local/local-mail'
+import { freePort } from '@/tools/local/run'
 
 export type ReceivedEmail = {
   subject: string

@@ -4,7 +4,7 @@
  * reaches the tests through inject('postgres').
  */
 import type { TestProject } from 'vitest/node'
-import { ensurePostgres, type PostgresBinaries } from '../../scripts/lib/postgres'
+import { ensurePostgres, type PostgresBinaries } from '../../tools/local/postgres'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -13,8 +13,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { freePort } from '@/scripts/lib/run'
-import { applyMigrations, type MigrationTarget } from '@/supabase/local/migrate'
+import { freePort } from '@/tools/local/run'
+import { applyMigrations, type MigrationTarget } from '@/tools/supabase-local/migrate'
 
 const exec = promisify(execFile)
 

@@ -5,7 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
-import { applyMigrations } from '@/supabase/local/migrate'
+import { applyMigrations } from '@/tools/supabase-local/migrate'
 import { startRealPostgres } from './real-postgres'
 
 /** What the database tests use: PGlite has it; a real server gets an adapter. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseNdjson, type SeedDocument } from '@/lib/content/seed-dataset'
+import { parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
 

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startSanityStandIn, type SanityStandIn } from '@/scripts/lib/sanity-standin'
+import { startSanityStandIn, type SanityStandIn } from '@/tools/sanity-standin/sanity-standin'
 
 // The content layer's Sanity path against a stand-in for Sanity's query API.
 let standIn: SanityStandIn

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { assembleSeed, SEED_DATASET_PATH } from '@/lib/content/seed-assemble'
-import { evaluateQuery, parseNdjson } from '@/lib/content/seed-dataset'
+import { assembleSeed, SEED_DATASET_PATH } from '@/tools/content/seed-assemble'
+import { evaluateQuery, parseNdjson } from '@/sanity/seed/dataset'
 import { contentTokens, toNotFoundPage, toSectionPage, toSiteSettings, toWaitlistPage } from '@/lib/content/reshape'
 import type { SectionOf, SectionPage, SectionType } from '@/lib/content/types'
 import { aboutPageQuery, landingPageQuery, notFoundPageQuery, siteSettingsQuery, waitlistPageQuery } from '@/sanity/queries'
@@ -169,10 +169,10 @@ describe('page queries over the seed (groq-js)', async () => {
 describe('the cookie policy', () => {
   it('names every key the site’s own code stores in the browser', async () => {
     // A new key in the code without a line in the policy fails here: the policy must stay true.
-    const { CONSENT_STORAGE_KEY } = await import('@/lib/analytics/consent')
-    const { OUTBOX_STORAGE_KEY } = await import('@/lib/analytics/client')
+    const { CONSENT_STORAGE_KEY } = await import('@/components/analytics/consent')
+    const { OUTBOX_STORAGE_KEY } = await import('@/components/analytics/client')
     const { ANNOUNCEMENT_STORAGE_KEY } = await import('@/components/site/announcement/announcement-bar')
-    const { SOURCE_STORAGE_KEY } = await import('@/lib/waitlist/source')
+    const { SOURCE_STORAGE_KEY } = await import('@/components/waitlist/source')
     const policy = JSON.stringify(seed.find((doc) => doc._id === 'page-cookies'))
     for (const key of [CONSENT_STORAGE_KEY, OUTBOX_STORAGE_KEY, ANNOUNCEMENT_STORAGE_KEY, SOURCE_STORAGE_KEY]) expect(policy).toContain(`"text":"${key}"`)
   })

@@ -1,14 +1,14 @@
 /**
  * One address, one spelling, in the database: waitlist_rules.normalize_email() and the
- * waitlist_email_format check agree with lib/waitlist/email.ts on the shared cases and on generated
+ * waitlist_email_format check agree with components/waitlist/email.ts on the shared cases and on generated
  * input, and the unique constraint sees one spelling (the issue's nine look-alikes and the two
  * josés become one row each). Against the real migrations on PGlite and, when one can be had,
  * on a real PostgreSQL server.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from '@/lib/waitlist/email'
-import { trimWaitlistText } from '@/lib/waitlist/rules'
+import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from '@/components/waitlist/email'
+import { trimWaitlistText } from '@/components/waitlist/rules'
 import { EMAIL_CASES, JUNK, LOOK_ALIKES } from '../helpers/email-cases'
 import { INSERT_WAITLIST, onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 

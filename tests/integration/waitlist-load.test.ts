@@ -1,12 +1,12 @@
 /**
- * The load check's logic (scripts/lib/load-waitlist.ts) on a small burst against an in-memory
+ * The load check's logic (tools/load/load-waitlist.ts) on a small burst against an in-memory
  * double at PRODUCTION limits, and its reconciliation on made-up answers. Counts only: timing
  * on a shared two-core machine proves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
-import { runConfirmationCheck } from '@/scripts/lib/load-confirmation'
-import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/scripts/lib/load-waitlist'
+import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
+import { runConfirmationCheck } from '@/tools/load/load-confirmation'
+import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/tools/load/load-waitlist'
 
 let local: LocalSupabase
 

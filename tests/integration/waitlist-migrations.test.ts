@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_WHITESPACE } from '@/lib/waitlist/rules'
-import { applyMigrations, listMigrations } from '@/supabase/local/migrate'
+import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_WHITESPACE } from '@/components/waitlist/rules'
+import { applyMigrations, listMigrations } from '@/tools/supabase-local/migrate'
 import { createWaitlistDb, INSERT_WAITLIST, runAs } from '../helpers/waitlist-db'
 
 let db: PGlite
@@ -63,7 +63,7 @@ describe('waitlist migration', () => {
     ])
   })
 
-  it('uses the e-mail pattern of lib/waitlist/email.ts verbatim', async () => {
+  it('uses the e-mail pattern of components/waitlist/email.ts verbatim', async () => {
     const { rows } = await db.query<{ def: string }>(
       `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'waitlist_email_format'`,
     )
@@ -72,7 +72,7 @@ describe('waitlist migration', () => {
     expect(fn[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
   })
 
-  it('trims exactly the whitespace set of lib/waitlist/rules.ts', async () => {
+  it('trims exactly the whitespace set of components/waitlist/rules.ts', async () => {
     const { rows } = await db.query<{ trimmed: string }>('select public.waitlist_trim($1) as trimmed', [
       `${WAITLIST_WHITESPACE}x\u200By${WAITLIST_WHITESPACE}`,
     ])

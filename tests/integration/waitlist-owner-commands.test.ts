@@ -1,5 +1,5 @@
 /**
- * The site owner's commands, run as the owner would (`tsx scripts/...`),
+ * The site owner's commands, run as the owner would (`tsx tools/owner/...`),
  * against the local double.
  */
 import { execFile } from 'node:child_process'
@@ -9,11 +9,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWaitlistClient } from '@/lib/waitlist/client'
-import { joinWaitlist } from '@/lib/waitlist/join'
-import { resolveOwnerConfig } from '@/lib/waitlist/owner'
-import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '@/supabase/local/keys'
-import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
+import { createWaitlistClient } from '@/components/waitlist/client'
+import { joinWaitlist } from '@/components/waitlist/join'
+import { resolveOwnerConfig } from '@/tools/owner/owner'
+import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '@/tools/supabase-local/keys'
+import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -54,13 +54,13 @@ afterAll(async () => {
 /** Runs a script with Node (the one running the tests) and only the given Supabase variables. */
 function runScript(script: string, args: string[], env: Record<string, string>) {
   const { NEXT_PUBLIC_SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...inherited } = process.env
-  return run(process.execPath, [tsxCli, path.join(root, 'scripts', script), ...args], {
+  return run(process.execPath, [tsxCli, path.join(root, 'tools', 'owner', script), ...args], {
     cwd: root,
     env: { ...inherited, ...env },
   })
 }
 
-describe('scripts/waitlist-export.ts', () => {
+describe('tools/owner/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
@@ -106,7 +106,7 @@ describe('scripts/waitlist-export.ts', () => {
   })
 })
 
-describe('scripts/waitlist-list.ts', () => {
+describe('tools/owner/waitlist-list.ts', () => {
   it('prints a table with control characters escaped', async () => {
     const { stdout } = await runScript('waitlist-list.ts', [], {
       NEXT_PUBLIC_SUPABASE_URL: local.url,
@@ -127,11 +127,11 @@ describe('scripts/waitlist-list.ts', () => {
       (failure: { code: number; stderr: string }) => failure,
     )
     expect(error).toMatchObject({ code: 1 })
-    expect((error as { stderr: string }).stderr).toContain('supabase/local/main.ts')
+    expect((error as { stderr: string }).stderr).toContain('tools/supabase-local/main.ts')
   })
 })
 
-describe('scripts/waitlist-stats.ts', () => {
+describe('tools/owner/waitlist-stats.ts', () => {
   it('prints the total, the confirmed count, the top referrers and sign-ups per day', async () => {
     const { stdout } = await runScript('waitlist-stats.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const today = new Date().toISOString().slice(0, 10)

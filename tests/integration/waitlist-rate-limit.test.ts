@@ -13,7 +13,7 @@ let db: WaitlistDb
 
 const targets = await waitlistDbTargets('waitlist-rate-limit')
 
-// The production numbers, as seeded by the migration (and documented in supabase/README.md).
+// The production numbers, as seeded by the migration (and documented in docs/waitlist.md).
 const PRODUCTION = { window_seconds: 3600, per_client: 50, domain_burst: 20 }
 
 onEachDatabase(targets, (opened) => (db = opened), () => {

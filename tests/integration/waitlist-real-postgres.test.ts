@@ -2,11 +2,11 @@
  * The migrations and the waitlist's guards on a real PostgreSQL server (Debian's), with many
  * concurrent clients, as a non-superuser API role: what PGlite, one connection, cannot show.
  * Skipped with a message when no PostgreSQL can be had (not root, no binaries); CI runs as root
- * and installs it (scripts/lib/postgres.ts).
+ * and installs it (tools/local/postgres.ts).
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from '@/lib/waitlist/email'
-import { trimWaitlistText } from '@/lib/waitlist/rules'
+import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from '@/components/waitlist/email'
+import { trimWaitlistText } from '@/components/waitlist/rules'
 import { EMAIL_CASES, LOOK_ALIKES } from '../helpers/email-cases'
 import { asApiRequest, startRealPostgres, type ApiOutcome, type RealPostgres } from '../helpers/real-postgres'
 

@@ -13,20 +13,20 @@
  * The waitlist limits sign-ups per client address (50 per hour, from the
  * address the platform's edge sets, never one the client writes). Against
  * the double every test signs up as its own client, a fresh loopback source
- * address (supabase/local/loopback-fetch.ts), like the visitors it stands
+ * address (tools/supabase-local/loopback-fetch.ts), like the visitors it stands
  * for. Against a real stack the test machine is one client: keep runs within
  * the limit there.
  */
 import { createServer, type AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createWaitlistClient } from '@/lib/waitlist/client'
-import { joinWaitlist } from '@/lib/waitlist/join'
-import { fetchAllWaitlistEntries } from '@/lib/waitlist/owner'
-import { signJwt } from '@/supabase/local/jwt'
-import { LOCAL_JWT_SECRET } from '@/supabase/local/keys'
-import { loopbackAddress, loopbackFetch } from '@/supabase/local/loopback-fetch'
-import { startLocalSupabase, type LocalSupabase } from '@/supabase/local/server'
+import { createWaitlistClient } from '@/components/waitlist/client'
+import { joinWaitlist } from '@/components/waitlist/join'
+import { fetchAllWaitlistEntries } from '@/tools/owner/owner'
+import { signJwt } from '@/tools/supabase-local/jwt'
+import { LOCAL_JWT_SECRET } from '@/tools/supabase-local/keys'
+import { loopbackAddress, loopbackFetch } from '@/tools/supabase-local/loopback-fetch'
+import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 
 interface Target {
   url: string

@@ -1,5 +1,5 @@
 /**
- * The form's rules (lib/waitlist/rules.ts) and the database's constraints
+ * The form's rules (components/waitlist/rules.ts) and the database's constraints
  * (the migration) must agree: validateWaitlistInput accepts an input iff the
  * database, as anon, stores its normalized row. Checked on a table of edge
  * cases and on generated inputs, against the real migration on PGlite.
@@ -17,7 +17,7 @@ import {
   WAITLIST_WHITESPACE,
   type WaitlistFormInput,
   type WaitlistRow,
-} from '@/lib/waitlist/rules'
+} from '@/components/waitlist/rules'
 import { createWaitlistDb, INSERT_WAITLIST } from '../helpers/waitlist-db'
 
 let db: PGlite

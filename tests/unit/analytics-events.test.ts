@@ -7,7 +7,7 @@ import {
   parseTrackAttribute,
   trackOn,
   waitlistJoinProperties,
-} from '@/lib/analytics/events'
+} from '@/components/analytics/events'
 
 describe('the event catalogue', () => {
   it('has exactly the events of the spec', () => {

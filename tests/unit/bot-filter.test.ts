@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { honeypotFilled, MIN_FILL_MS, remainingFillTime } from '@/lib/waitlist/bot-filter'
+import { honeypotFilled, MIN_FILL_MS, remainingFillTime } from '@/components/waitlist/bot-filter'
 
 describe('remainingFillTime', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_STORAGE_KEY, consentBootScript, readConsent } from '@/lib/analytics/consent'
+import { CONSENT_CHOSEN_ATTRIBUTE, CONSENT_STORAGE_KEY, consentBootScript, readConsent } from '@/components/analytics/consent'
 
 type Case = { name: string; stored?: string | null; storageThrows?: boolean; gpc?: boolean; dnt?: string; msDnt?: string; windowDnt?: string }
 

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { assertPortFree } from '../../scripts/lib/run'
+import { assertPortFree } from '../../tools/local/run'
 
 describe('assertPortFree', () => {
   it('refuses a port something already listens on, so a stale server is never measured', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LighthouseSummary } from '../../scripts/lib/lighthouse'
-import { evaluateTargets, type Measured } from '../../scripts/lib/quality-budget'
+import type { LighthouseSummary } from '../../tools/bench/lighthouse'
+import { evaluateTargets, type Measured } from '../../tools/bench/quality-budget'
 
 type Overrides = { path?: string; status?: number; jsGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
 

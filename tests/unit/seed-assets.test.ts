@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sanityImageAttributes } from '@/components/sections/rich-text/sanity-image'
-import { imageDimensions, seedImageFiles, seedImagesDir, withSeedAssets } from '@/lib/content/seed-assets'
-import { evaluateQuery, parseNdjson, type SeedDocument } from '@/lib/content/seed-dataset'
+import { imageDimensions, seedImageFiles, seedImagesDir, withSeedAssets } from '@/sanity/seed/assets'
+import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
 const imagesDir = seedImagesDir('sanity/seed/production.ndjson')

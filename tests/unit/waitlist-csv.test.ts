@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvCell, neutraliseFormulas, toCsv, waitlistToCsv, type WaitlistEntry } from '@/lib/waitlist/csv'
+import { csvCell, neutraliseFormulas, toCsv, waitlistToCsv, type WaitlistEntry } from '@/tools/owner/csv'
 
 describe('csvCell', () => {
   it.each([

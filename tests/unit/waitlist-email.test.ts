@@ -1,5 +1,5 @@
 /**
- * One address, one spelling (lib/waitlist/email.ts): the look-alikes of the issue collapse to one
+ * One address, one spelling (components/waitlist/email.ts): the look-alikes of the issue collapse to one
  * spelling, the junk is refused, and the IDNA encoding is Node's (url.domainToASCII) on the shared
  * cases and on generated domains. The database's side runs the same cases in
  * tests/integration/waitlist-email-agree.test.ts.
@@ -7,8 +7,8 @@
 import { domainToASCII } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isPlausibleWaitlistEmail, normalizeWaitlistEmail, punycodeEncode } from '@/lib/waitlist/email'
-import { trimWaitlistText, validateWaitlistInput } from '@/lib/waitlist/rules'
+import { isPlausibleWaitlistEmail, normalizeWaitlistEmail, punycodeEncode } from '@/components/waitlist/email'
+import { trimWaitlistText, validateWaitlistInput } from '@/components/waitlist/rules'
 import { EMAIL_CASES, JUNK, LOOK_ALIKES } from '../helpers/email-cases'
 
 const normalize = (value: string) => normalizeWaitlistEmail(value, trimWaitlistText)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { joinWaitlist, type WaitlistClient, type WaitlistInsertResponse } from '@/lib/waitlist/join'
-import type { WaitlistRow } from '@/lib/waitlist/rules'
+import { joinWaitlist, type WaitlistClient, type WaitlistInsertResponse } from '@/components/waitlist/join'
+import type { WaitlistRow } from '@/components/waitlist/rules'
 
 /** A client whose insert answers (or throws) what the case says, recording what was sent. */
 function fakeClient(answer: WaitlistInsertResponse | (() => never)) {

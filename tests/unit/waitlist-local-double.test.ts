@@ -1,11 +1,11 @@
 /** Pure parts of the local PostgREST double: keys, JWT checks and PostgREST's error mapping. */
 import { describe, expect, it } from 'vitest'
-import { pgErrorResponse, statusForSqlState } from '@/supabase/local/errors'
-import { signJwt, verifyJwt } from '@/supabase/local/jwt'
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '@/supabase/local/keys'
-import { loopbackAddress } from '@/supabase/local/loopback-fetch'
-import { requestHeadersSetting } from '@/supabase/local/postgrest'
-import { gatewayHeaderLines } from '@/supabase/local/server'
+import { pgErrorResponse, statusForSqlState } from '@/tools/supabase-local/errors'
+import { signJwt, verifyJwt } from '@/tools/supabase-local/jwt'
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '@/tools/supabase-local/keys'
+import { loopbackAddress } from '@/tools/supabase-local/loopback-fetch'
+import { requestHeadersSetting } from '@/tools/supabase-local/postgrest'
+import { gatewayHeaderLines } from '@/tools/supabase-local/server'
 
 describe('local demo keys', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseNdjson } from '@/lib/content/seed-dataset'
+import { parseNdjson } from '@/sanity/seed/dataset'
 import {
   codePointLength,
   normalizeWaitlistInput,
@@ -11,7 +11,7 @@ import {
   WAITLIST_WHITESPACE,
   waitlistErrorMessage,
   type WaitlistErrorCopy,
-} from '@/lib/waitlist/rules'
+} from '@/components/waitlist/rules'
 
 describe('normalizeWaitlistInput', () => {
   it('trims every field and turns a missing company into an empty project', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readSource, recordLanding, sourceFromLanding, SOURCE_STORAGE_KEY } from '@/lib/waitlist/source'
+import { readSource, recordLanding, sourceFromLanding, SOURCE_STORAGE_KEY } from '@/components/waitlist/source'
 
 const at = (url: string, referrer = '') => sourceFromLanding(new URL(url), referrer)
 

@@ -1,6 +1,6 @@
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { describe, expect, it } from 'vitest'
-import { MAX_SIGNATURE_AGE_MS, tagsForChange, verifyWebhook } from '@/lib/publishing/webhook'
+import { MAX_SIGNATURE_AGE_MS, tagsForChange, verifyWebhook } from '@/lib/content/webhook'
 
 const secret = 'test-secret'
 const now = 1_795_000_000_000

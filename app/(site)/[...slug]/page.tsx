@@ -3,7 +3,7 @@ import { notFound, permanentRedirect, redirect } from 'next/navigation'
 import { getPage, getPageList, getRedirect, getSiteSettings } from '@/lib/content'
 import { SLUG_PATTERN } from '@/lib/content/paths'
 import { builderPageMetadata, notFoundMetadata } from '@/lib/metadata'
-import { breadcrumbStructuredData } from '@/lib/structured-data'
+import { breadcrumbStructuredData } from '@/components/seo/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import { PageBuilder } from '@/components/sections/page-builder'
 

@@ -1,7 +1,7 @@
 import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
-import { SIGNATURE_HEADER_NAME, tagsForChange, verifyWebhook } from '@/lib/publishing/webhook'
+import { SIGNATURE_HEADER_NAME, tagsForChange, verifyWebhook } from '@/lib/content/webhook'
 
 /** Sanity's webhook on publish: the next request for an affected page renders it afresh. */
 export async function POST(request: NextRequest) {

@@ -1,7 +1,7 @@
 import { getAboutPage, getLandingPage, getSiteSettings, getWaitlistPage } from '@/lib/content'
 import { sectionPageHeadline } from '@/lib/content/reshape'
 import { SHARE_IMAGE_PAGES, type SharePage } from '@/lib/metadata'
-import { drawShareImage } from '@/lib/share-image'
+import { drawShareImage } from '@/components/seo/share-image'
 
 // Drawn once at build (and on revalidation), like the pages they illustrate.
 export const dynamic = 'force-static'

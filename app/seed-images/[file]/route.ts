@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serverEnv } from '@/lib/env'
-import { seedImageFiles, seedImagesDir } from '@/lib/content/seed-assets'
-import { readSeedDataset } from '@/lib/content/seed-dataset'
+import { seedImageFiles, seedImagesDir } from '@/sanity/seed/assets'
+import { readSeedDataset } from '@/sanity/seed/dataset'
 
-// The seed's images, for the embedded content mode only (lib/content/seed-assets.ts). Each is
+// The seed's images, for the embedded content mode only (sanity/seed/assets.ts). Each is
 // written out at build as a static file; a build without embedded defaults (a deployment) lists
 // none, so there this path does not exist and answers 404.
 

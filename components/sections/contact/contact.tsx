@@ -4,7 +4,7 @@ import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { buttonVariants } from '@/components/ui/button'
 import { LinkedInLogo, XLogo } from '@/components/ui/brand-icons'
-import { trackOn } from '@/lib/analytics/events'
+import { trackOn } from '@/components/analytics/events'
 import type { SectionProps } from '../types'
 
 /** The company's addresses from Site settings → Contact, labelled by the section. */

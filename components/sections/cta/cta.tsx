@@ -1,8 +1,7 @@
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
-import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
-import { trackOn } from '@/lib/analytics/events'
+import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import { TestimonialFigure } from '../testimonial/testimonial'
 import type { SectionProps } from '../types'
 
@@ -12,15 +11,11 @@ export function ClosingCta({ section: cta, headingId, context }: SectionProps<'c
       <Container>
         <SectionHeading id={headingId} heading={cta} inverted />
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <a
-            href="/waitlist"
-            className={buttonVariants({ variant: 'inverted', size: 'lg' })}
-            {...trackOn('start_free_trial_click', { button_location: context.ctaLocation })}
-          >
+          <StartTrialLink location={context.ctaLocation} variant="inverted" size="lg">
             {cta.primaryCtaLabel}
-          </a>
+          </StartTrialLink>
           {cta.secondaryCtaLabel ? (
-            <DemoToggleButton location="cta" className={buttonVariants({ variant: 'outlineInverted', size: 'lg' })}>
+            <DemoToggleButton location="cta" variant="outlineInverted" size="lg">
               {cta.secondaryCtaLabel}
             </DemoToggleButton>
           ) : null}

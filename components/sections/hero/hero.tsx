@@ -1,9 +1,7 @@
-import { Check } from 'lucide'
-import { SvgIcon } from '@/components/ui/svg-icon'
+import { CheckList } from '@/components/ui/check-list'
 import { Container } from '@/components/ui/container'
-import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
-import { trackOn } from '@/lib/analytics/events'
+import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import { cn } from '@/lib/cn'
 import type { SectionProps } from '../types'
 import { ConversationPicture } from './conversation-picture'
@@ -33,21 +31,14 @@ export function Hero({ section: hero, headingId, context }: SectionProps<'heroSe
           </h1>
           <p className={cn('mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl', pictured && 'lg:mx-0')}>{hero.subtitle}</p>
           <div className={cn('mt-10 flex flex-col justify-center gap-3 sm:flex-row', pictured && 'lg:justify-start')}>
-            <a href="/waitlist" className={buttonVariants({ size: 'lg' })} {...trackOn('start_free_trial_click', { button_location: 'hero' })}>
+            <StartTrialLink location="hero" size="lg">
               {hero.primaryCtaLabel}
-            </a>
-            <DemoToggleButton location="hero" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            </StartTrialLink>
+            <DemoToggleButton location="hero" variant="secondary" size="lg">
               {hero.secondaryCtaLabel}
             </DemoToggleButton>
           </div>
-          <ul className={cn('mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600', pictured && 'lg:justify-start')}>
-            {hero.highlights.map((highlight) => (
-              <li key={highlight} className="inline-flex items-center gap-1.5">
-                <SvgIcon icon={Check} className="size-4 text-emerald-600" />
-                {highlight}
-              </li>
-            ))}
-          </ul>
+          <CheckList layout="inline" items={hero.highlights} className={cn('mt-8 justify-center', pictured && 'lg:justify-start')} />
           {hero.socialProof ? <p className="mt-6 text-sm font-medium text-slate-500">{hero.socialProof}</p> : null}
         </div>
         {hero.visual ? (

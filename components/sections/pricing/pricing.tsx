@@ -1,11 +1,10 @@
-import { Check } from 'lucide'
-import { SvgIcon } from '@/components/ui/svg-icon'
 import type { PricingTier } from '@/lib/content'
 import { cn } from '@/lib/cn'
+import { Button } from '@/components/ui/button'
+import { CheckList } from '@/components/ui/check-list'
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
-import { buttonVariants } from '@/components/ui/button'
-import { trackOn } from '@/lib/analytics/events'
+import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import type { SectionProps } from '../types'
 
 export function Pricing({ section: pricing, headingId }: SectionProps<'pricingSection'>) {
@@ -22,13 +21,9 @@ export function Pricing({ section: pricing, headingId }: SectionProps<'pricingSe
         </ul>
         {pricing.footnote ? <p className="mt-8 text-center text-sm text-slate-500">{pricing.footnote}</p> : null}
         <p className="mt-4 text-center">
-          <a
-            href="/waitlist"
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-            {...trackOn('start_free_trial_click', { button_location: 'pricing_cta' })}
-          >
+          <StartTrialLink location="pricing_cta" appearance="text" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             {pricing.ctaLabel} <span aria-hidden="true">→</span>
-          </a>
+          </StartTrialLink>
         </p>
       </Container>
     </section>
@@ -63,22 +58,15 @@ function TierCard({ tier }: { tier: PricingTier }) {
       {tier.terms.length > 0 ? <p className="mt-2 text-sm text-slate-600">{tier.terms.join(' · ')}</p> : null}
       <p className="mt-6 font-medium text-slate-900">{tier.insights}</p>
       {tier.overageNote ? <p className="mt-1 text-sm text-slate-500">{tier.overageNote}</p> : null}
-      <ul className="mt-6 flex-1 space-y-3">
-        {tier.features.map((feature) => (
-          <li key={feature} className="flex gap-2 text-slate-700">
-            <SvgIcon icon={Check} className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={tier.features} className="mt-6 flex-1" />
       {tier.available ? (
-        <a href="/waitlist" className={cn(buttonVariants({ size: 'lg' }), 'mt-8 w-full')} {...trackOn('start_free_trial_click', { button_location: 'pricing' })}>
+        <StartTrialLink location="pricing" size="lg" width="full" className="mt-8">
           {tier.ctaLabel}
-        </a>
+        </StartTrialLink>
       ) : (
-        <button type="button" disabled className={cn(buttonVariants({ variant: 'secondary', size: 'lg' }), 'mt-8 w-full')}>
+        <Button disabled variant="secondary" size="lg" width="full" className="mt-8">
           {tier.ctaLabel}
-        </button>
+        </Button>
       )}
     </article>
   )

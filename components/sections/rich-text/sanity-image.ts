@@ -16,7 +16,7 @@ const WIDTHS = [480, 768, 1024, 1536]
 /**
  * The attributes of an image from Sanity's image pipeline: a srcset in the browser's best
  * format (auto=format), and the width and height that reserve its space before it loads.
- * Without a project, a seed image (lib/content/seed-assets.ts) is served as its file, at its
+ * Without a project, a seed image (sanity/seed/assets.ts) is served as its file, at its
  * size. Null for a malformed or missing asset.
  */
 export function sanityImageAttributes(image: ImageValue, { projectId, dataset }: { projectId: string | undefined; dataset: string }) {

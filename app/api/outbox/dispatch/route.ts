@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
-import { configuredDispatch } from '@/lib/outbox/configured'
-import { hasDispatchSecret } from '@/lib/outbox/secret'
+import { configuredDispatch } from '@/components/waitlist/outbox/configured'
+import { hasDispatchSecret } from '@/components/waitlist/outbox/secret'
 
 // Never cached or prerendered: every call is a delivery run.
 export const dynamic = 'force-dynamic'

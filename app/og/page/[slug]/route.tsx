@@ -1,5 +1,5 @@
 import { getPage, getPageList } from '@/lib/content'
-import { drawShareImage } from '@/lib/share-image'
+import { drawShareImage } from '@/components/seo/share-image'
 
 // The share image of each page made in the Studio: drawn at build for published pages, on
 // first request for later ones, then cached under the same tags as the page.

@@ -1,0 +1,116 @@
+/**
+ * The outbox dispatcher: takes the waitlist's due messages (supabase/migrations/
+ * *_waitlist_confirmation.sql), sends each once and marks it. Server only; the transports and
+ * the database are passed in, so tests can run it against real ones or break them on purpose.
+ *
+ * Delivery rules:
+ * - a message is sent only under the lease its claim took, and marked with that lease;
+ * - a failed send is recorded (error, attempt count) and retried later with exponential backoff
+ *   by the database, so an SMTP outage loses nothing;
+ * - nothing runs between a successful send and its mark but the mark itself: a failure there (a
+ *   crash, the database gone) leaves the message 'sending', which the next claim after the lease
+ *   marks 'in_doubt' instead of sending it again (no duplicate);
+ * - a confirmation e-mail gets a fresh token, minted here, whose hash is stored before sending.
+ */
+import { formatExpiry, renderConfirmationEmail, type EmailChannel } from './email'
+import { slackConfirmedBody, type SlackChannel } from './slack'
+import { confirmationUrl, mintConfirmationToken } from './token'
+import type { WaitlistEmailCopy } from '@/lib/content/types'
+
+export type ClaimedEntry = {
+  id: string
+  name: string
+  email: string
+  project: string
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  referrer_host: string | null
+  landing_path: string | null
+}
+
+export type ClaimedMessage = {
+  id: string
+  kind: 'confirmation_email' | 'slack_confirmed'
+  lease_id: string
+  attempts: number
+  payload: { total?: number }
+  entry: ClaimedEntry
+}
+
+/** The dispatcher's side of the database (components/waitlist/outbox/store.ts over supabase-js; tests may wrap it). */
+export interface OutboxStore {
+  claim(maxMessages: number): Promise<ClaimedMessage[]>
+  /** Stores the token's hash on the entry; the link's expiry, or null when the entry is no longer pending. */
+  attachToken(message: ClaimedMessage, tokenHash: string): Promise<Date | null>
+  complete(message: ClaimedMessage, outcome: 'sent' | 'skipped', note?: string): Promise<boolean>
+  fail(message: ClaimedMessage, error: string): Promise<string | null>
+  purgePending(): Promise<number>
+}
+
+export type DispatchOptions = {
+  store: OutboxStore
+  email: EmailChannel
+  /** Null when SLACK_WAITLIST_WEBHOOK_URL is not set: Slack messages are skipped, nothing fails. */
+  slack: SlackChannel | null
+  slackIncludeEmail: boolean
+  copy: () => Promise<WaitlistEmailCopy>
+  siteUrl: string
+  maxMessages?: number
+}
+
+export type DispatchReport = { claimed: number; sent: number; skipped: number; failed: number; purged: number; errors: string[] }
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code
+    return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}`.slice(0, 500)
+  }
+  return String(error).slice(0, 500)
+}
+
+type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
+
+async function deliver(message: ClaimedMessage, options: DispatchOptions): Promise<Outcome> {
+  if (message.kind === 'slack_confirmed') {
+    if (!options.slack) return { outcome: 'skipped', note: 'SLACK_WAITLIST_WEBHOOK_URL is not set.' }
+    await options.slack(slackConfirmedBody(message.entry, message.payload.total ?? 0, { includeEmail: options.slackIncludeEmail }))
+    return { outcome: 'sent' }
+  }
+  const copy = await options.copy()
+  const { token, hash } = mintConfirmationToken()
+  const expires = await options.store.attachToken(message, hash)
+  if (!expires) return { outcome: 'skipped', note: 'The entry is no longer pending.' }
+  const rendered = await renderConfirmationEmail({
+    copy,
+    name: message.entry.name,
+    confirmUrl: confirmationUrl(options.siteUrl, token),
+    expires: formatExpiry(expires),
+  })
+  await options.email({ ...rendered, to: { name: message.entry.name, address: message.entry.email }, senderName: copy.senderName, idempotencyKey: message.id })
+  return { outcome: 'sent' }
+}
+
+export async function dispatchOutbox(options: DispatchOptions): Promise<DispatchReport> {
+  const report: DispatchReport = { claimed: 0, sent: 0, skipped: 0, failed: 0, purged: 0, errors: [] }
+  report.purged = await options.store.purgePending()
+  const messages = await options.store.claim(options.maxMessages ?? 20)
+  report.claimed = messages.length
+  for (const message of messages) {
+    let result: Outcome
+    try {
+      result = await deliver(message, options)
+    } catch (error) {
+      const reason = describeError(error)
+      report.failed += 1
+      report.errors.push(`${message.kind} ${message.id}: ${reason}`)
+      await options.store.fail(message, reason)
+      continue
+    }
+    // Outside the try: a failure to mark after a send must not be recorded as a failed send
+    // (that would retry it); it propagates, and the lease decides (see the module comment).
+    await options.store.complete(message, result.outcome, result.note)
+    report[result.outcome === 'sent' ? 'sent' : 'skipped'] += 1
+  }
+  return report
+}

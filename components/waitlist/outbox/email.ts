@@ -1,0 +1,54 @@
+/**
+ * The confirmation e-mail over SMTP (nodemailer), so any provider works: Resend, Postmark, SES,
+ * Supabase's SMTP, or maildev locally. Server only (it is given the SMTP credentials).
+ */
+import { render } from '@react-email/components'
+import nodemailer from 'nodemailer'
+import { createElement } from 'react'
+import { ConfirmationEmail, type ConfirmationEmailProps } from '@/components/waitlist/outbox/confirmation-email'
+
+export type RenderedEmail = { subject: string; html: string; text: string }
+
+export async function renderConfirmationEmail(props: ConfirmationEmailProps): Promise<RenderedEmail> {
+  const element = createElement(ConfirmationEmail, props)
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
+  return { subject: props.copy.subject, html, text }
+}
+
+export type OutgoingEmail = RenderedEmail & {
+  to: { name: string; address: string }
+  senderName: string
+  /** The outbox message's id: the Message-ID, so a provider or inbox that dedupes by it can. */
+  idempotencyKey: string
+}
+
+export type EmailChannel = (email: OutgoingEmail) => Promise<void>
+
+/** "30 November 2026, 14:05 UTC": the expiry as the e-mail states it. */
+export function formatExpiry(date: Date): string {
+  return `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' })
+    .format(date)
+    .replace(' at ', ', ')} UTC`
+}
+
+/**
+ * Every timeout together stays well under the outbox lease (2 minutes): a slow send is never
+ * taken for a dead dispatcher, so a live send cannot be marked in doubt under its feet.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+
+export function smtpEmailChannel(smtpUrl: string, fromAddress: string): EmailChannel {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+  const domain = fromAddress.split('@').pop() ?? 'localhost'
+  return async (email) => {
+    await transport.sendMail({
+      from: { name: email.senderName, address: fromAddress },
+      to: { name: email.to.name, address: email.to.address },
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      messageId: `<${email.idempotencyKey}@${domain}>`,
+      headers: { 'X-Entity-Ref-ID': email.idempotencyKey },
+    })
+  }
+}

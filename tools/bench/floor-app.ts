@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { run } from '../local/run'
+
+/**
+ * The floor of the benchmark: the smallest App Router page Next.js can ship (a heading and
+ * a paragraph, no client component), built with the very next/react/react-dom of the site.
+ * Whatever the site ships above it is ours; what the floor ships is the framework's price.
+ *
+ * It is generated into a throwaway folder (`.local/` is git-ignored) whose `node_modules`
+ * is a symlink to the project's own, so no network install and no second copy of Next:
+ * the versions cannot drift from the site's.
+ */
+
+export type FloorVersions = { next: string; react: string; reactDom: string }
+
+const projectRoot = process.cwd()
+
+export const floorDir = path.join(projectRoot, '.local', 'bench-floor')
+
+/** Versions actually installed (not the ranges in package.json): what both builds used. */
+export function installedVersions(root = projectRoot): FloorVersions {
+  const version = (name: string) => (JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+  return { next: version('next'), react: version('react'), reactDom: version('react-dom') }
+}
+
+// The page the site would be if it had no components of its own. Title, description and
+// `lang` are server-rendered metadata (no JavaScript), so the floor's Lighthouse SEO and
+// accessibility scores measure the framework, not a forgotten tag.
+const files = (versions: FloorVersions): Record<string, string> => ({
+  'package.json': `${JSON.stringify(
+    {
+      name: 'bench-floor',
+      private: true,
+      type: 'module',
+      dependencies: { next: versions.next, react: versions.react, 'react-dom': versions.reactDom },
+    },
+    null,
+    2,
+  )}\n`,
+  'tsconfig.json': `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['dom', 'dom.iterable', 'esnext'],
+        strict: true,
+        noEmit: true,
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        isolatedModules: true,
+        skipLibCheck: true,
+        // What `next build` would otherwise add itself, rewriting the file and saying so.
+        allowJs: true,
+        incremental: true,
+        esModuleInterop: true,
+        resolveJsonModule: true,
+        plugins: [{ name: 'next' }],
+      },
+      include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts', '.next/dev/types/**/*.ts'],
+      exclude: ['node_modules'],
+    },
+    null,
+    2,
+  )}\n`,
+  // Pin Turbopack's root to the project, where the symlinked node_modules really live;
+  // left to infer it, Turbopack walks up to the nearest lockfile, which is the same place
+  // but prints a warning about it.
+  'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(projectRoot)} } }\n`,
+  'app/layout.tsx': `import type { ReactNode } from 'react'
+
+export const metadata = { title: 'Floor', description: 'A bare Next.js App Router page: the benchmark floor.' }
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  )
+}
+`,
+  'app/page.tsx': `export default function Page() {
+  return (
+    <main>
+      <h1>Floor</h1>
+      <p>A heading and a paragraph: what a bare App Router page costs.</p>
+    </main>
+  )
+}
+`,
+  // create-next-app ships a favicon too; without one Chromium's /favicon.ico request 404s and
+  // Lighthouse's best practices mark the floor down for a console error the site does not have.
+  // An icon is a static file and a <link> tag: no JavaScript.
+  'app/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#111"/></svg>\n',
+  // Turbopack (Next 16.4.6) takes the workspace root's instrumentation.ts when the project
+  // has none: without this empty one the floor would compile the site's hook (and fail on
+  // its '@/' imports). Instrumentation runs on the server only; it adds no browser JavaScript.
+  'instrumentation.ts': 'export function register(): void {}\n',
+  // No app/not-found.tsx on purpose: unknown paths get Next's built-in 404, the floor of our 404.
+})
+
+/** The environment of the floor's build and server: none of the site's Next settings (distDir, public vars). */
+function floorEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of Object.keys(env)) if (key.startsWith('NEXT_') || key.startsWith('__NEXT')) delete env[key]
+  env.NEXT_TELEMETRY_DISABLED = '1'
+  return env
+}
+
+/** Writes the floor app from scratch and builds it with the project's `next` binary. */
+export async function buildFloorApp(): Promise<{ versions: FloorVersions; buildSeconds: number }> {
+  const versions = installedVersions()
+  await rm(floorDir, { recursive: true, force: true })
+  for (const [name, text] of Object.entries(files(versions))) {
+    await mkdir(path.dirname(path.join(floorDir, name)), { recursive: true })
+    await writeFile(path.join(floorDir, name), text)
+  }
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(floorDir, 'node_modules'), 'dir')
+  const started = Date.now()
+  await run('next', ['build', floorDir], { env: floorEnv() })
+  return { versions, buildSeconds: (Date.now() - started) / 1000 }
+}
+
+export function startFloorApp(port: number): ChildProcess {
+  return spawn('next', ['start', floorDir, '--port', String(port)], { stdio: 'ignore', env: floorEnv() })
+}

@@ -1,0 +1,74 @@
+/**
+ * `npm run content:publish -- <file> [--site http://localhost:3000]`: the Studio's publish,
+ * offline. Applies the documents in <file> (NDJSON, or JSON: one document or a list; each
+ * replaces the document with the same _id, like Sanity's createOrReplace) to the local
+ * dataset the site reads, after checking them against the Studio schema's rules, then sends
+ * the running site the same signed webhook Sanity would.
+ * `npm run content:publish -- --unpublish <id>` (repeatable) removes documents instead, as the
+ * Studio's Unpublish or Delete does, and sends the webhook for each.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { SEED_DATASET_PATH, updateSeedSources } from './seed-assemble'
+import { parseNdjson, readSeedDataset, type SeedDocument } from '../../sanity/seed/dataset'
+import { schemaTypes } from '../../sanity/schemaTypes'
+import { validateDocuments } from '../../sanity/validate-documents'
+import { localEnv } from '../local/local-env'
+import { sendRevalidationWebhook } from '../local/local-webhook'
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { site: { type: 'string' }, unpublish: { type: 'string', multiple: true } },
+})
+const env = localEnv()
+const file = positionals[0]
+const unpublish = values.unpublish ?? []
+if (!file && unpublish.length === 0) {
+  console.error('Usage: npm run content:publish -- <documents.ndjson|json> [--unpublish <id>]… [--site http://localhost:3000]')
+  process.exit(2)
+}
+const datasetPath = env.CONTENT_SEED_PATH || SEED_DATASET_PATH
+const site = values.site ?? env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000'
+const secret = env.SANITY_REVALIDATE_SECRET
+if (!secret) throw new Error('SANITY_REVALIDATE_SECRET is not set')
+
+const text = file ? (await readFile(file, 'utf8')).trim() : ''
+const changes: SeedDocument[] = !file
+  ? []
+  : text.startsWith('[') || (text.startsWith('{') && !text.includes('\n'))
+    ? [JSON.parse(text)].flat()
+    : parseNdjson(text, file)
+
+const dataset = await readSeedDataset(datasetPath)
+const removed = dataset.filter((doc) => unpublish.includes(doc._id))
+const missing = unpublish.filter((id) => !removed.some((doc) => doc._id === id))
+if (missing.length > 0) {
+  console.error(`Not published: no document ${missing.join(', ')} in ${datasetPath}.`)
+  process.exit(1)
+}
+const next = dataset.filter((doc) => !unpublish.includes(doc._id))
+for (const doc of changes) {
+  const index = next.findIndex((existing) => existing._id === doc._id)
+  if (index === -1) next.push(doc)
+  else next[index] = doc
+}
+// The whole dataset is checked: removing a page that a menu links to is refused, as the Studio refuses it.
+const problems = await validateDocuments(schemaTypes as never, next)
+if (problems.length > 0) {
+  console.error(`Not published: the Studio would refuse this content.\n  ${problems.join('\n  ')}`)
+  process.exit(1)
+}
+// Publishing to the seed itself (e.g. against `npm run preview`) edits its sources too, so they stay the one truth.
+if (datasetPath === SEED_DATASET_PATH) await updateSeedSources(changes, unpublish)
+else await writeFile(datasetPath, `${next.map((doc) => JSON.stringify(doc)).join('\n')}\n`)
+console.log(`Published ${changes.length} document(s) and unpublished ${removed.length} in ${datasetPath}.`)
+
+for (const doc of [...changes, ...removed]) {
+  const started = performance.now()
+  const answer = await sendRevalidationWebhook(site, secret, { _type: doc._type, _id: doc._id })
+  if (answer.status !== 200) {
+    console.error(`Webhook for ${doc._id} refused (${answer.status}): ${answer.body.reason}`)
+    process.exit(1)
+  }
+  console.log(`Revalidated ${answer.body.tags?.join(', ')} on ${site} in ${Math.round(performance.now() - started)} ms.`)
+}

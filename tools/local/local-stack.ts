@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { LOCAL_MAIL_WEB_PORT, LOCAL_SMTP_PORT, localEnv, usesLocalMail, usesLocalSupabase } from './local-env'
+import { supervise, waitForUrl } from './run'
+
+/**
+ * Starts what a local run of the site needs beside Next.js: the embedded waitlist
+ * database (unless the environment points at a real Supabase project), maildev with the
+ * outbox dispatch loop (unless SMTP_URL names another server; the loop runs either way), then
+ * Next itself.
+ */
+export async function startLocalStack(nextArgs: string[], port: string): Promise<void> {
+  const env = localEnv()
+  const children: ChildProcess[] = []
+  if (usesLocalSupabase(env)) {
+    const supabase = spawn('tsx', ['tools/supabase-local/main.ts'], { stdio: 'inherit', env })
+    children.push(supabase)
+    supervise(children)
+    await waitForUrl(`${env.NEXT_PUBLIC_SUPABASE_URL}/health`)
+  } else {
+    console.log(`Waitlist: ${env.NEXT_PUBLIC_SUPABASE_URL} (from your environment)`)
+  }
+  const next = spawn('next', [...nextArgs, '--port', port], { stdio: 'inherit', env })
+  children.push(next)
+  const site = `http://localhost:${port}`
+  const mail = usesLocalMail(env) ? ['--smtp', String(LOCAL_SMTP_PORT), '--web', String(LOCAL_MAIL_WEB_PORT)] : ['--external-smtp']
+  children.push(spawn('tsx', ['tools/local/mail-catcher.ts', ...mail, '--site', site], { stdio: 'inherit', env }))
+  supervise(children)
+}

@@ -1,0 +1,27 @@
+/**
+ * `npm test`: every check CI runs, in order, stopping at the first failure.
+ * The generated Sanity types must match the schema and queries; then lint, types,
+ * unit and integration tests, and the end-to-end tests in Chromium.
+ */
+import { run } from '../local/run'
+
+const steps: [string, string, string[]][] = [
+  ['Sanity types are up to date', 'tsx', ['tools/test/check-typegen.ts']],
+  ['Lint', 'eslint', ['--max-warnings', '0', '.']],
+  ['Route types', 'next', ['typegen']],
+  ['Type check', 'tsc', ['--noEmit']],
+  ['Unit and integration tests', 'vitest', ['run']],
+  ['End-to-end tests (Chromium)', 'tsx', ['tools/test/e2e.ts']],
+]
+
+const started = Date.now()
+for (const [title, command, args] of steps) {
+  console.log(`\n▶ ${title}`)
+  try {
+    await run(command, args)
+  } catch {
+    console.error(`\n✘ ${title} failed: see the output above.`)
+    process.exit(1)
+  }
+}
+console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`)
