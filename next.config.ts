@@ -1,5 +1,9 @@
 import type { NextConfig } from 'next'
+import { publicEnv, serverEnv } from './lib/env'
 import { securityHeaders } from './lib/security-headers'
+
+// Bad configuration fails the build here, not a visitor's request (lib/env validates it all).
+serverEnv()
 
 // PostHog's EU cloud behind our own origin: ad blockers and the Content-Security-Policy
 // see one origin, and the browser never talks to a third party directly.
@@ -42,9 +46,9 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   async headers() {
     return securityHeaders({
-      supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL,
-      siteUrl: process.env.NEXT_PUBLIC_SITE_URL,
-      productWidgetOrigin: process.env.PRODUCT_WIDGET_ORIGIN,
+      supabaseUrl: publicEnv.supabaseUrl,
+      siteUrl: publicEnv.siteUrl,
+      productWidgetOrigin: publicEnv.productWidgetOrigin,
     })
   },
   async rewrites() {

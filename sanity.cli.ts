@@ -1,9 +1,11 @@
 import { defineCliConfig } from 'sanity/cli'
+import { publicEnv } from './lib/env'
 
 export default defineCliConfig({
   api: {
-    projectId: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID ?? 'unconfigured',
-    dataset: process.env.NEXT_PUBLIC_SANITY_DATASET ?? 'production',
+    // The CLI's commands (typegen, dataset import) need a project id even when none is set.
+    projectId: publicEnv.sanityProjectId ?? 'unconfigured',
+    dataset: publicEnv.sanityDataset,
   },
   typegen: {
     path: ['./sanity/queries.ts'],

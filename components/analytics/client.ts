@@ -14,12 +14,12 @@
  * simplest promise to keep, and the one the GDPR badge implies.
  */
 import type { PostHog } from 'posthog-js'
+import { browserEnv } from '@/lib/env/browser'
 import { readConsent } from './consent'
 import type { EventName, EventProperties } from './events'
 
-const KEY = process.env.NEXT_PUBLIC_POSTHOG_KEY
-// posthog-js drops events from automated browsers; only the end-to-end build turns that off.
-const ALLOW_AUTOMATION = process.env.NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION === 'true'
+const KEY = browserEnv.posthogKey
+const ALLOW_AUTOMATION = browserEnv.analyticsAllowAutomation
 
 export const analyticsConfigured = Boolean(KEY)
 

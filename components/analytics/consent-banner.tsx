@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { browserRefusesTracking, CONSENT_BANNER_ATTRIBUTE, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/components/analytics/consent'
-import { buttonVariants } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import type { SiteLink } from '@/lib/content/types'
 
@@ -61,13 +61,13 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (
-          <button type="button" disabled={!interactive} onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>
+          <Button disabled={!interactive} onClick={() => choose('granted')} size="sm">
             {copy.acceptLabel}
-          </button>
+          </Button>
         )}
-        <button type="button" disabled={!interactive} onClick={() => choose('denied')} className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}>
+        <Button disabled={!interactive} onClick={() => choose('denied')} variant={refused ? 'primary' : 'secondary'} size="sm">
           {copy.declineLabel}
-        </button>
+        </Button>
       </div>
     </section>
   )

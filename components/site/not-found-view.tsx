@@ -1,6 +1,6 @@
 import { getNotFoundPage } from '@/lib/content'
 import { Container } from '@/components/ui/container'
-import { buttonVariants } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { NotFoundLogger } from './not-found-logger'
 
 /** The CMS 404 page's body: for unmatched URLs (app/global-not-found.tsx) and unknown page slugs (the pages route). */
@@ -13,9 +13,9 @@ export async function NotFoundView() {
         <p className="text-6xl font-extrabold text-brand-600">404</p>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
         <p className="mt-4 max-w-md text-lg text-slate-600">{page.text}</p>
-        <a href="/" className={`${buttonVariants({ size: 'lg' })} mt-10`}>
+        <ButtonLink href="/" size="lg" className="mt-10">
           {page.homeLabel}
-        </a>
+        </ButtonLink>
       </Container>
     </>
   )

@@ -5,7 +5,7 @@ import { clsx } from 'clsx'
 import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
 import { confirmWaitlistLink, requestWaitlistLink, tokenFromHash, type ConfirmResult, type LinkRequestResult } from '@/components/waitlist/link'
-import { buttonVariants } from '@/components/ui/button'
+import { Button, ButtonLink } from '@/components/ui/button'
 import { MyPlacePanel } from './my-place'
 
 type Props = {
@@ -95,18 +95,18 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
       </h1>
       {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
       {state === 'unreachable' ? (
-        <button type="button" onClick={retry} className={clsx(buttonVariants({ size: 'lg' }), 'mt-8')}>
+        <Button onClick={retry} size="lg" className="mt-8">
           {copy.retryLabel}
-        </button>
+        </Button>
       ) : null}
       {(state === 'confirmed' || state === 'already_confirmed') && token.current ? (
         <MyPlacePanel copy={placeCopy} backend={backend} token={token.current} onDeleted={() => setState('deleted')} />
       ) : null}
       {state === 'expired' || state === 'invalid' ? <NewLinkForm copy={copy} messages={messages} backend={backend} /> : null}
       {state !== 'checking' && state !== 'unreachable' ? (
-        <a href="/" className={clsx(buttonVariants({ variant: 'ghost', size: 'sm' }), 'mt-8')}>
+        <ButtonLink href="/" variant="ghost" size="sm" className="mt-8">
           {copy.backLabel}
-        </a>
+        </ButtonLink>
       ) : null}
     </section>
   )
@@ -136,9 +136,9 @@ function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy'>) {
         {copy.resendEmailLabel}
       </label>
       <input id="resend-email" name="email" type="email" required autoComplete="email" maxLength={254} className={inputClass} />
-      <button type="submit" disabled={sending} className={clsx(buttonVariants({ size: 'lg' }), 'mt-4 w-full')}>
+      <Button type="submit" disabled={sending} size="lg" width="full" className="mt-4">
         {sending ? copy.resendSendingLabel : copy.resendLabel}
-      </button>
+      </Button>
       <p role="status" className={clsx('mt-4 text-sm', result === 'sent' ? 'text-emerald-800' : 'text-red-700')}>
         {said}
       </p>

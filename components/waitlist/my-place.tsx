@@ -1,12 +1,11 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import { clsx } from 'clsx'
 import type { WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
 import { deleteMe, exportMyData, fetchMyPlace, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'
-import { buttonVariants } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 
 type Props = {
   copy: WaitlistPlacePanel
@@ -111,13 +110,13 @@ export function MyPlacePanel({ copy, backend, token, onDeleted }: Props) {
       </label>
       <input id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} className={inputClass} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" onClick={copyLink} className={buttonVariants({ size: 'sm' })}>
+        <Button onClick={copyLink} size="sm">
           {copy.copyLabel}
-        </button>
+        </Button>
         {canShare ? (
-          <button type="button" onClick={shareLink} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          <Button onClick={shareLink} variant="secondary" size="sm">
             {copy.shareLabel}
-          </button>
+          </Button>
         ) : null}
       </div>
 
@@ -127,22 +126,22 @@ export function MyPlacePanel({ copy, backend, token, onDeleted }: Props) {
         <div className="mt-4 rounded-xl bg-red-50 p-4">
           <p className="text-red-900">{copy.deleteConfirmText}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" disabled={busy} onClick={erase} className={clsx(buttonVariants({ size: 'sm' }), 'bg-red-700 hover:bg-red-800')}>
+            <Button disabled={busy} onClick={erase} size="sm" variant="danger">
               {copy.deleteConfirmLabel}
-            </button>
-            <button ref={keepButton} type="button" onClick={() => setConfirmingDelete(false)} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            </Button>
+            <Button ref={keepButton} onClick={() => setConfirmingDelete(false)} variant="secondary" size="sm">
               {copy.cancelLabel}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
-          <button type="button" disabled={busy} onClick={download} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          <Button disabled={busy} onClick={download} variant="secondary" size="sm">
             {copy.downloadLabel}
-          </button>
-          <button type="button" onClick={() => setConfirmingDelete(true)} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          </Button>
+          <Button onClick={() => setConfirmingDelete(true)} variant="ghost" size="sm">
             {copy.deleteLabel}
-          </button>
+          </Button>
         </div>
       )}
       <p role="status" className="mt-4 text-sm text-slate-700">

@@ -5,7 +5,7 @@ import { SvgIcon } from '@/components/ui/svg-icon'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { WaitlistPage } from '@/lib/content'
 import type { JoinResult } from '@/components/waitlist/join'
-import { buttonVariants } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { Toast, type ToastMessage } from '@/components/ui/toast'
 
 /** What the database answered, or the form's own refusal of a submission that looked automated. */
@@ -79,9 +79,9 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
               ))}
             </ul>
           </div>
-          <a href="/" className={`${buttonVariants({ size: 'lg' })} mt-8`}>
+          <ButtonLink href="/" size="lg" className="mt-8">
             {confirmation.backLabel}
-          </a>
+          </ButtonLink>
         </section>
       ) : (
         children

@@ -3,12 +3,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type { WaitlistPage } from '@/lib/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/components/waitlist/rules'
-import { clsx } from 'clsx'
 import { track } from '@/components/analytics/client'
 import { waitlistJoinProperties } from '@/components/analytics/events'
 import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/components/waitlist/bot-filter'
 import { readSource } from '@/components/waitlist/source'
-import { buttonVariants } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
 
@@ -172,9 +171,9 @@ export function WaitlistForm({ copy, backend }: Props) {
           onChange={(event) => setHoneypot(event.target.value)}
         />
       </div>
-      <button type="submit" disabled={!hydrated || submitting} className={clsx(buttonVariants({ size: 'lg' }), 'mt-6 w-full')}>
+      <Button type="submit" disabled={!hydrated || submitting} size="lg" width="full" className="mt-6">
         {submitting ? copy.submittingLabel : copy.submitLabel}
-      </button>
+      </Button>
       <p className="mt-4 text-center text-sm text-slate-500">
         {copy.privacyNote}
         <TrailingLink link={copy.privacyLink} />

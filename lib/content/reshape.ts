@@ -9,6 +9,7 @@ import type {
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
 import { stegaClean } from '@sanity/client/stega'
+import { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '@/sanity/schemaTypes/objects/fields'
 import { toAnnouncement } from './announcement'
 import { shareImageUrl } from './image'
 import { normalizePath, pagePath } from './paths'
@@ -24,9 +25,6 @@ type RawLink = { _key: string | null; label: string; kind: string; path: string 
 type RawPricing = Extract<RawSection, { _type: 'pricingSection' }>
 type RawTier = RawPricing['tiers'][number]
 
-export const USAGE_CLAIM_TOKEN = '{{usageClaim}}'
-/** Lets texts (the legal pages) name the address in Site settings → Contact, so changing it there changes it everywhere. */
-export const CONTACT_EMAIL_TOKEN = '{{contactEmail}}'
 
 /** Values from Site settings that copy may name by token. */
 export type ContentTokens = { usageClaim: string; contactEmail: string }

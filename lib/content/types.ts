@@ -1,5 +1,5 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
-import type { PageQueryResult } from '@/sanity/types.generated'
+import type { PageQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { WaitlistErrorCopy } from '@/components/waitlist/rules'
 import type { Announcement } from './announcement'
 
@@ -99,94 +99,26 @@ export type PageListItem = { slug: string; title: string; noindex: boolean; upda
 
 export type Redirect = { destination: string; permanent: boolean }
 
-export type WaitlistPage = {
-  backLabel: string
-  badge: string | null
-  title: string
-  intro: string
-  benefitsTitle: string
-  benefits: string[]
-  form: {
-    title: string
-    nameLabel: string
-    namePlaceholder: string | null
-    companyLabel: string
-    companyPlaceholder: string | null
-    emailLabel: string
-    emailPlaceholder: string | null
-    lengthHint: string
-    submitLabel: string
-    submittingLabel: string
-    privacyNote: string
-    privacyLink: SiteLink
-  } & WaitlistErrorCopy
-  confirmation: { title: string; text: string; nextStepsTitle: string; nextSteps: string[]; backLabel: string }
-  messages: { success: string; duplicate: string; backendError: string; failure: string; rateLimited: string; automated: string }
-  confirmPage: WaitlistConfirmPage
-  placePanel: WaitlistPlacePanel
-  email: WaitlistEmailCopy
+type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
+
+/**
+ * The waitlist page's copy: every field as the Studio declares it (derived, so a field added to
+ * the schema arrives here with `npm run typegen`), with its link and SEO reshaped. The form's
+ * error wording also satisfies the field rules' WaitlistErrorCopy.
+ */
+export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo'> & {
+  form: Omit<RawWaitlistPage['form'], 'privacyLink'> & { privacyLink: SiteLink } & WaitlistErrorCopy
   seo: Seo
 }
 
-export type WaitlistConfirmPage = {
-  pageTitle: string
-  checkingTitle: string
-  confirmedTitle: string
-  confirmedText: string
-  alreadyTitle: string
-  alreadyText: string
-  expiredTitle: string
-  expiredText: string
-  invalidTitle: string
-  invalidText: string
-  unreachableTitle: string
-  unreachableText: string
-  retryLabel: string
-  resendTitle: string
-  resendEmailLabel: string
-  resendLabel: string
-  resendSendingLabel: string
-  resendDone: string
-  backLabel: string
-}
+/** The page a confirmation link opens (/waitlist/confirm). */
+export type WaitlistConfirmPage = WaitlistPage['confirmPage']
 
 /** A confirmed person's place, referral link and own data (on the confirmation link page). */
-export type WaitlistPlacePanel = {
-  title: string
-  placeText: string
-  referralsText: string
-  referralTitle: string
-  referralText: string
-  placesPerReferral: number
-  linkLabel: string
-  copyLabel: string
-  copiedLabel: string
-  shareLabel: string
-  shareText: string
-  dataTitle: string
-  dataText: string
-  downloadLabel: string
-  deleteLabel: string
-  deleteConfirmText: string
-  deleteConfirmLabel: string
-  cancelLabel: string
-  deletedTitle: string
-  deletedText: string
-  unavailableText: string
-}
+export type WaitlistPlacePanel = WaitlistPage['placePanel']
 
 /** The confirmation e-mail's words (the waitlist page's "Confirmation e-mail" section). */
-export type WaitlistEmailCopy = {
-  senderName: string
-  subject: string
-  previewText: string
-  greeting: string
-  body: string
-  buttonLabel: string
-  linkHint: string
-  expiryNote: string
-  footer: string
-}
+export type WaitlistEmailCopy = WaitlistPage['email']
 
 export type NotFoundPage = { title: string; text: string; homeLabel: string }
 

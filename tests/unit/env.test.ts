@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { assertDeployableConfiguration, serverEnv, waitlistBackend, type PublicEnv } from '@/lib/env'
 
 const configured: PublicEnv = {
@@ -71,5 +71,36 @@ describe('the outbox dispatcher settings', () => {
     [{ OUTBOX_DISPATCH_SECRET: 'short' }, /OUTBOX_DISPATCH_SECRET/],
   ])('refuses %j, naming the variable', (values, message) => {
     expect(() => serverEnv({ NODE_ENV: 'production', ...values })).toThrow(message)
+  })
+})
+
+describe('bad configuration fails the build', () => {
+  // next.config.ts imports lib/env, so `next build` stops on the first of these.
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.resetModules()
+  })
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.com', /SMTP_URL: must start with smtp/],
+    ['OUTBOX_DISPATCH_SECRET', 'short', /OUTBOX_DISPATCH_SECRET: must be at least 24/],
+    ['PRODUCT_WIDGET_ORIGIN', 'widget.example.com', /PRODUCT_WIDGET_ORIGIN/],
+    ['NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION', 'yes', /NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION/],
+    ['NEXT_PUBLIC_SITE_URL', 'example.com', /NEXT_PUBLIC_SITE_URL/],
+  ])('%s=%s stops next.config.ts', async (name, value, message) => {
+    vi.resetModules()
+    vi.stubEnv(name, value)
+    await expect(import('@/next.config')).rejects.toThrow(message)
+  })
+
+  it('a good configuration loads, and the browser part reads the same values', async () => {
+    vi.resetModules()
+    vi.stubEnv('NEXT_PUBLIC_POSTHOG_KEY', ' phc_test ')
+    vi.stubEnv('NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION', 'true')
+    await expect(import('@/next.config')).resolves.toBeDefined()
+    const { publicEnv } = await import('@/lib/env')
+    const { browserEnv } = await import('@/lib/env/browser')
+    expect(browserEnv).toEqual({ posthogKey: publicEnv.posthogKey, analyticsAllowAutomation: publicEnv.analyticsAllowAutomation === 'true' })
+    expect(browserEnv.posthogKey).toBe('phc_test')
   })
 })

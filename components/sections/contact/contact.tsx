@@ -2,7 +2,7 @@ import { LifeBuoy, Mail, MapPin } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
-import { buttonVariants } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { LinkedInLogo, XLogo } from '@/components/ui/brand-icons'
 import { trackOn } from '@/components/analytics/events'
 import type { SectionProps } from '../types'
@@ -30,12 +30,12 @@ export function ContactDetails({ section, headingId, context }: SectionProps<'co
           </ContactItem>
         </dl>
         <div className="mt-8 flex justify-center gap-3">
-          <a href={contact.twitterUrl} aria-label="Twitter" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          <ButtonLink href={contact.twitterUrl} aria-label="Twitter" rel="noopener noreferrer" variant="secondary" size="sm">
             <XLogo className="size-4" />
-          </a>
-          <a href={contact.linkedinUrl} aria-label="LinkedIn" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          </ButtonLink>
+          <ButtonLink href={contact.linkedinUrl} aria-label="LinkedIn" rel="noopener noreferrer" variant="secondary" size="sm">
             <LinkedInLogo className="size-4" />
-          </a>
+          </ButtonLink>
         </div>
       </Container>
     </section>

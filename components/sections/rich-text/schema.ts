@@ -3,7 +3,7 @@ import { InfoOutlineIcon } from '@sanity/icons/InfoOutline'
 import { LinkIcon } from '@sanity/icons/Link'
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField } from 'sanity'
-import { stringField, textField } from '../../../sanity/schemaTypes/objects/fields'
+import { CONTACT_EMAIL_TOKEN, stringField, textField, USAGE_CLAIM_TOKEN } from '../../../sanity/schemaTypes/objects/fields'
 import { defineSection } from '../define-section'
 import { CALLOUT_TONES, RICH_TEXT_LINK_SCHEMES } from './rules'
 
@@ -16,7 +16,7 @@ export const richTextField = () =>
   defineField({
     name: 'body',
     title: 'Text',
-    description: 'May contain {{usageClaim}} and {{contactEmail}}, replaced by the usage claim and the general e-mail from Site settings.',
+    description: `May contain ${USAGE_CLAIM_TOKEN} and ${CONTACT_EMAIL_TOKEN}, replaced by the usage claim and the general e-mail from Site settings.`,
     type: 'array',
     of: [
       defineArrayMember({

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 
 /**
- * The one place that reads configuration. Public values are read through literal
- * `process.env.NEXT_PUBLIC_*` expressions because Next inlines only those into the
- * browser bundle; server-only values are read lazily so the browser never sees them.
+ * The one place that reads configuration (create-t3-app's pattern): every value is validated
+ * here, and next.config.ts imports this module so a bad value fails `next build` rather than a
+ * visitor's request. Public values are read through literal `process.env.NEXT_PUBLIC_*`
+ * expressions because Next inlines only those into the browser bundle; the two a client island
+ * needs are in ./browser.ts (no zod in the islands) and checked here with the rest. Server-only
+ * values are read lazily so the browser never sees them.
  */
 
 const optional = z
@@ -20,6 +23,9 @@ const publicSchema = z.object({
   supabaseUrl: optional.pipe(z.url().optional()),
   supabaseAnonKey: optional,
   posthogKey: optional,
+  analyticsAllowAutomation: z.enum(['true', 'false']).optional(),
+  /** The product's own demo widget's origin, trusted by the Content-Security-Policy (build time). */
+  productWidgetOrigin: optional.pipe(z.url().optional()),
 })
 
 export type PublicEnv = z.infer<typeof publicSchema>
@@ -42,6 +48,8 @@ const publicNames: Record<keyof PublicEnv, string> = {
   supabaseUrl: 'NEXT_PUBLIC_SUPABASE_URL',
   supabaseAnonKey: 'NEXT_PUBLIC_SUPABASE_ANON_KEY',
   posthogKey: 'NEXT_PUBLIC_POSTHOG_KEY',
+  analyticsAllowAutomation: 'NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION',
+  productWidgetOrigin: 'PRODUCT_WIDGET_ORIGIN',
 }
 
 export const publicEnv: PublicEnv = parse(
@@ -54,6 +62,9 @@ export const publicEnv: PublicEnv = parse(
     supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL,
     supabaseAnonKey: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
     posthogKey: process.env.NEXT_PUBLIC_POSTHOG_KEY,
+    analyticsAllowAutomation: process.env.NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION || undefined,
+    // Read at build only (next.config.ts's headers); not inlined into any bundle.
+    productWidgetOrigin: process.env.PRODUCT_WIDGET_ORIGIN,
   },
   publicNames,
 )
