@@ -9,7 +9,7 @@ import type {
   WaitlistPageQueryResult,
 } from '@/sanity/types.generated'
 import { stegaClean } from '@sanity/client/stega'
-import { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '@/sanity/schemaTypes/objects/fields'
+import { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '@/sanity/tokens'
 import { toAnnouncement } from './announcement'
 import { shareImageUrl } from './image'
 import { normalizePath, pagePath } from './paths'

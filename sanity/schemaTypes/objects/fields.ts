@@ -57,10 +57,8 @@ export function stringListField({
   })
 }
 
-// The placeholders a marketer may write in copy; the content layer (lib/content/reshape.ts)
-// replaces them, and the Studio's hints name them from here.
-export const USAGE_CLAIM_TOKEN = '{{usageClaim}}'
-/** Lets texts (the legal pages) name the address in Site settings → Contact, so changing it there changes it everywhere. */
-export const CONTACT_EMAIL_TOKEN = '{{contactEmail}}'
+import { USAGE_CLAIM_TOKEN } from '../../tokens'
+
+export { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '../../tokens'
 
 export const usageClaimHint = `May contain ${USAGE_CLAIM_TOKEN}, replaced by the usage claim from Site settings so every page states the same figure.`
