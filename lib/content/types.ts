@@ -1,5 +1,5 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
-import type { PageQueryResult } from '@/sanity/types.generated'
+import type { PageQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { WaitlistErrorCopy } from '@/lib/waitlist/rules'
 import type { Announcement } from './announcement'
 
@@ -175,18 +175,8 @@ export type WaitlistPlacePanel = {
   unavailableText: string
 }
 
-/** The confirmation e-mail's words (the waitlist page's "Confirmation e-mail" section). */
-export type WaitlistEmailCopy = {
-  senderName: string
-  subject: string
-  previewText: string
-  greeting: string
-  body: string
-  buttonLabel: string
-  linkHint: string
-  expiryNote: string
-  footer: string
-}
+/** The waitlist e-mails' words (the waitlist page's "Confirmation and erasure e-mails" section), as the query returns them. */
+export type WaitlistEmailCopy = NonNullable<WaitlistPageQueryResult>['email']
 
 export type NotFoundPage = { title: string; text: string; homeLabel: string }
 
