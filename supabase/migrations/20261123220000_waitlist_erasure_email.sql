@@ -43,11 +43,12 @@ alter table public.waitlist_outbox
   add constraint waitlist_outbox_entry_kind check ((entry_id is null) = (kind = 'erasure_email')),
   add constraint waitlist_outbox_erasure_payload check (
     kind <> 'erasure_email'
-    or case
+    -- coalesce: a missing key makes jsonb_typeof null, and a check passes on null.
+    or coalesce(case
          when status in ('pending', 'sending') then
            jsonb_typeof(payload -> 'email') = 'string' and jsonb_typeof(payload -> 'name') = 'string' and (payload - 'email' - 'name') = '{}'::jsonb
          else payload = '{}'::jsonb
-       end
+       end, false)
   );
 comment on column public.waitlist_outbox.entry_id is
   'The entry the message is about; null only for an erasure e-mail, whose entry is already gone.';
