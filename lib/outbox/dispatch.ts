@@ -70,6 +70,14 @@ function describeError(error: unknown): string {
   return String(error).slice(0, 500)
 }
 
+/** An error as the report (and so the server log) shows it: never an erased person's address or name. */
+function reportedError(reason: string, message: ClaimedMessage): string {
+  if (message.kind !== 'erasure_email') return reason
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const personal = [message.payload.email, message.payload.name].filter((value) => value.trim() !== '').map(escape)
+  return personal.length === 0 ? reason : reason.replace(new RegExp(personal.join('|'), 'gi'), '[removed]')
+}
+
 type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 
 async function deliver(message: ClaimedMessage, options: DispatchOptions): Promise<Outcome> {
@@ -111,7 +119,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
     } catch (error) {
       const reason = describeError(error)
       report.failed += 1
-      report.errors.push(`${message.kind} ${message.id}: ${reason}`)
+      report.errors.push(`${message.kind} ${message.id}: ${reportedError(reason, message)}`)
       await options.store.fail(message, reason)
       continue
     }

@@ -194,7 +194,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
           throw Object.assign(new Error(`550 5.1.1 <${email}>: Recipient address rejected (${name})`), { code: 'EENVELOPE' })
         },
       })
-      expect(await dispatchOutbox(failing)).toMatchObject({ failed: 1 })
+      const report = await dispatchOutbox(failing)
+      expect(report).toMatchObject({ failed: 1 })
+      // What the route logs names nobody either.
+      expect(report.errors).toEqual([expect.stringMatching(/^erasure_email [0-9a-f-]{36}: EENVELOPE: 550 5\.1\.1 <\[removed\]>: Recipient address rejected \(\[removed\]\)$/)])
       expect(await erasures()).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, payload: {}, last_error: 'EENVELOPE (details removed with the address)' })])
       expect(await rowsHolding(db, [email, name])).toEqual([])
     })
