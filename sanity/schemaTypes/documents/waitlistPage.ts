@@ -111,7 +111,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'deleteConfirmLabel', title: 'Delete: confirm button', max: 40 }),
       stringField({ name: 'cancelLabel', title: 'Delete: keep button', max: 40 }),
       stringField({ name: 'deletedTitle', title: 'Deleted: title', max: 60 }),
-      textField({ name: 'deletedText', title: 'Deleted: text', max: 240, rows: 2 }),
+      textField({ name: 'deletedText', title: 'Deleted: text', description: 'Say that an e-mail to their address confirms it (the erasure e-mail below).', max: 240, rows: 2 }),
       textField({ name: 'unavailableText', title: 'Could not load or act (offline, too many tries)', max: 200, rows: 2 }),
     ]),
     sectionField('email', 'Confirmation and erasure e-mails', [
