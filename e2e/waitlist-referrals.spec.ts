@@ -2,16 +2,16 @@ import type { Page } from '@playwright/test'
 import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
 import { expect, seedDoc, test } from './fixtures'
-import { rowsFor } from './waitlist-rows'
+import { erasureMessages, rowsFor } from './waitlist-rows'
 import { E2E } from '../tools/test/e2e-env'
-import type { WaitlistConfirmPage, WaitlistPlacePanel } from '../lib/content/types'
+import type { WaitlistConfirmPage, WaitlistEmailCopy, WaitlistPlacePanel } from '../lib/content/types'
 
 // A person's place in line, their referral link and their own data, as they meet them: on the
 // page their confirmation e-mail's link opens. e2e/seed/confirmation.sql confirmed three people
 // hours ago; the third's link is below. A friend joins through the third's referral link and
 // confirms through maildev, and the third moves up.
 
-const { confirmPage, placePanel } = seedDoc<{ confirmPage: WaitlistConfirmPage; placePanel: WaitlistPlacePanel }>('waitlistPage')
+const { confirmPage, placePanel, email } = seedDoc<{ confirmPage: WaitlistConfirmPage; placePanel: WaitlistPlacePanel; email: WaitlistEmailCopy }>('waitlistPage')
 const THIRD = { email: 'third.in.line@example.com', link: '/waitlist/confirm#token=third-in-line-token-for-the-e2e-test-000000' }
 const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
 
@@ -24,19 +24,27 @@ async function placeShown(page: Page): Promise<{ place: number; total: number }>
   return { place: Number(place), total: Number(total) }
 }
 
-async function confirmationLinkFor(address: string): Promise<string> {
-  let link: string | undefined
+type ReceivedEmail = { to: { address: string; name: string }[]; subject: string; text: string; html: string }
+
+/** The e-mail to `address` (with `subject`, if given) once it is in maildev's inbox. */
+async function emailTo(address: string, subject?: string): Promise<ReceivedEmail> {
+  let found: ReceivedEmail | undefined
   await expect
     .poll(
       async () => {
-        const inbox = (await (await fetch(mailApi)).json()) as { to: { address: string }[]; text: string }[]
-        const mail = inbox.find((item) => item.to.some((to) => to.address === address))
-        link = mail ? /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0] : undefined
-        return Boolean(link)
+        const inbox = (await (await fetch(mailApi)).json()) as ReceivedEmail[]
+        found = inbox.find((item) => item.to.some((to) => to.address === address) && (subject === undefined || item.subject === subject))
+        return Boolean(found)
       },
-      { timeout: 15_000, message: `the confirmation e-mail to ${address}` },
+      { timeout: 15_000, message: `the e-mail to ${address}${subject ? ` "${subject}"` : ''}` },
     )
     .toBe(true)
+  return found!
+}
+
+async function confirmationLinkFor(address: string): Promise<string> {
+  const link = /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec((await emailTo(address, email.subject)).text)?.[0]
+  expect(link, `the link in the confirmation e-mail to ${address}`).toBeDefined()
   return link!
 }
 
@@ -107,7 +115,16 @@ test.describe(() => {
     await expect(page.getByRole('button', { name: placePanel.cancelLabel })).toBeFocused()
     await page.getByRole('button', { name: placePanel.deleteConfirmLabel }).click()
     await expect(page.getByRole('heading', { level: 1, name: placePanel.deletedTitle })).toBeVisible()
+    await expect(page.getByText(placePanel.deletedText)).toBeVisible()
     expect(await rowsFor(THIRD.email)).toEqual([])
+    // The e-mail confirming it arrives at the deleted address, greeting them by name...
+    const erasure = await emailTo(THIRD.email, email.erasureSubject)
+    expect(erasure.to).toEqual([{ address: THIRD.email, name: 'Third In Line' }])
+    expect(erasure.text).toContain(fill(email.greeting, { name: 'Third In Line' }))
+    expect(erasure.html).not.toMatch(/<img/i)
+    // ...and once it is marked sent, the outbox keeps neither the address nor the name.
+    await expect.poll(async () => JSON.stringify(await erasureMessages())).not.toMatch(/third/i)
+    expect(await erasureMessages()).toContainEqual({ status: 'sent', entry_id: null, payload: {} })
     // The friend stays on the list.
     expect(await rowsFor(friendEmail)).toHaveLength(1)
   })

@@ -12,3 +12,10 @@ export async function rowsFor(email: string) {
   if (error) throw new Error(error.message)
   return data
 }
+
+/** The outbox's erasure e-mails ("Delete me"): their status and what they still hold. */
+export async function erasureMessages() {
+  const { data, error } = await owner.from('waitlist_outbox').select('status, entry_id, payload').eq('kind', 'erasure_email')
+  if (error) throw new Error(error.message)
+  return data
+}

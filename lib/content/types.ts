@@ -117,7 +117,7 @@ export type WaitlistConfirmPage = WaitlistPage['confirmPage']
 /** A confirmed person's place, referral link and own data (on the confirmation link page). */
 export type WaitlistPlacePanel = WaitlistPage['placePanel']
 
-/** The confirmation e-mail's words (the waitlist page's "Confirmation e-mail" section). */
+/** The waitlist e-mails' words (the waitlist page's "Confirmation and erasure e-mails" section). */
 export type WaitlistEmailCopy = WaitlistPage['email']
 
 export type NotFoundPage = { title: string; text: string; homeLabel: string }

@@ -10,9 +10,11 @@
  * - nothing runs between a successful send and its mark but the mark itself: a failure there (a
  *   crash, the database gone) leaves the message 'sending', which the next claim after the lease
  *   marks 'in_doubt' instead of sending it again (no duplicate);
- * - a confirmation e-mail gets a fresh token, minted here, whose hash is stored before sending.
+ * - a confirmation e-mail gets a fresh token, minted here, whose hash is stored before sending;
+ * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
+ *   the database empties that payload when the message is marked.
  */
-import { formatExpiry, renderConfirmationEmail, type EmailChannel } from './email'
+import { formatExpiry, renderConfirmationEmail, renderErasureEmail, type EmailChannel } from './email'
 import { slackConfirmedBody, type SlackChannel } from './slack'
 import { confirmationUrl, mintConfirmationToken } from './token'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
@@ -29,14 +31,13 @@ export type ClaimedEntry = {
   landing_path: string | null
 }
 
-export type ClaimedMessage = {
-  id: string
-  kind: 'confirmation_email' | 'slack_confirmed'
-  lease_id: string
-  attempts: number
-  payload: { total?: number }
-  entry: ClaimedEntry
-}
+type ClaimedBase = { id: string; lease_id: string; attempts: number }
+
+/** A claimed message; an erasure e-mail's entry is already gone, its payload is all it has. */
+export type ClaimedMessage =
+  | (ClaimedBase & { kind: 'confirmation_email'; payload: Record<string, never>; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
 
 /** The dispatcher's side of the database (components/waitlist/outbox/store.ts over supabase-js; tests may wrap it). */
 export interface OutboxStore {
@@ -69,6 +70,14 @@ function describeError(error: unknown): string {
   return String(error).slice(0, 500)
 }
 
+/** An error as the report (and so the server log) shows it: never an erased person's address or name. */
+function reportedError(reason: string, message: ClaimedMessage): string {
+  if (message.kind !== 'erasure_email') return reason
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const personal = [message.payload.email, message.payload.name].filter((value) => value.trim() !== '').map(escape)
+  return personal.length === 0 ? reason : reason.replace(new RegExp(personal.join('|'), 'gi'), '[removed]')
+}
+
 type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 
 async function deliver(message: ClaimedMessage, options: DispatchOptions): Promise<Outcome> {
@@ -78,6 +87,13 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions): Promi
     return { outcome: 'sent' }
   }
   const copy = await options.copy()
+  if (message.kind === 'erasure_email') {
+    // Slack is not told: the founders' feed is about people joining (see the migration).
+    const { name, email } = message.payload
+    const rendered = await renderErasureEmail({ copy, name })
+    await options.email({ ...rendered, to: { name, address: email }, senderName: copy.senderName, idempotencyKey: message.id })
+    return { outcome: 'sent' }
+  }
   const { token, hash } = mintConfirmationToken()
   const expires = await options.store.attachToken(message, hash)
   if (!expires) return { outcome: 'skipped', note: 'The entry is no longer pending.' }
@@ -103,7 +119,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
     } catch (error) {
       const reason = describeError(error)
       report.failed += 1
-      report.errors.push(`${message.kind} ${message.id}: ${reason}`)
+      report.errors.push(`${message.kind} ${message.id}: ${reportedError(reason, message)}`)
       await options.store.fail(message, reason)
       continue
     }

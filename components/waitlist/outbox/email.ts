@@ -1,18 +1,27 @@
 /**
- * The confirmation e-mail over SMTP (nodemailer), so any provider works: Resend, Postmark, SES,
- * Supabase's SMTP, or maildev locally. Server only (it is given the SMTP credentials).
+ * The waitlist's e-mails (confirmation, erasure) over SMTP (nodemailer), so any provider works:
+ * Resend, Postmark, SES, Supabase's SMTP, or maildev locally. Server only (it is given the SMTP credentials).
  */
 import { render } from '@react-email/components'
 import nodemailer from 'nodemailer'
-import { createElement } from 'react'
-import { ConfirmationEmail, type ConfirmationEmailProps } from '@/components/waitlist/outbox/confirmation-email'
+import { createElement, type ReactElement } from 'react'
+import { ConfirmationEmail, type ConfirmationEmailProps } from './confirmation-email'
+import { ErasureEmail, type ErasureEmailProps } from './erasure-email'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
-export async function renderConfirmationEmail(props: ConfirmationEmailProps): Promise<RenderedEmail> {
-  const element = createElement(ConfirmationEmail, props)
+/** HTML and the plain-text part, from one element. */
+async function renderEmail(subject: string, element: ReactElement): Promise<RenderedEmail> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
-  return { subject: props.copy.subject, html, text }
+  return { subject, html, text }
+}
+
+export function renderConfirmationEmail(props: ConfirmationEmailProps): Promise<RenderedEmail> {
+  return renderEmail(props.copy.subject, createElement(ConfirmationEmail, props))
+}
+
+export function renderErasureEmail(props: ErasureEmailProps): Promise<RenderedEmail> {
+  return renderEmail(props.copy.erasureSubject, createElement(ErasureEmail, props))
 }
 
 export type OutgoingEmail = RenderedEmail & {

@@ -111,10 +111,10 @@ export const waitlistPage = defineType({
       stringField({ name: 'deleteConfirmLabel', title: 'Delete: confirm button', max: 40 }),
       stringField({ name: 'cancelLabel', title: 'Delete: keep button', max: 40 }),
       stringField({ name: 'deletedTitle', title: 'Deleted: title', max: 60 }),
-      textField({ name: 'deletedText', title: 'Deleted: text', max: 240, rows: 2 }),
+      textField({ name: 'deletedText', title: 'Deleted: text', description: 'Say that an e-mail to their address confirms it (the erasure e-mail below).', max: 240, rows: 2 }),
       textField({ name: 'unavailableText', title: 'Could not load or act (offline, too many tries)', max: 200, rows: 2 }),
     ]),
-    sectionField('email', 'Confirmation e-mail', [
+    sectionField('email', 'Confirmation and erasure e-mails', [
       stringField({ name: 'senderName', title: 'Sender name', description: 'Shown as the sender; the address is the SMTP setting EMAIL_FROM.', max: 60 }),
       stringField({ name: 'subject', title: 'Subject', max: 100 }),
       stringField({ name: 'previewText', title: 'Preview text', description: 'The line inboxes show after the subject.', max: 140 }),
@@ -124,6 +124,11 @@ export const waitlistPage = defineType({
       stringField({ name: 'linkHint', title: 'Under the button', description: 'Introduces the link written out, for mail programs that show no button.', max: 120 }),
       stringField({ name: 'expiryNote', title: 'Expiry note', description: '{date} is replaced by the day and time the link expires (UTC).', max: 160 }),
       textField({ name: 'footer', title: 'Footer', description: 'Why they got this e-mail, and what to do if they did not ask.', max: 300, rows: 2 }),
+      // The e-mail confirming "Delete me" (same sender name and greeting).
+      stringField({ name: 'erasureSubject', title: 'Erasure e-mail: subject', description: 'Sent after someone deletes their entry with "Delete me".', max: 100 }),
+      stringField({ name: 'erasurePreviewText', title: 'Erasure e-mail: preview text', max: 140 }),
+      textField({ name: 'erasureBody', title: 'Erasure e-mail: body', description: 'Starts after the greeting. One paragraph per line.', max: 800, rows: 5 }),
+      textField({ name: 'erasureFooter', title: 'Erasure e-mail: footer', description: 'What to do if they did not delete it themselves.', max: 300, rows: 2 }),
     ]),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
   ],

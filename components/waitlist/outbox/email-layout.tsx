@@ -1,0 +1,43 @@
+/**
+ * What every waitlist e-mail shares: React Email's table layout and inline styles that mail
+ * programs render, no images (nothing to block, nothing that tracks), the sender's name as the
+ * heading, the greeting, paragraphs, and a footer under a rule. The plain-text part is rendered
+ * from the same element (components/waitlist/outbox/email.ts).
+ */
+import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from '@react-email/components'
+import type { ReactNode } from 'react'
+
+export const emailText = { color: '#334155', fontSize: 16, lineHeight: '24px' } as const
+export const emailSmallText = { color: '#475569', fontSize: 14, lineHeight: '20px' } as const
+
+/** One paragraph per non-empty line: how the Studio's e-mail bodies are written. */
+export function EmailParagraphs({ text }: { text: string }) {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((paragraph, index) => (
+      <Text key={index} style={emailText}>
+        {paragraph}
+      </Text>
+    ))
+}
+
+export function EmailLayout({ previewText, senderName, greeting, footer, children }: { previewText: string; senderName: string; greeting: string; footer: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{previewText}</Preview>
+      <Body style={{ backgroundColor: '#f8fafc', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>
+        <Container style={{ backgroundColor: '#ffffff', border: '1px solid #e2e8f0', borderRadius: 12, maxWidth: 560, padding: '32px' }}>
+          <Heading as="h1" style={{ color: '#0f172a', fontSize: 22, margin: '0 0 16px' }}>
+            {senderName}
+          </Heading>
+          <Text style={{ ...emailText, color: '#0f172a' }}>{greeting}</Text>
+          {children}
+          <Hr style={{ borderColor: '#e2e8f0', margin: '24px 0' }} />
+          <Text style={{ color: '#64748b', fontSize: 12, lineHeight: '18px' }}>{footer}</Text>
+        </Container>
+      </Body>
+    </Html>
+  )
+}
