@@ -36,15 +36,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
           </NavDropdown>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <DemoToggleButton location="navigation" variant="ghost" size="sm">
-            {navigation.tryDemoLabel}
-          </DemoToggleButton>
-          <ButtonLink href={settings.appUrl} variant="ghost" size="sm" {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
-            {navigation.signInLabel}
-          </ButtonLink>
-          <StartTrialLink location="navigation" size="sm">
-            {navigation.startTrialLabel}
-          </StartTrialLink>
+          <HeaderActions settings={settings} location="navigation" />
         </div>
         <MobileMenu openLabel={navigation.menuLabel} closeLabel={labels.closeMenu}>
           <nav aria-label={labels.mainNavigation}>
@@ -53,20 +45,31 @@ export function Header({ settings }: { settings: SiteSettings }) {
                 <SiteLink key={link.key} link={link} location="navigation_mobile" navigation plannedLabel={labels.planned} className={menuLinkClass} />
               ))}
               <div className="grid gap-2 border-t border-slate-200 pt-4">
-                <DemoToggleButton location="navigation_mobile" variant="secondary" width="full">
-                  {navigation.tryDemoLabel}
-                </DemoToggleButton>
-                <ButtonLink href={settings.appUrl} variant="secondary" width="full" {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
-                  {navigation.signInLabel}
-                </ButtonLink>
-                <StartTrialLink location="navigation_mobile" width="full">
-                  {navigation.startTrialLabel}
-                </StartTrialLink>
+                <HeaderActions settings={settings} location="navigation_mobile" />
               </div>
             </Container>
           </nav>
         </MobileMenu>
       </Container>
     </header>
+  )
+}
+
+/** Try Demo, Sign in and Start Free Trial: small beside the menu, full width in the phone menu. */
+function HeaderActions({ settings: { navigation, appUrl }, location }: { settings: SiteSettings; location: 'navigation' | 'navigation_mobile' }) {
+  const wide = location === 'navigation_mobile'
+  const secondary = wide ? ({ variant: 'secondary', width: 'full' } as const) : ({ variant: 'ghost', size: 'sm' } as const)
+  return (
+    <>
+      <DemoToggleButton location={location} {...secondary}>
+        {navigation.tryDemoLabel}
+      </DemoToggleButton>
+      <ButtonLink href={appUrl} {...secondary} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
+        {navigation.signInLabel}
+      </ButtonLink>
+      <StartTrialLink location={location} {...(wide ? { width: 'full' } : { size: 'sm' })}>
+        {navigation.startTrialLabel}
+      </StartTrialLink>
+    </>
   )
 }

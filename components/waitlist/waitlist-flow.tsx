@@ -22,6 +22,30 @@ export function useWaitlistReport(): Report {
   return report
 }
 
+const TOAST_TONE: Record<WaitlistOutcome['status'], ToastMessage['tone']> = {
+  saved: 'success',
+  duplicate: 'info',
+  automated: 'error',
+  rate_limited: 'error',
+  failed: 'error',
+}
+
+function outcomeText(result: WaitlistOutcome, messages: WaitlistPage['messages']): string {
+  switch (result.status) {
+    case 'saved':
+      return messages.success
+    case 'duplicate':
+      return messages.duplicate
+    case 'automated':
+      return messages.automated
+    case 'rate_limited':
+      return messages.rateLimited
+    case 'failed':
+      // The database answered and refused, or the request never completed.
+      return result.httpStatus ? messages.backendError : messages.failure
+  }
+}
+
 type Props = {
   confirmation: WaitlistPage['confirmation']
   messages: WaitlistPage['messages']
@@ -35,25 +59,8 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
 
   const report = useCallback<Report>(
     (result) => {
-      switch (result.status) {
-        case 'saved':
-          setSaved(true)
-          setToast({ tone: 'success', text: messages.success, id: Date.now() })
-          break
-        case 'duplicate':
-          setToast({ tone: 'info', text: messages.duplicate, id: Date.now() })
-          break
-        case 'automated':
-          setToast({ tone: 'error', text: messages.automated, id: Date.now() })
-          break
-        case 'rate_limited':
-          setToast({ tone: 'error', text: messages.rateLimited, id: Date.now() })
-          break
-        case 'failed':
-          // The database answered and refused, or the request never completed.
-          setToast({ tone: 'error', text: result.httpStatus ? messages.backendError : messages.failure, id: Date.now() })
-          break
-      }
+      if (result.status === 'saved') setSaved(true)
+      setToast({ tone: TOAST_TONE[result.status], text: outcomeText(result, messages), id: Date.now() })
     },
     [messages],
   )
