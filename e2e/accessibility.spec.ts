@@ -1,5 +1,6 @@
 import { axeViolations } from './a11y'
 import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
+import { startTrialLinks, tryDemoButtons } from './landing-controls'
 import { copy } from './seed-copy'
 import { nameRequired, waitlistForm } from './waitlist-form'
 
@@ -22,7 +23,7 @@ test('with the Resources dropdown open', async ({ page }) => {
 
 test('with the demo open', async ({ page }) => {
   await page.goto('/')
-  await page.getByRole('button', { name: copy.section(copy.landing, 'heroSection').secondaryCtaLabel }).click()
+  await tryDemoButtons.hero(page).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
 })
@@ -54,7 +55,7 @@ test('with a form error shown, and with the confirmation shown', async ({ page }
 test('keyboard only: from the landing page to a saved sign-up', async ({ page }) => {
   await page.goto('/')
   // Tab from the top of the page to the header's Start Free Trial, as a keyboard user would.
-  const target = page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel })
+  const target = startTrialLinks.navigation(page)
   for (let presses = 0; presses < 20 && !(await target.evaluate((el) => el === document.activeElement)); presses++) await page.keyboard.press('Tab')
   await expect(target).toBeFocused()
   await page.keyboard.press('Enter')

@@ -1,14 +1,13 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { captureAnalytics } from './analytics-capture'
 import { expect, test, waitLikeAPerson } from './fixtures'
+import { startTrialLinks, tryDemoButtons } from './landing-controls'
 import { copy } from './seed-copy'
 import { waitlistForm } from './waitlist-form'
 
 test.use({ consent: null })
 
 const { consent, navigation: nav } = copy.settings
-const hero = copy.section(copy.landing, 'heroSection')
-const cta = copy.section(copy.landing, 'ctaSection')
 const pricing = copy.section(copy.landing, 'pricingSection')
 const paidTier = pricing.tiers.map((reference) => copy.deref(reference)).find((tier) => tier.availability === 'available')!
 const banner = (page: Page) => page.getByRole('region', { name: consent.title })
@@ -28,7 +27,7 @@ async function accept(page: Page) {
 async function playDemoToTheWaitlist(page: Page) {
   const settings = copy.settings.demoWidget
   const conversation = copy.deref(copy.landing.demo)
-  await page.getByRole('button', { name: hero.secondaryCtaLabel }).click()
+  await tryDemoButtons.hero(page).click()
   const widget = page.getByRole('dialog', { name: settings.title })
   for (let step = 0; step < conversation.steps.length; step++) {
     const replies = widget.getByRole('group', { name: settings.chooseReplyLabel }).getByRole('button')
@@ -59,7 +58,7 @@ test.describe('after Decline', () => {
     await page.goto('/')
     await banner(page).getByRole('button', { name: consent.declineLabel }).click()
     await expect(banner(page)).toBeHidden()
-    await page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel }).click()
+    await startTrialLinks.navigation(page).click()
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(banner(page)).toBeHidden()
@@ -79,7 +78,7 @@ test.describe('after Decline', () => {
     await expect(banner(page)).toContainText(consent.browserRefusesNote)
     await expect(banner(page).getByRole('button', { name: consent.acceptLabel })).toHaveCount(0)
     await banner(page).getByRole('button', { name: consent.declineLabel }).click()
-    await page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel }).click()
+    await startTrialLinks.navigation(page).click()
     await page.waitForTimeout(1500)
     expect(ph.requests).toEqual([])
   })
@@ -98,7 +97,7 @@ test.describe('after Decline', () => {
     await expect(settings).toBeFocused()
     await expect.poll(() => analyticsStorage(page, context)).toEqual([])
     const sent = ph.events.length
-    await page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel }).click()
+    await startTrialLinks.navigation(page).click()
     await page.waitForTimeout(1500)
     expect(ph.events.length).toBe(sent)
   })
@@ -111,7 +110,7 @@ test.describe('after Accept', () => {
     await page.goto('/')
     await accept(page)
     await expect.poll(pages).toEqual(['/'])
-    await page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel }).click()
+    await startTrialLinks.navigation(page).click()
     await expect(page).toHaveURL('/waitlist')
     await expect.poll(pages).toEqual(['/', '/waitlist'])
     await page.getByRole('banner').getByRole('button', { name: nav.resourcesLabel }).click()
@@ -125,11 +124,11 @@ test.describe('after Accept', () => {
   })
 
   const startTrial: [string, string, (page: Page) => Promise<void>][] = [
-    ['navigation', '/', (page) => page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel }).click()],
-    ['hero', '/', (page) => page.locator('section[aria-labelledby="hero-title"]').getByRole('link', { name: hero.primaryCtaLabel }).click()],
+    ['navigation', '/', (page) => startTrialLinks.navigation(page).click()],
+    ['hero', '/', (page) => startTrialLinks.hero(page).click()],
     ['pricing', '/', (page) => page.getByRole('link', { name: paidTier.ctaLabel }).click()],
     ['pricing_cta', '/', (page) => page.getByRole('link', { name: pricing.ctaLabel }).click()],
-    ['cta', '/', (page) => page.locator('section[aria-labelledby="cta-title"]').getByRole('link', { name: cta.primaryCtaLabel }).click()],
+    ['cta', '/', (page) => startTrialLinks.cta(page).click()],
     ['about_cta', '/about', (page) => page.getByRole('main').getByRole('link', { name: copy.section(copy.about, 'ctaSection').primaryCtaLabel }).click()],
     ['demo', '/', playDemoToTheWaitlist],
   ]
@@ -144,18 +143,12 @@ test.describe('after Accept', () => {
     })
   }
 
-  const tryDemo: [string, (page: Page) => Promise<void>][] = [
-    ['navigation', (page) => page.getByRole('banner').getByRole('button', { name: nav.tryDemoLabel }).click()],
-    ['hero', (page) => page.getByRole('button', { name: hero.secondaryCtaLabel }).click()],
-    ['cta', (page) => page.getByRole('button', { name: cta.secondaryCtaLabel! }).click()],
-    ['footer', (page) => page.getByRole('contentinfo').getByRole('button', { name: copy.footerLabel((link) => link.kind === 'demo') }).click()],
-  ]
-  for (const [location, click] of tryDemo) {
+  for (const [location, button] of Object.entries(tryDemoButtons)) {
     test(`try_demo_click from ${location}`, async ({ page }) => {
       const ph = await captureAnalytics(page)
       await page.goto('/')
       await accept(page)
-      await click(page)
+      await button(page).click()
       await expect.poll(() => ph.named('try_demo_click').map((e) => e.properties.button_location)).toEqual([location])
     })
   }
@@ -239,7 +232,7 @@ test.describe('a visitor who accepted on an earlier visit', () => {
     await page.goto('/')
     // The page view asks for PostHog as the page starts: from then on the click listener is in place.
     await expect.poll(() => heldScript).toBe(true)
-    await page.locator('section[aria-labelledby="hero-title"]').getByRole('link', { name: hero.primaryCtaLabel }).click()
+    await startTrialLinks.hero(page).click()
     await expect(page).toHaveURL('/waitlist')
     await expect.poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location)).toEqual(['hero'])
   })
@@ -270,7 +263,7 @@ test.describe('accepting and clicking at once', () => {
       }
       await page.goto('/')
       await banner(page).getByRole('button', { name: consent.acceptLabel }).click()
-      await page.getByRole('banner').getByRole('link', { name: nav.startTrialLabel }).click()
+      await startTrialLinks.navigation(page).click()
       await expect(page).toHaveURL('/waitlist')
       await expect
         .poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location), { message: `attempt ${attempt}`, timeout: 15_000 })

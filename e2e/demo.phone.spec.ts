@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { tryDemoButtons } from './landing-controls'
 import { copy } from './seed-copy'
 
 // The demo widget at phone width: a bottom sheet that fits the screen, steps through the
@@ -60,7 +61,7 @@ test('the phone menu’s Try Demo opens a bottom sheet that fits, steps to the i
 
 test('See How It Works opens it at phone width, and Escape returns focus to the button', async ({ page }) => {
   await page.goto('/')
-  const opener = page.getByRole('button', { name: copy.section(copy.landing, 'heroSection').secondaryCtaLabel })
+  const opener = tryDemoButtons.hero(page)
   await opener.click()
   await expect(widget(page)).toBeVisible()
   await expectWithinViewport(widget(page))

@@ -1,8 +1,9 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { E2E } from '../scripts/lib/e2e-env'
 import { captureAnalytics } from './analytics-capture'
 import { expect, test } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
+import { tryDemoButtons } from './landing-controls'
 import { copy, literally } from './seed-copy'
 
 // The Try Demo buttons and the scripted demo widget. Every text the widget shows is read
@@ -13,9 +14,6 @@ const widgetCopy = settings.demoWidget
 const conversation = copy.deref(copy.landing.demo)
 type Step = (typeof conversation.steps)[number]
 type Reply = Step['replies'][number]
-const tryDemo = settings.navigation.tryDemoLabel
-const seeHowItWorks = copy.section(copy.landing, 'heroSection').secondaryCtaLabel
-const tryDemoFirst = copy.section(copy.landing, 'ctaSection').secondaryCtaLabel!
 
 /** A string only the widget module contains (not the host): its insight card's marker. */
 const WIDGET_MARKER = 'data-demo-insight'
@@ -24,12 +22,7 @@ const widget = (page: Page) => page.getByRole('dialog', { name: widgetCopy.title
 const replies = (page: Page) => widget(page).getByRole('group', { name: widgetCopy.chooseReplyLabel })
 const followUpOf = (step: Step, reply: Reply) => ('followUp' in reply ? reply.followUp! : step.followUp!)
 
-const buttons: [location: string, find: (page: Page) => Locator][] = [
-  ['navigation', (page) => page.getByRole('banner').getByRole('button', { name: tryDemo })],
-  ['hero', (page) => page.getByRole('button', { name: seeHowItWorks })],
-  ['cta', (page) => page.getByRole('button', { name: tryDemoFirst })],
-  ['footer', (page) => page.getByRole('contentinfo').getByRole('button', { name: copy.footerLabel((link) => link.kind === 'demo') })],
-]
+const buttons = Object.entries(tryDemoButtons)
 
 test.describe('the Try Demo buttons open the demo widget', () => {
   for (const [location, find] of buttons) {
@@ -57,7 +50,7 @@ test.describe('the Try Demo buttons open the demo widget', () => {
     const heading = page.getByRole('heading', { level: 1 })
     const before = await heading.boundingBox()
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
-    await page.getByRole('button', { name: seeHowItWorks }).click()
+    await tryDemoButtons.hero(page).click()
     await expect(widget(page)).toBeVisible()
     expect(await heading.boundingBox()).toEqual(before)
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height)
@@ -68,7 +61,7 @@ test.describe('the Try Demo buttons open the demo widget', () => {
 test.describe('a conversation, step by step', () => {
   test('the visitor picks replies, the interviewer follows up, and the insight arrives as a Slack message', async ({ page }) => {
     await page.goto('/')
-    await page.getByRole('button', { name: seeHowItWorks }).click()
+    await tryDemoButtons.hero(page).click()
     const log = widget(page).getByRole('log')
     await expect(log).toContainText(conversation.opening)
     await expect(widget(page)).toContainText(widgetCopy.note)
@@ -115,7 +108,7 @@ test.describe('a conversation, step by step', () => {
   test('the interviewer "types" briefly, without animation when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
-    await page.getByRole('button', { name: seeHowItWorks }).click()
+    await tryDemoButtons.hero(page).click()
     const step = conversation.steps[0]!
     // The indicator shows for a moment only (300 ms): its dots' animation is read the moment it appears.
     const dotAnimations = page.evaluate(
@@ -140,7 +133,7 @@ test.describe('a conversation, step by step', () => {
 test.describe('closing and focus', () => {
   test('Escape closes it and returns focus to the button that opened it; the conversation is kept', async ({ page }) => {
     await page.goto('/')
-    const opener = page.getByRole('button', { name: seeHowItWorks })
+    const opener = tryDemoButtons.hero(page)
     await opener.focus()
     await page.keyboard.press('Enter')
     await expect(widget(page).getByRole('heading', { name: widgetCopy.title })).toBeFocused()
@@ -163,13 +156,13 @@ test.describe('closing and focus', () => {
 
   test('the close button closes it and returns focus to the button that opened it', async ({ page }) => {
     await page.goto('/')
-    const opener = page.getByRole('banner').getByRole('button', { name: tryDemo })
+    const opener = tryDemoButtons.navigation(page)
     await opener.click()
     await widget(page).getByRole('button', { name: widgetCopy.closeLabel }).click()
     await expect(widget(page)).toBeHidden()
     await expect(opener).toBeFocused()
 
-    const cta = page.getByRole('button', { name: tryDemoFirst })
+    const cta = tryDemoButtons.cta(page)
     await cta.click()
     await expect(widget(page)).toBeVisible()
     await widget(page).getByRole('button', { name: widgetCopy.closeLabel }).press('Enter')
@@ -185,7 +178,7 @@ test.describe('beside the consent banner', () => {
     await page.goto('/')
     const banner = page.getByRole('region', { name: settings.consent.title })
     await expect(banner).toBeVisible()
-    await page.getByRole('banner').getByRole('button', { name: tryDemo }).click()
+    await tryDemoButtons.navigation(page).click()
     await expect(widget(page)).toBeVisible()
     await expect(banner).toBeVisible()
     const [a, b] = [(await widget(page).boundingBox())!, (await banner.boundingBox())!]
@@ -244,7 +237,7 @@ test.describe('loaded on demand', () => {
     expect(scripts.filter((s) => s.body.includes(WIDGET_MARKER)).map((s) => s.url)).toEqual([])
     const before = scripts.length
 
-    await page.getByRole('button', { name: seeHowItWorks }).click()
+    await tryDemoButtons.hero(page).click()
     await expect(widget(page)).toBeVisible()
     await Promise.all(reading)
     const loaded = scripts.slice(before)
@@ -303,11 +296,11 @@ test.describe('the product widget, when Site settings names its script', () => {
       // not seed copy: the stand-in snippet's own dialog, above.
       const product = page.getByRole('dialog', { name: 'Heardly product widget' })
 
-      await page.getByRole('banner').getByRole('button', { name: tryDemo }).click()
+      await tryDemoButtons.navigation(page).click()
       await expect(product).toBeVisible()
-      await page.getByRole('button', { name: seeHowItWorks }).click()
+      await tryDemoButtons.hero(page).click()
       await expect(product).toBeHidden()
-      await page.getByRole('button', { name: tryDemoFirst }).click()
+      await tryDemoButtons.cta(page).click()
       await expect(product).toBeVisible()
 
       expect(served).toBe(1)
@@ -320,7 +313,7 @@ test.describe('the product widget, when Site settings names its script', () => {
   test('if the snippet cannot load (missing, or refused by the security policy), the scripted demo opens instead', async ({ page }) => {
     await page.route(scriptUrl, (route) => route.fulfill({ status: 404, body: 'not found' }))
     await page.goto('/')
-    await page.getByRole('button', { name: seeHowItWorks }).click()
+    await tryDemoButtons.hero(page).click()
     await expect(widget(page)).toBeVisible()
     await expect(widget(page).getByRole('log')).toContainText(conversation.opening)
   })

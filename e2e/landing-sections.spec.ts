@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { startTrialLinks, tryDemoButtons } from './landing-controls'
 import { copy } from './seed-copy'
 
 // The sections that show the product instead of listing it: the hero's picture of a demo
@@ -26,9 +27,8 @@ test.describe('the hero’s product picture', () => {
   test('however tall the picture, the hero’s buttons stay in a laptop’s first screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 })
     await page.goto('/')
-    const section = page.locator('section[aria-labelledby="hero-title"]')
-    await expect(section.getByRole('link', { name: hero.primaryCtaLabel })).toBeInViewport({ ratio: 1 })
-    await expect(section.getByRole('button', { name: hero.secondaryCtaLabel })).toBeInViewport({ ratio: 1 })
+    await expect(startTrialLinks.hero(page)).toBeInViewport({ ratio: 1 })
+    await expect(tryDemoButtons.hero(page)).toBeInViewport({ ratio: 1 })
   })
 
   test('is in the server’s HTML: a picture needs no JavaScript', async ({ browser }) => {

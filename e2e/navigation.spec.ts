@@ -1,10 +1,9 @@
 import { expect, test } from './fixtures'
+import { startTrialLinks, tryDemoButtons } from './landing-controls'
 import { copy, withValues } from './seed-copy'
 
 const { settings } = copy
 const nav = settings.navigation
-const hero = copy.section(copy.landing, 'heroSection')
-const cta = copy.section(copy.landing, 'ctaSection')
 const features = copy.navLabel('/#features')
 const pricing = copy.navLabel('/#pricing')
 const about = copy.navLabel('/about')
@@ -57,7 +56,7 @@ test.describe('top navigation', () => {
     await page.goto('/')
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: nav.signInLabel })).toHaveAttribute('href', settings.appUrl)
-    await banner.getByRole('link', { name: nav.startTrialLabel }).click()
+    await startTrialLinks.navigation(page).click()
     await expect(page).toHaveURL('/waitlist')
   })
 
@@ -70,9 +69,9 @@ test.describe('top navigation', () => {
       return seen.length
     })
     expect(toggles).toBe(0)
-    await page.getByRole('banner').getByRole('button', { name: nav.tryDemoLabel }).click()
-    await page.getByRole('button', { name: hero.secondaryCtaLabel }).click()
-    await page.getByRole('button', { name: cta.secondaryCtaLabel! }).click()
+    await tryDemoButtons.navigation(page).click()
+    await tryDemoButtons.hero(page).click()
+    await tryDemoButtons.cta(page).click()
     expect(await page.evaluate(() => (window as unknown as { seenToggles: string[] }).seenToggles)).toEqual(['navigation', 'hero', 'cta'])
   })
 })
@@ -112,10 +111,10 @@ test.describe('landing page', () => {
 
   test('the hero and closing calls to action lead to the waitlist', async ({ page }) => {
     await page.goto('/')
-    await page.locator('section[aria-labelledby="hero-title"]').getByRole('link', { name: hero.primaryCtaLabel }).click()
+    await startTrialLinks.hero(page).click()
     await expect(page).toHaveURL('/waitlist')
     await page.goto('/')
-    await page.locator('section[aria-labelledby="cta-title"]').getByRole('link', { name: cta.primaryCtaLabel }).click()
+    await startTrialLinks.cta(page).click()
     await expect(page).toHaveURL('/waitlist')
   })
 

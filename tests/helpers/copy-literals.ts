@@ -99,7 +99,9 @@ export function specCopyLiterals(commit?: string): CopyLiteral[] {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const literals = specCopyLiterals(process.argv[2])
-  const perFile = Map.groupBy(literals, (literal) => literal.file)
-  for (const [file, list] of perFile) console.log(`${String(list.length).padStart(4)}  ${file}  (${list.filter((l) => l.marked).length} marked not seed copy)`)
+  for (const file of new Set(literals.map((literal) => literal.file))) {
+    const list = literals.filter((literal) => literal.file === file)
+    console.log(`${String(list.length).padStart(4)}  ${file}  (${list.filter((literal) => literal.marked).length} marked not seed copy)`)
+  }
   console.log(`${String(literals.length).padStart(4)}  in all; ${literals.filter((l) => !l.marked).length} unmarked`)
 }
