@@ -1,10 +1,16 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { captureAnalytics } from './analytics-capture'
-import { expect, seedDoc, test, waitLikeAPerson } from './fixtures'
+import { expect, test, waitLikeAPerson } from './fixtures'
+import { startTrialLinks, tryDemoButtons } from './landing-controls'
+import { copy } from './seed-copy'
+import { waitlistForm } from './waitlist-form'
 
 test.use({ consent: null })
 
-const banner = (page: Page) => page.getByRole('region', { name: 'Analytics and your privacy' })
+const { consent, navigation: nav } = copy.settings
+const pricing = copy.section(copy.landing, 'pricingSection')
+const paidTier = pricing.tiers.map((reference) => copy.deref(reference)).find((tier) => tier.availability === 'available')!
+const banner = (page: Page) => page.getByRole('region', { name: consent.title })
 
 async function analyticsStorage(page: Page, context: BrowserContext) {
   const cookies = (await context.cookies()).map((c) => c.name).filter((name) => name.startsWith('ph_'))
@@ -13,15 +19,15 @@ async function analyticsStorage(page: Page, context: BrowserContext) {
 }
 
 async function accept(page: Page) {
-  await banner(page).getByRole('button', { name: 'Accept analytics' }).click()
+  await banner(page).getByRole('button', { name: consent.acceptLabel }).click()
   await expect(banner(page)).toBeHidden()
 }
 
 /** Through the demo, a reply at each step, to its last step's waitlist button. */
 async function playDemoToTheWaitlist(page: Page) {
-  const settings = seedDoc<{ demoWidget: { title: string; chooseReplyLabel: string; joinWaitlistLabel: string } }>('siteSettings').demoWidget
-  const conversation = seedDoc<{ steps: unknown[] }>(seedDoc<{ demo: { _ref: string } }>('landingPage').demo._ref)
-  await page.getByRole('button', { name: 'See How It Works' }).click()
+  const settings = copy.settings.demoWidget
+  const conversation = copy.deref(copy.landing.demo)
+  await tryDemoButtons.hero(page).click()
   const widget = page.getByRole('dialog', { name: settings.title })
   for (let step = 0; step < conversation.steps.length; step++) {
     const replies = widget.getByRole('group', { name: settings.chooseReplyLabel }).getByRole('button')
@@ -36,8 +42,8 @@ test.describe('before the visitor chooses', () => {
     const ph = await captureAnalytics(page)
     await page.goto('/')
     await expect(banner(page)).toBeVisible()
-    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
-    await page.getByRole('link', { name: 'Get Started - $29/month' }).click()
+    await page.getByRole('banner').getByRole('link', { name: copy.navLabel('/#pricing') }).click()
+    await page.getByRole('link', { name: paidTier.ctaLabel }).click()
     await expect(page).toHaveURL('/waitlist')
     await page.waitForTimeout(1500)
     expect(ph.requests).toEqual([])
@@ -50,9 +56,9 @@ test.describe('after Decline', () => {
   test('nothing is sent, nothing is stored, and the choice survives a reload', async ({ page, context }) => {
     const ph = await captureAnalytics(page)
     await page.goto('/')
-    await banner(page).getByRole('button', { name: 'Decline' }).click()
+    await banner(page).getByRole('button', { name: consent.declineLabel }).click()
     await expect(banner(page)).toBeHidden()
-    await page.getByRole('link', { name: 'Start Free Trial' }).first().click()
+    await startTrialLinks.navigation(page).click()
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(banner(page)).toBeHidden()
@@ -68,11 +74,11 @@ test.describe('after Decline', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // The browser has answered already: no question, and the settings say why.
     await expect(banner(page)).toBeHidden()
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click()
-    await expect(banner(page)).toContainText('Your browser asks websites not to track you')
-    await expect(banner(page).getByRole('button', { name: 'Accept analytics' })).toHaveCount(0)
-    await banner(page).getByRole('button', { name: 'Decline' }).click()
-    await page.getByRole('link', { name: 'Start Free Trial' }).first().click()
+    await page.getByRole('contentinfo').getByRole('button', { name: consent.settingsLabel }).click()
+    await expect(banner(page)).toContainText(consent.browserRefusesNote)
+    await expect(banner(page).getByRole('button', { name: consent.acceptLabel })).toHaveCount(0)
+    await banner(page).getByRole('button', { name: consent.declineLabel }).click()
+    await startTrialLinks.navigation(page).click()
     await page.waitForTimeout(1500)
     expect(ph.requests).toEqual([])
   })
@@ -84,14 +90,14 @@ test.describe('after Decline', () => {
     await expect.poll(() => ph.named('page_view').length).toBeGreaterThan(0)
     await expect.poll(() => analyticsStorage(page, context)).not.toEqual([])
 
-    const settings = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })
+    const settings = page.getByRole('contentinfo').getByRole('button', { name: consent.settingsLabel })
     await settings.click()
     await expect(banner(page).getByRole('heading')).toBeFocused()
-    await banner(page).getByRole('button', { name: 'Decline' }).click()
+    await banner(page).getByRole('button', { name: consent.declineLabel }).click()
     await expect(settings).toBeFocused()
     await expect.poll(() => analyticsStorage(page, context)).toEqual([])
     const sent = ph.events.length
-    await page.getByRole('link', { name: 'Start Free Trial' }).first().click()
+    await startTrialLinks.navigation(page).click()
     await page.waitForTimeout(1500)
     expect(ph.events.length).toBe(sent)
   })
@@ -104,11 +110,11 @@ test.describe('after Accept', () => {
     await page.goto('/')
     await accept(page)
     await expect.poll(pages).toEqual(['/'])
-    await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click()
+    await startTrialLinks.navigation(page).click()
     await expect(page).toHaveURL('/waitlist')
     await expect.poll(pages).toEqual(['/', '/waitlist'])
-    await page.getByRole('banner').getByRole('button', { name: 'Resources' }).click()
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).click()
+    await page.getByRole('banner').getByRole('button', { name: nav.resourcesLabel }).click()
+    await page.getByRole('banner').getByRole('link', { name: copy.navLabel('/about') }).click()
     await expect(page).toHaveURL('/about')
     await expect.poll(pages).toEqual(['/', '/waitlist', '/about'])
     await page.goto('/no-such-page')
@@ -118,12 +124,12 @@ test.describe('after Accept', () => {
   })
 
   const startTrial: [string, string, (page: Page) => Promise<void>][] = [
-    ['navigation', '/', (page) => page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click()],
-    ['hero', '/', (page) => page.locator('section[aria-labelledby="hero-title"]').getByRole('link', { name: 'Start Free Trial' }).click()],
-    ['pricing', '/', (page) => page.getByRole('link', { name: 'Get Started - $29/month' }).click()],
-    ['pricing_cta', '/', (page) => page.getByRole('link', { name: 'Start your free trial' }).click()],
-    ['cta', '/', (page) => page.locator('section[aria-labelledby="cta-title"]').getByRole('link', { name: 'Start Free Trial' }).click()],
-    ['about_cta', '/about', (page) => page.getByRole('main').getByRole('link', { name: 'Start Free Trial' }).click()],
+    ['navigation', '/', (page) => startTrialLinks.navigation(page).click()],
+    ['hero', '/', (page) => startTrialLinks.hero(page).click()],
+    ['pricing', '/', (page) => page.getByRole('link', { name: paidTier.ctaLabel }).click()],
+    ['pricing_cta', '/', (page) => page.getByRole('link', { name: pricing.ctaLabel }).click()],
+    ['cta', '/', (page) => startTrialLinks.cta(page).click()],
+    ['about_cta', '/about', (page) => page.getByRole('main').getByRole('link', { name: copy.section(copy.about, 'ctaSection').primaryCtaLabel }).click()],
     ['demo', '/', playDemoToTheWaitlist],
   ]
   for (const [location, path, click] of startTrial) {
@@ -137,18 +143,12 @@ test.describe('after Accept', () => {
     })
   }
 
-  const tryDemo: [string, (page: Page) => Promise<void>][] = [
-    ['navigation', (page) => page.getByRole('banner').getByRole('button', { name: 'Try Demo' }).click()],
-    ['hero', (page) => page.getByRole('button', { name: 'See How It Works' }).click()],
-    ['cta', (page) => page.getByRole('button', { name: 'Try Demo First' }).click()],
-    ['footer', (page) => page.getByRole('contentinfo').getByRole('button', { name: 'Try Demo' }).click()],
-  ]
-  for (const [location, click] of tryDemo) {
+  for (const [location, button] of Object.entries(tryDemoButtons)) {
     test(`try_demo_click from ${location}`, async ({ page }) => {
       const ph = await captureAnalytics(page)
       await page.goto('/')
       await accept(page)
-      await click(page)
+      await button(page).click()
       await expect.poll(() => ph.named('try_demo_click').map((e) => e.properties.button_location)).toEqual([location])
     })
   }
@@ -157,9 +157,10 @@ test.describe('after Accept', () => {
     const ph = await captureAnalytics(page)
     await page.goto('/about')
     await accept(page)
-    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+    const pricingLabel = copy.navLabel('/#pricing')
+    await page.getByRole('banner').getByRole('link', { name: pricingLabel }).click()
     await expect(page).toHaveURL('/#pricing')
-    await expect.poll(() => ph.named('navigation_click').map((e) => e.properties.menu_item)).toEqual(['Pricing'])
+    await expect.poll(() => ph.named('navigation_click').map((e) => e.properties.menu_item)).toEqual([pricingLabel])
   })
 
   test('contact_us_click from the footer Contact link', async ({ page }) => {
@@ -168,7 +169,7 @@ test.describe('after Accept', () => {
     await accept(page)
     // A mail link leaves the page for the mail client; keep the page to read the event.
     await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()))
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click()
+    await page.getByRole('contentinfo').getByRole('link', { name: copy.footerLabel((link) => link.kind === 'email'), exact: true }).click()
     await expect.poll(() => ph.named('contact_us_click').length).toBe(1)
   })
 
@@ -177,16 +178,18 @@ test.describe('after Accept', () => {
     await page.goto('/waitlist')
     await accept(page)
     const email = `ada.${Date.now()}@Engines.Example`
-    await page.getByLabel('Your Name *').fill('Ada Lovelace')
-    await page.getByLabel('Project or Company').fill('Analytical Engines')
-    await page.getByLabel('Work Email *').fill(email)
+    const form = waitlistForm(page)
+    await form.name.fill('Ada Lovelace')
+    await form.company.fill('Analytical Engines')
+    await form.email.fill(email)
     await waitLikeAPerson(page)
-    await page.getByRole('button', { name: 'Join Waitlist' }).click()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await form.submit.click()
+    await expect(form.confirmed).toBeVisible()
     await expect.poll(() => ph.named('waitlist_join').length).toBe(1)
     const [join] = ph.named('waitlist_join')
     expect(join?.properties).toMatchObject({ has_company: true, email_domain: 'engines.example' })
     const everything = JSON.stringify(ph.events)
+    // not seed copy: what this visitor typed, which must never reach analytics.
     for (const secret of ['Ada', 'Lovelace', 'Analytical', email.split('@')[0]!]) expect(everything).not.toContain(secret)
   })
 
@@ -229,7 +232,7 @@ test.describe('a visitor who accepted on an earlier visit', () => {
     await page.goto('/')
     // The page view asks for PostHog as the page starts: from then on the click listener is in place.
     await expect.poll(() => heldScript).toBe(true)
-    await page.locator('section[aria-labelledby="hero-title"]').getByRole('link', { name: 'Start Free Trial' }).click()
+    await startTrialLinks.hero(page).click()
     await expect(page).toHaveURL('/waitlist')
     await expect.poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location)).toEqual(['hero'])
   })
@@ -259,8 +262,8 @@ test.describe('accepting and clicking at once', () => {
         })
       }
       await page.goto('/')
-      await banner(page).getByRole('button', { name: 'Accept analytics' }).click()
-      await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click()
+      await banner(page).getByRole('button', { name: consent.acceptLabel }).click()
+      await startTrialLinks.navigation(page).click()
       await expect(page).toHaveURL('/waitlist')
       await expect
         .poll(() => ph.named('start_free_trial_click').map((e) => e.properties.button_location), { message: `attempt ${attempt}`, timeout: 15_000 })

@@ -1,27 +1,27 @@
 import type { Page } from '@playwright/test'
 import { E2E } from '../tools/test/e2e-env'
 import { ANNOUNCEMENT_STORAGE_KEY } from '../components/site/announcement/announcement-bar'
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
+import { copy } from './seed-copy'
 
 // Site settings → Announcement bar: drawn on the server, closed for good by the visitor without a
 // cookie, and never flashing or shifting the page on later visits.
 
-type Settings = { announcement: { text: string; link: { label: string; path: string } }; labels: { closeAnnouncement: string } }
-const settings = seedDoc<Settings>('siteSettings')
-const { announcement } = settings
+const { settings } = copy
+const announcement = settings.announcement!
 const bar = (page: Page) => page.locator('[data-announcement]')
 
 test('every page shows it above the header, in the server’s HTML, with its link', async ({ page, request }) => {
   for (const path of ['/', '/about', '/waitlist', '/privacy']) {
-    expect(await (await request.get(path)).text()).toContain(announcement.text)
+    expect(await (await request.get(path)).text()).toContain(announcement.text!)
   }
   await page.goto('/about')
   await expect(bar(page)).toBeVisible()
   const header = (await page.getByRole('banner').boundingBox())!
   expect((await bar(page).boundingBox())!.y).toBeLessThan(header.y)
-  await bar(page).getByRole('link', { name: announcement.link.label }).click()
-  await expect(page).toHaveURL(announcement.link.path)
+  await bar(page).getByRole('link', { name: announcement.link!.label }).click()
+  await expect(page).toHaveURL(announcement.link!.path!)
 })
 
 test('closed, it stays closed on later pages and visits, without a cookie, and nothing shifts', async ({ page, context }) => {
@@ -55,6 +55,7 @@ test('closed, it stays closed on later pages and visits, without a cookie, and n
 test.describe('a new announcement', () => {
   test.describe.configure({ mode: 'serial' })
   const site = `http://localhost:${E2E.sitePort}`
+  // This test's own edit, published and then expected on the page.
   const newText = 'Something new: the Slack digest is here.'
   let original: Record<string, unknown>
   const landingSays = async (text: string) => (await (await fetch(site)).text()).includes(text)
@@ -64,7 +65,7 @@ test.describe('a new announcement', () => {
   })
   test.afterAll(async () => {
     await publish([original])
-    await expect.poll(() => landingSays(announcement.text), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => landingSays(announcement.text!), { timeout: 10_000 }).toBe(true)
   })
 
   test('shows again to a visitor who closed the old one; switched off, there is none', async ({ page }) => {

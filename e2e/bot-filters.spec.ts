@@ -2,11 +2,14 @@ import type { Page } from '@playwright/test'
 import { HONEYPOT_FIELD } from '../components/waitlist/bot-filter'
 import { captureAnalytics } from './analytics-capture'
 import { expect, test, waitLikeAPerson } from './fixtures'
+import { copy } from './seed-copy'
+import { waitlistForm } from './waitlist-form'
 import { rowsFor as stored } from './waitlist-rows'
 
 test.use({ consent: 'granted' })
 
-const automatedToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'This sign-up looked automated, so it was not saved.' })
+const { messages } = copy.waitlist
+const automatedToast = (page: Page) => page.getByRole('alert').filter({ hasText: messages.automated })
 
 async function watchInserts(page: Page) {
   const inserts: string[] = []
@@ -21,23 +24,25 @@ test('a form filled and submitted at once (autofill, Enter) is stored and confir
   const email = `fast.${Date.now()}@example.org`
   await page.goto('/waitlist')
   // No waiting anywhere: fill and press Enter as fast as the browser allows.
-  await page.getByLabel('Your Name *').fill('Speedy Person')
-  await page.getByLabel('Work Email *').fill(email)
-  await page.getByLabel('Work Email *').press('Enter')
-  await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+  const form = waitlistForm(page)
+  await form.name.fill('Speedy Person')
+  await form.email.fill(email)
+  await form.email.press('Enter')
+  await expect(form.confirmed).toBeVisible()
   expect(await stored(email)).toEqual([{ name: 'Speedy Person', email, project: '' }])
   await expect.poll(() => ph.named('waitlist_join').length).toBe(1)
 })
 
 test('a fast duplicate gets the duplicate toast, not a false confirmation', async ({ page }) => {
   const email = `fastdup.${Date.now()}@example.org`
-  for (const expected of ["You're on the list!", "You're already on the waitlist!"]) {
+  const form = waitlistForm(page)
+  for (const attempt of ['first', 'second']) {
     await page.goto('/waitlist')
-    await page.getByLabel('Your Name *').fill('Twice')
-    await page.getByLabel('Work Email *').fill(email)
-    await page.getByRole('button', { name: 'Join Waitlist' }).click()
-    if (expected === "You're on the list!") await expect(page.getByRole('heading', { name: expected })).toBeVisible()
-    else await expect(page.getByRole('status')).toContainText(expected)
+    await form.name.fill('Twice')
+    await form.email.fill(email)
+    await form.submit.click()
+    if (attempt === 'first') await expect(form.confirmed).toBeVisible()
+    else await expect(page.getByRole('status')).toContainText(messages.duplicate)
   }
   expect(await stored(email)).toHaveLength(1)
 })
@@ -46,22 +51,23 @@ test('a filled honeypot is refused as automated and told so, never confirmed; pr
   const ph = await captureAnalytics(page)
   const inserts = await watchInserts(page)
   const email = `bot.${Date.now()}@example.org`
+  const form = waitlistForm(page)
   await page.goto('/waitlist')
-  await page.getByLabel('Your Name *').fill('Maybe Bot')
-  await page.getByLabel('Work Email *').fill(email)
+  await form.name.fill('Maybe Bot')
+  await form.email.fill(email)
   // A person cannot reach the field: a script fills it by name.
   await page.locator(`input[name="${HONEYPOT_FIELD}"]`).fill('https://spam.example', { force: true })
-  await page.getByRole('button', { name: 'Join Waitlist' }).click()
+  await form.submit.click()
   await expect(automatedToast(page)).toBeVisible()
-  await expect(page.getByRole('heading', { name: "You're on the list!" })).toHaveCount(0)
-  await expect(page.getByLabel('Work Email *')).toHaveValue(email)
+  await expect(form.confirmed).toHaveCount(0)
+  await expect(form.email).toHaveValue(email)
   expect(inserts).toEqual([])
   expect(await stored(email)).toEqual([])
   expect(ph.named('waitlist_join')).toEqual([])
 
   // The way forward the message gives: press the button again.
-  await page.getByRole('button', { name: 'Join Waitlist' }).click()
-  await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+  await form.submit.click()
+  await expect(form.confirmed).toBeVisible()
   expect(await stored(email)).toHaveLength(1)
 })
 
@@ -86,19 +92,20 @@ test('a rate-limited sign-up (429) shows its own message, keeps the values and c
       body: JSON.stringify({ code: 'WL429', message: 'Too many sign-ups from this network.', details: null, hint: null }),
     }),
   )
+  const form = waitlistForm(page)
   await page.goto('/waitlist')
-  await page.getByLabel('Your Name *').fill('Patient Person')
-  await page.getByLabel('Project or Company').fill('Waiting Co')
-  await page.getByLabel('Work Email *').fill(email)
+  await form.name.fill('Patient Person')
+  await form.company.fill('Waiting Co')
+  await form.email.fill(email)
   await waitLikeAPerson(page)
-  await page.getByRole('button', { name: 'Join Waitlist' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts. Please wait a minute and try again.' })).toBeVisible()
-  await expect(page.getByLabel('Your Name *')).toHaveValue('Patient Person')
-  await expect(page.getByLabel('Project or Company')).toHaveValue('Waiting Co')
-  await expect(page.getByLabel('Work Email *')).toHaveValue(email)
+  await form.submit.click()
+  await expect(page.getByRole('alert').filter({ hasText: messages.rateLimited })).toBeVisible()
+  await expect(form.name).toHaveValue('Patient Person')
+  await expect(form.company).toHaveValue('Waiting Co')
+  await expect(form.email).toHaveValue(email)
 
   await page.unroute('**/rest/v1/waitlist*')
-  await page.getByRole('button', { name: 'Join Waitlist' }).click()
-  await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+  await form.submit.click()
+  await expect(form.confirmed).toBeVisible()
   expect(await stored(email)).toHaveLength(1)
 })

@@ -1,42 +1,28 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { E2E } from '../tools/test/e2e-env'
 import { captureAnalytics } from './analytics-capture'
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
+import { tryDemoButtons } from './landing-controls'
+import { copy, literally } from './seed-copy'
 
 // The Try Demo buttons and the scripted demo widget. Every text the widget shows is read
 // from the seed: the landing page's chosen conversation and Site settings → Demo widget.
 
-type Reply = { text: string; followUp?: string }
-type Step = { replies: Reply[]; followUp?: string; quoted?: boolean }
-type Conversation = {
-  _id: string
-  context: string
-  opening: string
-  steps: Step[]
-  insight: { channel: string; summary: string; tags: string[]; sentiment: 'positive' | 'neutral' | 'mixed' | 'negative'; action: string }
-}
-type Copy = Record<'title' | 'badge' | 'note' | 'closeLabel' | 'chooseReplyLabel' | 'restartLabel' | 'joinWaitlistLabel' | 'insightTitle' | 'quoteLabel' | 'actionLabel', string> & {
-  sentiments: Record<Conversation['insight']['sentiment'], string>
-}
-
-const settings = seedDoc<{ siteName: string; demoWidget: Copy }>('siteSettings')
-const copy = settings.demoWidget
-const conversation = seedDoc<Conversation>(seedDoc<{ demo: { _ref: string } }>('landingPage').demo._ref)
+const { settings } = copy
+const widgetCopy = settings.demoWidget
+const conversation = copy.deref(copy.landing.demo)
+type Step = (typeof conversation.steps)[number]
+type Reply = Step['replies'][number]
 
 /** A string only the widget module contains (not the host): its insight card's marker. */
 const WIDGET_MARKER = 'data-demo-insight'
 
-const widget = (page: Page) => page.getByRole('dialog', { name: copy.title })
-const replies = (page: Page) => widget(page).getByRole('group', { name: copy.chooseReplyLabel })
-const followUpOf = (step: Step, reply: Reply) => reply.followUp ?? step.followUp!
+const widget = (page: Page) => page.getByRole('dialog', { name: widgetCopy.title })
+const replies = (page: Page) => widget(page).getByRole('group', { name: widgetCopy.chooseReplyLabel })
+const followUpOf = (step: Step, reply: Reply) => ('followUp' in reply ? reply.followUp! : step.followUp!)
 
-const buttons: [location: string, find: (page: Page) => Locator][] = [
-  ['navigation', (page) => page.getByRole('banner').getByRole('button', { name: 'Try Demo' })],
-  ['hero', (page) => page.getByRole('button', { name: 'See How It Works' })],
-  ['cta', (page) => page.getByRole('button', { name: 'Try Demo First' })],
-  ['footer', (page) => page.getByRole('contentinfo').getByRole('button', { name: 'Try Demo' })],
-]
+const buttons = Object.entries(tryDemoButtons)
 
 test.describe('the Try Demo buttons open the demo widget', () => {
   for (const [location, find] of buttons) {
@@ -46,11 +32,11 @@ test.describe('the Try Demo buttons open the demo widget', () => {
       await expect(button).toHaveAttribute('aria-expanded', 'false')
       await button.click()
       await expect(widget(page)).toBeVisible()
-      await expect(widget(page).getByRole('heading', { name: copy.title })).toBeFocused()
+      await expect(widget(page).getByRole('heading', { name: widgetCopy.title })).toBeFocused()
       await expect(button).toHaveAttribute('aria-expanded', 'true')
       await expect(button).toHaveAttribute('aria-controls', (await widget(page).getAttribute('id'))!)
-      await expect(widget(page)).toHaveAccessibleDescription(`${conversation.context} ${copy.note}`)
-      await expect(widget(page).getByText(copy.badge, { exact: true })).toBeVisible()
+      await expect(widget(page)).toHaveAccessibleDescription(`${conversation.context} ${widgetCopy.note}`)
+      await expect(widget(page).getByText(widgetCopy.badge, { exact: true })).toBeVisible()
       await expect(widget(page).getByRole('log')).toContainText(conversation.opening)
 
       await button.click()
@@ -64,7 +50,7 @@ test.describe('the Try Demo buttons open the demo widget', () => {
     const heading = page.getByRole('heading', { level: 1 })
     const before = await heading.boundingBox()
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
-    await page.getByRole('button', { name: 'See How It Works' }).click()
+    await tryDemoButtons.hero(page).click()
     await expect(widget(page)).toBeVisible()
     expect(await heading.boundingBox()).toEqual(before)
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height)
@@ -75,10 +61,10 @@ test.describe('the Try Demo buttons open the demo widget', () => {
 test.describe('a conversation, step by step', () => {
   test('the visitor picks replies, the interviewer follows up, and the insight arrives as a Slack message', async ({ page }) => {
     await page.goto('/')
-    await page.getByRole('button', { name: 'See How It Works' }).click()
+    await tryDemoButtons.hero(page).click()
     const log = widget(page).getByRole('log')
     await expect(log).toContainText(conversation.opening)
-    await expect(widget(page)).toContainText(copy.note)
+    await expect(widget(page)).toContainText(widgetCopy.note)
 
     // A different reply on each step, to follow each reply's own follow-up.
     const picks = conversation.steps.map((step, index) => (index + 1) % step.replies.length)
@@ -87,31 +73,31 @@ test.describe('a conversation, step by step', () => {
       await expect(replies(page).getByRole('button')).toHaveText(step.replies.map((reply) => reply.text))
       await replies(page).getByRole('button', { name: choice.text }).click()
       await expect(log.locator('[data-from="visitor"]').last()).toContainText(choice.text)
-      await expect(log.locator('[data-from="interviewer"]').last()).toHaveText(new RegExp(`${escapeRegExp(followUpOf(step, choice))}$`))
+      await expect(log.locator('[data-from="interviewer"]').last()).toHaveText(new RegExp(`${literally(followUpOf(step, choice))}$`))
     }
     await expect(log.locator('li[data-from]')).toHaveCount(1 + 2 * conversation.steps.length)
     await expect(replies(page)).toHaveCount(0)
 
-    const insight = widget(page).getByRole('article', { name: copy.insightTitle })
+    const insight = widget(page).getByRole('article', { name: widgetCopy.insightTitle })
     await expect(insight).toBeVisible()
     const quotedIndex = conversation.steps.findIndex((step) => step.quoted)
     const quote = conversation.steps[quotedIndex]!.replies[picks[quotedIndex]!]!.text
     await expect(insight.locator('[data-demo-channel]')).toHaveText(conversation.insight.channel)
     await expect(insight).toContainText(settings.siteName)
     await expect(insight).toContainText(conversation.insight.summary)
-    await expect(insight).toContainText(copy.quoteLabel)
+    await expect(insight).toContainText(widgetCopy.quoteLabel)
     await expect(insight.locator('blockquote')).toHaveText(quote)
     for (const tag of conversation.insight.tags) await expect(insight.getByRole('listitem').filter({ hasText: tag })).toBeVisible()
-    await expect(insight.locator('[data-sentiment]')).toHaveText(copy.sentiments[conversation.insight.sentiment])
-    await expect(insight).toContainText(copy.actionLabel)
+    await expect(insight.locator('[data-sentiment]')).toHaveText(widgetCopy.sentiments[conversation.insight.sentiment])
+    await expect(insight).toContainText(widgetCopy.actionLabel)
     await expect(insight).toContainText(conversation.insight.action)
     await expect(insight).toBeInViewport()
 
     // The demo leads on to the waitlist (focused, the next thing to do), or starts over.
-    const join = widget(page).getByRole('link', { name: copy.joinWaitlistLabel })
+    const join = widget(page).getByRole('link', { name: widgetCopy.joinWaitlistLabel })
     await expect(join).toBeFocused()
     await expect(join).toHaveAttribute('href', '/waitlist')
-    const restart = widget(page).getByRole('button', { name: copy.restartLabel })
+    const restart = widget(page).getByRole('button', { name: widgetCopy.restartLabel })
     await restart.click()
     await expect(log.locator('li[data-from]')).toHaveCount(1)
     await expect(replies(page).getByRole('button')).toHaveText(conversation.steps[0]!.replies.map((reply) => reply.text))
@@ -122,7 +108,7 @@ test.describe('a conversation, step by step', () => {
   test('the interviewer "types" briefly, without animation when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
-    await page.getByRole('button', { name: 'See How It Works' }).click()
+    await tryDemoButtons.hero(page).click()
     const step = conversation.steps[0]!
     // The indicator shows for a moment only (300 ms): its dots' animation is read the moment it appears.
     const dotAnimations = page.evaluate(
@@ -147,10 +133,10 @@ test.describe('a conversation, step by step', () => {
 test.describe('closing and focus', () => {
   test('Escape closes it and returns focus to the button that opened it; the conversation is kept', async ({ page }) => {
     await page.goto('/')
-    const opener = page.getByRole('button', { name: 'See How It Works' })
+    const opener = tryDemoButtons.hero(page)
     await opener.focus()
     await page.keyboard.press('Enter')
-    await expect(widget(page).getByRole('heading', { name: copy.title })).toBeFocused()
+    await expect(widget(page).getByRole('heading', { name: widgetCopy.title })).toBeFocused()
 
     // Keyboard only: choosing a reply moves focus on to the next replies.
     const [first, second] = conversation.steps
@@ -170,16 +156,16 @@ test.describe('closing and focus', () => {
 
   test('the close button closes it and returns focus to the button that opened it', async ({ page }) => {
     await page.goto('/')
-    const opener = page.getByRole('banner').getByRole('button', { name: 'Try Demo' })
+    const opener = tryDemoButtons.navigation(page)
     await opener.click()
-    await widget(page).getByRole('button', { name: copy.closeLabel }).click()
+    await widget(page).getByRole('button', { name: widgetCopy.closeLabel }).click()
     await expect(widget(page)).toBeHidden()
     await expect(opener).toBeFocused()
 
-    const cta = page.getByRole('button', { name: 'Try Demo First' })
+    const cta = tryDemoButtons.cta(page)
     await cta.click()
     await expect(widget(page)).toBeVisible()
-    await widget(page).getByRole('button', { name: copy.closeLabel }).press('Enter')
+    await widget(page).getByRole('button', { name: widgetCopy.closeLabel }).press('Enter')
     await expect(widget(page)).toBeHidden()
     await expect(cta).toBeFocused()
   })
@@ -190,9 +176,9 @@ test.describe('beside the consent banner', () => {
 
   test('the widget sits bottom-right and the banner bottom-left, neither covering the other', async ({ page }) => {
     await page.goto('/')
-    const banner = page.getByRole('region', { name: 'Analytics and your privacy' })
+    const banner = page.getByRole('region', { name: settings.consent.title })
     await expect(banner).toBeVisible()
-    await page.getByRole('banner').getByRole('button', { name: 'Try Demo' }).click()
+    await tryDemoButtons.navigation(page).click()
     await expect(widget(page)).toBeVisible()
     await expect(banner).toBeVisible()
     const [a, b] = [(await widget(page).boundingBox())!, (await banner.boundingBox())!]
@@ -213,7 +199,7 @@ test.describe('analytics', () => {
       await find(page).click()
       await expect(widget(page)).toBeVisible()
       // Closing with the widget's own button is not a Try Demo press.
-      await widget(page).getByRole('button', { name: copy.closeLabel }).click()
+      await widget(page).getByRole('button', { name: widgetCopy.closeLabel }).click()
       await expect(widget(page)).toBeHidden()
     }
     // A second press on an open widget is a press too: one more event, and it closes.
@@ -251,7 +237,7 @@ test.describe('loaded on demand', () => {
     expect(scripts.filter((s) => s.body.includes(WIDGET_MARKER)).map((s) => s.url)).toEqual([])
     const before = scripts.length
 
-    await page.getByRole('button', { name: 'See How It Works' }).click()
+    await tryDemoButtons.hero(page).click()
     await expect(widget(page)).toBeVisible()
     await Promise.all(reading)
     const loaded = scripts.slice(before)
@@ -307,13 +293,14 @@ test.describe('the product widget, when Site settings names its script', () => {
       })
       await page.goto('/')
       expect(served).toBe(0)
+      // not seed copy: the stand-in snippet's own dialog, above.
       const product = page.getByRole('dialog', { name: 'Heardly product widget' })
 
-      await page.getByRole('banner').getByRole('button', { name: 'Try Demo' }).click()
+      await tryDemoButtons.navigation(page).click()
       await expect(product).toBeVisible()
-      await page.getByRole('button', { name: 'See How It Works' }).click()
+      await tryDemoButtons.hero(page).click()
       await expect(product).toBeHidden()
-      await page.getByRole('button', { name: 'Try Demo First' }).click()
+      await tryDemoButtons.cta(page).click()
       await expect(product).toBeVisible()
 
       expect(served).toBe(1)
@@ -326,12 +313,8 @@ test.describe('the product widget, when Site settings names its script', () => {
   test('if the snippet cannot load (missing, or refused by the security policy), the scripted demo opens instead', async ({ page }) => {
     await page.route(scriptUrl, (route) => route.fulfill({ status: 404, body: 'not found' }))
     await page.goto('/')
-    await page.getByRole('button', { name: 'See How It Works' }).click()
+    await tryDemoButtons.hero(page).click()
     await expect(widget(page)).toBeVisible()
     await expect(widget(page).getByRole('log')).toContainText(conversation.opening)
   })
 })
-
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}

@@ -1,16 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { test as base, expect } from '@playwright/test'
-import { parseNdjson } from '../sanity/seed/dataset'
 import { MIN_FILL_MS } from '../components/waitlist/bot-filter'
-
-/** The seed documents, so tests assert what the content says rather than repeat it. */
-export const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'))
-
-export function seedDoc<T = Record<string, unknown>>(id: string): T {
-  const doc = seed.find((d) => d._id === id)
-  if (!doc) throw new Error(`seed has no ${id}`)
-  return doc as T
-}
 
 type Fixtures = {
   consoleErrors: string[]

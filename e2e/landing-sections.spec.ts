@@ -1,15 +1,13 @@
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
+import { startTrialLinks, tryDemoButtons } from './landing-controls'
+import { copy } from './seed-copy'
 
 // The sections that show the product instead of listing it: the hero's picture of a demo
 // conversation and how it works. Their words are read from the seed.
 
-type Conversation = { _id: string; opening: string; insight: { channel: string; summary: string } }
-type Landing = { sections: ({ _type: string; visualCaption?: string; visual?: { _ref: string } } & Record<string, unknown>)[] }
-
-const landing = seedDoc<Landing>('landingPage')
-const hero = landing.sections.find((section) => section._type === 'heroSection')!
-const conversation = seedDoc<Conversation>(hero.visual!._ref)
-const steps = landing.sections.find((section) => section._type === 'stepsSection') as unknown as { title: string; steps: { title: string; text: string }[] }
+const hero = copy.section(copy.landing, 'heroSection')
+const conversation = copy.deref(hero.visual!)
+const steps = copy.section(copy.landing, 'stepsSection')
 
 test.describe('the hero’s product picture', () => {
   test('shows the conversation and its Slack insight beside the headline, in the first screen', async ({ page }) => {
@@ -29,9 +27,8 @@ test.describe('the hero’s product picture', () => {
   test('however tall the picture, the hero’s buttons stay in a laptop’s first screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 })
     await page.goto('/')
-    const hero = page.locator('section[aria-labelledby="hero-title"]')
-    await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toBeInViewport({ ratio: 1 })
-    await expect(hero.getByRole('button', { name: 'See How It Works' })).toBeInViewport({ ratio: 1 })
+    await expect(startTrialLinks.hero(page)).toBeInViewport({ ratio: 1 })
+    await expect(tryDemoButtons.hero(page)).toBeInViewport({ ratio: 1 })
   })
 
   test('is in the server’s HTML: a picture needs no JavaScript', async ({ browser }) => {
@@ -67,7 +64,7 @@ test('how it works: numbered steps, reachable at /#how-it-works', async ({ page 
 })
 
 test.describe('pictures', () => {
-  const features = landing.sections.find((section) => section.anchorId === 'features') as unknown as { items: { title: string; image: { alt: string } }[] }
+  const features = copy.section(copy.landing, 'cardGridSection', 'features')
 
   test('feature rows: each picture beside its text, sides alternating, loaded lazily', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -77,7 +74,7 @@ test.describe('pictures', () => {
     const sides: boolean[] = []
     for (const [index, item] of features.items.entries()) {
       const row = rows.nth(index)
-      const picture = row.getByRole('img', { name: item.image.alt })
+      const picture = row.getByRole('img', { name: item.image!.alt })
       await expect(picture).toHaveAttribute('loading', 'lazy')
       await row.scrollIntoViewIfNeeded()
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
@@ -102,20 +99,19 @@ test.describe('pictures', () => {
   })
 
   test('logos are pictures named by their company; the sample testimonial has its portrait; /about shows the team picture, marked sample', async ({ page }) => {
-    const logos = landing.sections.find((section) => section._type === 'logoStripSection') as unknown as { items: { name: string }[] }
+    const logos = copy.section(copy.landing, 'logoStripSection')
     await page.goto('/')
-    const strip = page.getByRole('region', { name: /listen with us/ })
+    const strip = page.getByRole('region', { name: copy.withTokens(logos.title) })
     for (const logo of logos.items) await expect(strip.getByRole('img', { name: logo.name, exact: true })).toBeVisible()
     const figure = page.locator('section[aria-labelledby="cta-title"] figure')
     await expect(figure.locator('img')).toHaveAttribute('alt', '')
     await figure.scrollIntoViewIfNeeded()
     await expect.poll(() => figure.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 
-    const about = seedDoc<{ sections: { _type: string; image?: { alt: string } }[] }>('aboutPage')
-    const team = about.sections.find((section) => section._type === 'statementSection')!.image!
+    const team = copy.section(copy.about, 'statementSection').image!
     await page.goto('/about')
     const picture = page.getByRole('img', { name: team.alt })
     await expect(picture).toHaveAttribute('loading', 'lazy')
-    await expect(page.locator('figure', { has: picture })).toContainText(seedDoc<{ labels: { sample: string } }>('siteSettings').labels.sample)
+    await expect(page.locator('figure', { has: picture })).toContainText(copy.settings.labels.sample)
   })
 })

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { E2E } from '../tools/test/e2e-env'
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
 import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
+import { copy, type Seeded } from './seed-copy'
 
 // What a marketer does in the Studio, done with `npm run content:publish` (same rules, same
 // signed webhook) against the production build: no rebuild between a publish and the page.
@@ -14,39 +15,43 @@ test.describe.configure({ mode: 'serial' })
 test('a page made from sections is live at its address without a rebuild, listed in the sitemap, and 404 once unpublished', async ({ page, request }) => {
   const slug = `launch-${stamp()}`
   const id = `page-${slug}`
-  const careers = seedDoc<Doc>('page-careers')
+  const careers = copy.doc('page-careers', 'page')
+  const cards = copy.section(careers, 'cardGridSection')
+  // This test's own page: its words are fixtures, published and checked here.
+  const title = 'Launch notes'
+  const paragraph = 'Written in the Studio.'
   expect((await request.get(`/${slug}`)).status()).toBe(404)
   await publish([
     {
       _id: id,
       _type: 'page',
-      title: 'Launch notes',
+      title,
       slug: { _type: 'slug', current: slug },
       seo: { description: 'What changed at launch.' },
       sections: [
-        { _key: 'h', _type: 'pageHeaderSection', title: 'Launch notes' },
+        { _key: 'h', _type: 'pageHeaderSection', title },
         {
           _key: 'rt',
           _type: 'richTextSection',
           body: [
-            { _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: 'Written in the Studio.', marks: [] }] },
+            { _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: paragraph, marks: [] }] },
           ],
         },
-        careers.sections.find((section) => section._type === 'cardGridSection'),
+        cards,
       ],
     },
   ])
   try {
     await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(200)
     await page.goto(`/${slug}`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Launch notes')
-    await expect(page.getByText('Written in the Studio.')).toBeVisible()
-    await expect(page.getByRole('heading', { level: 2, name: 'What working with us will look like' })).toBeVisible()
-    await expect(page).toHaveTitle('Launch notes | Heardly')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page.getByText(paragraph)).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: cards.title })).toBeVisible()
+    await expect(page).toHaveTitle(copy.pageTitle(title))
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${slug}$`))
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/og/page/${slug}`))
     const breadcrumbs = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
-    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: 'Heardly' }, { position: 2, name: 'Launch notes' }] })
+    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: copy.settings.siteName }, { position: 2, name: title }] })
     const image = await request.get(`/og/page/${slug}`)
     expect(image.status()).toBe(200)
     expect(image.headers()['content-type']).toBe('image/png')
@@ -56,7 +61,7 @@ test('a page made from sections is live at its address without a rebuild, listed
   }
   await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(404)
   await page.goto(`/${slug}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.notFound.title)
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/${slug}<`)
 })
 
@@ -111,7 +116,7 @@ test('the Studio rules refuse a redirect loop and a page on a path the code owns
     { _id: 'redirect-loop-b', _type: 'redirect', source: '/loop-b', destination: { kind: 'path', path: '/loop-a' }, permanent: true },
   ]
   await expect(publish(loop)).rejects.toThrow(/the Studio would refuse this content[\s\S]*\/loop-a → \/loop-b → \/loop-a is a loop/)
-  const studio = { ...seedDoc<Doc>('page-careers'), _id: 'page-studio', slug: { _type: 'slug', current: 'studio' } }
+  const studio = { ...copy.doc('page-careers', 'page'), _id: 'page-studio', slug: { _type: 'slug', current: 'studio' } }
   await expect(publish([studio])).rejects.toThrow(/"studio" is a path the site's code owns/)
 })
 
@@ -123,7 +128,8 @@ test('a renamed page moves: the old address is 404, menus follow it to the new o
     await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(200)
     expect((await request.get('/careers')).status()).toBe(404)
     await page.goto('/about')
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Careers' })).toHaveAttribute('href', `/${slug}`)
+    const careers = copy.footerLabel((link) => link.kind === 'page' && link.page!._ref === 'page-careers')
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: careers })).toHaveAttribute('href', `/${slug}`)
   } finally {
     await publish([original])
   }
@@ -131,19 +137,17 @@ test('a renamed page moves: the old address is 404, menus follow it to the new o
 })
 
 test.describe('legal pages', () => {
-  for (const [label, path, title] of [
-    ['Privacy Policy', '/privacy', 'Privacy Policy'],
-    ['Terms of Service', '/terms', 'Terms of Service'],
-    ['Cookie Policy', '/cookies', 'Cookie Policy'],
-    ['GDPR', '/gdpr', 'GDPR'],
-  ] as const) {
-    test(`the footer's ${label} opens ${path}, with its date and contents`, async ({ page }) => {
+  for (const link of copy.settings.footer.legalLinks) {
+    const legal = copy.deref(link.page!)
+    const path = `/${legal.slug.current}`
+    const header = copy.section(legal, 'pageHeaderSection')
+    test(`the footer's ${link.label} opens ${path}, with its date and contents`, async ({ page }) => {
       await page.goto('/')
-      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click()
+      await page.getByRole('contentinfo').getByRole('link', { name: link.label, exact: true }).click()
       await expect(page).toHaveURL(path)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-      await expect(page.getByTestId('last-updated')).toHaveText('Last updated 23 November 2026')
-      const contents = page.getByRole('navigation', { name: 'On this page' })
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(header.title)
+      await expect(page.getByTestId('last-updated')).toHaveText(copy.lastUpdated(header.lastUpdated!))
+      const contents = page.getByRole('navigation', { name: copy.settings.labels.tableOfContents })
       await expect(contents).toBeVisible()
       const first = contents.getByRole('link').first()
       const target = (await first.getAttribute('href'))!
@@ -154,18 +158,19 @@ test.describe('legal pages', () => {
   }
 
   test('the privacy policy names the contact address from Site settings and links to the cookie policy', async ({ page }) => {
-    const { contact } = seedDoc<{ contact: { generalEmail: string } }>('siteSettings')
+    const { contact } = copy.settings
     await page.goto('/privacy')
     await expect(page.getByRole('main')).toContainText(contact.generalEmail)
     await expect(page.getByRole('main')).not.toContainText('{{')
-    await page.getByRole('main').getByRole('link', { name: 'Cookie Policy' }).click()
+    await page.getByRole('main').getByRole('link', { name: linkTextTo(copy.doc('page-privacy', 'page'), 'page-cookies') }).click()
     await expect(page).toHaveURL('/cookies')
+    // not seed copy: the exact storage key the code uses, which the cookie policy must name.
     await expect(page.getByRole('main')).toContainText('consent:analytics')
   })
 
   test("the waitlist form's privacy note links to the privacy policy", async ({ page }) => {
     await page.goto('/waitlist')
-    await page.getByRole('main').getByRole('link', { name: 'Privacy Policy' }).click()
+    await page.getByRole('main').getByRole('link', { name: copy.waitlist.form.privacyLink.label }).click()
     await expect(page).toHaveURL('/privacy')
   })
 
@@ -173,9 +178,10 @@ test.describe('legal pages', () => {
     test.use({ consent: null })
     test('the consent banner links to the cookie policy', async ({ page }) => {
       await page.goto('/')
-      const banner = page.getByRole('region', { name: 'Analytics and your privacy' })
+      const { consent } = copy.settings
+      const banner = page.getByRole('region', { name: consent.title })
       await expect(banner).toBeVisible()
-      await banner.getByRole('link', { name: 'Cookie Policy' }).click()
+      await banner.getByRole('link', { name: consent.policyLink.label }).click()
       await expect(page).toHaveURL('/cookies')
     })
   })
@@ -185,7 +191,7 @@ test('an unknown single-segment or nested path is the CMS 404 with status 404', 
   for (const path of ['/no-such-page', '/privacy/extra', '/Privacy']) {
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(404)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.notFound.title)
   }
 })
 
@@ -201,6 +207,20 @@ test('requests for random addresses leave nothing behind on the server’s disk'
   }
   expect(files()).toBe(before)
 })
+
+/** The words of the first link in a page's rich text that leads to the page `targetId`. */
+function linkTextTo(page: Seeded<'page'>, targetId: string): string {
+  for (const section of page.sections) {
+    if (section._type !== 'richTextSection') continue
+    for (const block of section.body) {
+      if (block._type !== 'block' || !('markDefs' in block)) continue
+      const mark = block.markDefs!.find((definition) => definition._type === 'pageLink' && definition.page._ref === targetId)
+      const span = mark && block.children!.find((child) => 'marks' in child && child.marks!.includes(mark._key))
+      if (span) return span.text!
+    }
+  }
+  throw new Error(`seed document "${page._id}" has no rich-text link to ${targetId}`)
+}
 
 function countFiles(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length

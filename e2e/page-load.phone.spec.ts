@@ -1,4 +1,5 @@
 import { expect, layoutShiftSoFar, NOT_FOUND_ROUTE, SITE_ROUTES, test } from './fixtures'
+import { copy } from './seed-copy'
 
 // What a visitor on a slow phone network sees first. Every request the page makes besides the
 // HTML itself is held back for HOLD_MS: the words, styled, must be on screen before any of them
@@ -81,6 +82,7 @@ for (const path of SITE_ROUTES) {
 // scripts); an inline script hides it before paint for a visitor who has chosen. Checked with every
 // script held back, so it is the HTML and that inline script deciding, then again after hydration.
 const consentBanner = '[data-consent-banner]'
+const { consent } = copy.settings
 const visitors: { name: string; consent: 'granted' | 'denied' | null; gpc?: boolean; shown: boolean }[] = [
   { name: 'a new visitor sees the question in the first paint', consent: null, shown: true },
   { name: 'a visitor who accepted never sees it flash', consent: 'granted', shown: false },
@@ -107,12 +109,12 @@ for (const visitor of visitors) {
       // Painted from the HTML, before any script ran: visible with its words, or hidden outright.
       expect(await banner.isVisible()).toBe(visitor.shown)
       // Its buttons wait for the scripts, visibly: a press now would be lost, not recorded.
-      if (visitor.shown) await expect(banner.getByRole('button', { name: 'Accept analytics' })).toBeDisabled()
+      if (visitor.shown) await expect(banner.getByRole('button', { name: consent.acceptLabel })).toBeDisabled()
 
       release()
       await page.waitForLoadState('load')
       // Hydrated: the same answer (React removes the hidden banner; the question stays).
-      if (visitor.shown) await expect(page.getByRole('region', { name: 'Analytics and your privacy' }).getByRole('button', { name: 'Accept analytics' })).toBeEnabled()
+      if (visitor.shown) await expect(page.getByRole('region', { name: consent.title }).getByRole('button', { name: consent.acceptLabel })).toBeEnabled()
       else await expect(page.locator(consentBanner)).toHaveCount(0)
     })
   })

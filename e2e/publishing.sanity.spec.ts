@@ -2,11 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { E2E_SANITY } from '../tools/test/e2e-env'
 import { STANDIN_CONTROL_PATH } from '../tools/sanity-standin/sanity-standin'
 import { expect, test } from './fixtures'
+import { copy } from './seed-copy'
 
 // These run against a build whose content comes from a stand-in for Sanity's query API
 // (tools/test/e2e.ts starts it), revalidating every few seconds.
 const standIn = `http://127.0.0.1:${E2E_SANITY.standInPort}`
+/** The stand-in's draft of the landing page (tools/test/e2e.ts writes it): a fixture, not seed copy. */
 const draftHeadline = 'A draft headline only editors see.'
+const headline = copy.section(copy.landing, 'heroSection').title
 
 async function setOutage(failing: boolean) {
   await fetch(`${standIn}${STANDIN_CONTROL_PATH}`, { method: 'POST', body: JSON.stringify({ failing }) })
@@ -22,19 +25,21 @@ test.afterEach(() => setOutage(false))
 test('pages are built from Sanity, published content only', async ({ page }) => {
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Talk to every user.')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(headline)
   await expect(page.getByText(draftHeadline)).toHaveCount(0)
+  // not seed copy: draft mode's own bar, drawn by the code.
   await expect(page.getByRole('link', { name: 'Draft preview: leave' })).toHaveCount(0)
 })
 
 test('the time-based revalidation picks up a change without any webhook (the safety net)', async ({ request }) => {
   const fresh = `Pricing that follows Sanity ${Date.now()}`
   // tools/test/e2e.ts writes the stand-in's dataset with JSON.stringify: no space after the colon.
-  await editDataset('"title":"Simple, transparent pricing"', `"title":"${fresh}"`)
+  const seeded = `"title":${JSON.stringify(copy.section(copy.landing, 'pricingSection').title)}`
+  await editDataset(seeded, `"title":"${fresh}"`)
   try {
     await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh), { timeout: 20_000, intervals: [1000] }).toBe(true)
   } finally {
-    await editDataset(`"title":"${fresh}"`, '"title":"Simple, transparent pricing"')
+    await editDataset(`"title":"${fresh}"`, seeded)
   }
   await expect.poll(async () => (await (await request.get('/')).text()).includes(fresh), { timeout: 20_000, intervals: [1000] }).toBe(false)
 })
@@ -48,7 +53,7 @@ test('when Sanity is down, the last good page is still served, unchanged, with 2
     const response = await request.get('/about')
     expect(response.status()).toBe(200)
     const html = await response.text()
-    expect(html).toContain('We make user research effortless')
+    expect(html).toContain(copy.section(copy.about, 'pageHeaderSection').title)
     expect(html.match(/<main[\s\S]*<\/main>/)?.[0]).toBe(before.match(/<main[\s\S]*<\/main>/)?.[0])
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
@@ -64,26 +69,29 @@ test.describe('draft preview', () => {
     await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/`)
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('heading', { level: 1 })).toContainText(draftHeadline)
+    // not seed copy: draft mode's own bar, drawn by the code.
     const leave = page.getByRole('link', { name: 'Draft preview: leave' })
     await expect(leave).toBeVisible()
 
     // Another visitor, at the same moment, sees the published site.
     const visitor = await browser.newPage()
     await visitor.goto('/')
-    await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Talk to every user.')
+    await expect(visitor.getByRole('heading', { level: 1 })).toContainText(headline)
     await expect(visitor.getByText(draftHeadline)).toHaveCount(0)
     await visitor.close()
 
     await leave.click()
     await expect(page).toHaveURL('/')
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Talk to every user.')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(headline)
   })
 
   test('shows a page that was never published at its own address; visitors get the 404', async ({ page, request }) => {
     expect((await request.get('/coming-soon')).status()).toBe(404)
     await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/coming-soon`)
     await expect(page).toHaveURL('/coming-soon')
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('We are not hiring yet')
+    // tools/test/e2e.ts drafts this page as a copy of Careers.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(copy.section(copy.doc('page-careers', 'page'), 'pageHeaderSection').title)
+    // not seed copy: draft mode's own bar, drawn by the code.
     await page.getByRole('link', { name: 'Draft preview: leave' }).click()
     expect((await request.get('/coming-soon')).status()).toBe(404)
   })

@@ -2,6 +2,7 @@ import { encodeSignatureHeader } from '@sanity/webhook'
 import { LOCAL_REVALIDATE_SECRET } from '../tools/local/local-env'
 import { expect, test, waitLikeAPerson } from './fixtures'
 import { currentDocument, publishLocally as publish } from './local-publish'
+import { waitlistForm } from './waitlist-form'
 
 type Sectioned = { sections: ({ _type: string } & Record<string, unknown>)[] } & Record<string, unknown>
 const landingDocument = () => currentDocument<Sectioned>('landingPage')
@@ -38,12 +39,15 @@ test('a published change is on the page right after the webhook', async ({ page,
 test("the form's error messages are content: an edited one shows under the field", async ({ page, request }) => {
   const original = await currentDocument<{ form: Record<string, string> } & Record<string, unknown>>('waitlistPage')
   try {
+    // This test's own edit, published and then expected on the page: its words are the point.
     await publish([{ ...original, form: { ...original.form, errorRequired: 'We need {field}, please.', nameInSentence: 'a name' } }])
     await expect.poll(async () => (await (await request.get('/waitlist')).text()).includes('We need {field}, please.')).toBe(true)
+    const form = waitlistForm(page)
     await page.goto('/waitlist')
-    await page.getByLabel('Work Email *').fill('ada@example.org')
+    await form.email.fill('ada@example.org')
     await waitLikeAPerson(page)
-    await page.getByRole('button', { name: 'Join Waitlist' }).click()
+    await form.submit.click()
+    // not seed copy: the edited message this test published above.
     await expect(page.getByText('We need a name, please.')).toBeVisible()
   } finally {
     await publish([original])

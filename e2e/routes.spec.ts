@@ -1,10 +1,11 @@
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
+import { copy } from './seed-copy'
 
 test.describe('routes', () => {
   for (const [path, heading] of [
-    ['/', 'Talk to every user.'],
-    ['/about', 'We make user research effortless'],
-    ['/waitlist', 'Join the waitlist'],
+    ['/', copy.section(copy.landing, 'heroSection').title],
+    ['/about', copy.section(copy.about, 'pageHeaderSection').title],
+    ['/waitlist', copy.waitlist.title],
   ] as const) {
     test(`${path} answers 200 with its page`, async ({ page, consoleErrors }) => {
       const response = await page.goto(path)
@@ -19,9 +20,9 @@ test.describe('routes', () => {
   test('an unknown path is the 404 page, with status 404, a way home and the path in the console', async ({ page, consoleErrors }) => {
     const response = await page.goto('/no/such/page')
     expect(response?.status()).toBe(404)
-    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: copy.notFound.title })).toBeVisible()
     await expect.poll(() => consoleErrors.join('\n')).toContain('/no/such/page')
-    await page.getByRole('link', { name: 'Return to Home' }).click()
+    await page.getByRole('link', { name: copy.notFound.homeLabel }).click()
     await expect(page).toHaveURL('/')
   })
 
@@ -34,15 +35,16 @@ test.describe('routes', () => {
   test('the Studio route explains how to connect a Sanity project when none is configured', async ({ page }) => {
     const response = await page.goto('/studio')
     expect(response?.status()).toBe(200)
+    // not seed copy: the Studio route's own setup page, drawn when no Sanity project is configured.
     await expect(page.getByRole('heading', { name: 'Connect a Sanity project to edit content' })).toBeVisible()
   })
 
   test('pages carry their titles and descriptions from content', async ({ page }) => {
-    const settings = seedDoc<{ seo: { title: string; description: string } }>('siteSettings')
+    const { settings } = copy
     await page.goto('/')
     await expect(page).toHaveTitle(settings.seo.title)
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', settings.seo.description)
     await page.goto('/about')
-    await expect(page).toHaveTitle('About us | Heardly')
+    await expect(page).toHaveTitle(copy.pageTitle(copy.about.seo!.title!))
   })
 })

@@ -5,6 +5,7 @@ import { LOCAL_SERVICE_ROLE_KEY } from '../tools/supabase-local/keys'
 import { E2E, e2eEnv } from '../tools/test/e2e-env'
 import { LOCAL_REVALIDATE_SECRET } from '../tools/local/local-env'
 import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
+import { waitlistForm } from './waitlist-form'
 
 test.describe('security headers', () => {
   for (const route of [...SITE_ROUTES, '/studio']) {
@@ -57,12 +58,13 @@ test.describe('the Content-Security-Policy blocks nothing the site uses', () => 
   test('a sign-up (the database client, the analytics proxy) raises no violation', async ({ page }) => {
     const violations = await collectViolations(page)
     await page.route('**/ingest/**', (r) => r.fulfill({ status: 200, body: '{}' }))
+    const form = waitlistForm(page)
     await page.goto('/waitlist')
-    await page.getByLabel('Your Name *').fill('Policy Checker')
-    await page.getByLabel('Work Email *').fill(`csp.${Date.now()}@example.org`)
+    await form.name.fill('Policy Checker')
+    await form.email.fill(`csp.${Date.now()}@example.org`)
     await waitLikeAPerson(page)
-    await page.getByRole('button', { name: 'Join Waitlist' }).click()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await form.submit.click()
+    await expect(form.confirmed).toBeVisible()
     await page.waitForLoadState('networkidle')
     expect(await violations()).toEqual([])
   })

@@ -1,12 +1,14 @@
 import { E2E } from '../tools/test/e2e-env'
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
+import { copy } from './seed-copy'
 
 const site = `http://localhost:${E2E.sitePort}`
 
 test('sitemap.xml lists every page at the configured address', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text()
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  const pages = ['careers', 'cookies', 'gdpr', 'privacy', 'terms'].map((slug) => `${site}/${slug}`)
+  const slugs = copy.documents.filter((doc) => doc._type === 'page').map((doc) => copy.doc(doc._id, 'page').slug.current)
+  const pages = slugs.sort().map((slug) => `${site}/${slug}`)
   expect(urls).toEqual([`${site}/`, `${site}/about`, `${site}/waitlist`, ...pages])
 })
 
@@ -17,12 +19,13 @@ test('robots.txt keeps the Studio and the API out and points at the sitemap', as
   expect(robots).toContain(`Sitemap: ${site}/sitemap.xml`)
 })
 
+// The site's title on the landing page; elsewhere each page's own SEO title (or its title) with the site's name.
 for (const [path, key, title] of [
-  ['/', 'home', 'Heardly: AI user interviews, insights in Slack'],
-  ['/about', 'about', 'About us | Heardly'],
-  ['/waitlist', 'waitlist', 'Join the waitlist | Heardly'],
-  ['/privacy', 'page/privacy', 'Privacy Policy | Heardly'],
-  ['/careers', 'page/careers', 'Careers | Heardly'],
+  ['/', 'home', copy.settings.seo.title],
+  ['/about', 'about', copy.pageTitle(copy.about.seo!.title!)],
+  ['/waitlist', 'waitlist', copy.pageTitle(copy.waitlist.seo!.title!)],
+  ['/privacy', 'page/privacy', copy.pageTitle(copy.doc('page-privacy', 'page').seo!.title!)],
+  ['/careers', 'page/careers', copy.pageTitle(copy.doc('page-careers', 'page').seo!.title!)],
 ] as const) {
   test(`${path}: title, description, canonical URL and a share image`, async ({ page, request }) => {
     await page.goto(path)
@@ -41,28 +44,37 @@ for (const [path, key, title] of [
 }
 
 test('the landing page describes the organisation and the product with an offer per tier', async ({ page }) => {
-  const settings = seedDoc<{ siteName: string; contact: { generalEmail: string } }>('siteSettings')
+  const { settings } = copy
+  const tiers = copy.section(copy.landing, 'pricingSection').tiers.map((reference) => copy.deref(reference))
   await page.goto('/')
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
   const [organization, product] = data['@graph']
   expect(data['@context']).toBe('https://schema.org')
   expect(organization).toMatchObject({ '@type': 'Organization', name: settings.siteName, url: site, email: settings.contact.generalEmail })
   expect(product).toMatchObject({ '@type': 'Product', name: settings.siteName })
-  expect(product.offers).toEqual([
-    expect.objectContaining({ '@type': 'Offer', name: 'Starter', price: '0.00', priceCurrency: 'USD', availability: 'https://schema.org/PreOrder' }),
-    expect.objectContaining({ '@type': 'Offer', name: 'Pro Plan', price: '29.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' }),
-  ])
+  expect(product.offers).toEqual(
+    tiers.map((tier) =>
+      expect.objectContaining({
+        '@type': 'Offer',
+        name: tier.name,
+        price: tier.price.toFixed(2),
+        priceCurrency: tier.currency,
+        availability: tier.availability === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+      }),
+    ),
+  )
 })
 
 test('a page made in the Studio carries its breadcrumb for search results', async ({ page }) => {
+  const privacy = copy.doc('page-privacy', 'page')
   await page.goto('/privacy')
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
   expect(data).toEqual({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Heardly', item: `${site}/` },
-      { '@type': 'ListItem', position: 2, name: 'Privacy Policy', item: `${site}/privacy` },
+      { '@type': 'ListItem', position: 1, name: copy.settings.siteName, item: `${site}/` },
+      { '@type': 'ListItem', position: 2, name: privacy.title, item: `${site}/privacy` },
     ],
   })
 })

@@ -1,24 +1,23 @@
 import type { Page } from '@playwright/test'
 import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
-import { expect, seedDoc, test } from './fixtures'
+import { expect, test } from './fixtures'
+import { copy, literally, withValues as fill } from './seed-copy'
+import { waitlistForm } from './waitlist-form'
 import { erasureMessages, rowsFor } from './waitlist-rows'
 import { E2E } from '../tools/test/e2e-env'
-import type { WaitlistConfirmPage, WaitlistEmailCopy, WaitlistPlacePanel } from '../lib/content/types'
 
 // A person's place in line, their referral link and their own data, as they meet them: on the
 // page their confirmation e-mail's link opens. e2e/seed/confirmation.sql confirmed three people
 // hours ago; the third's link is below. A friend joins through the third's referral link and
 // confirms through maildev, and the third moves up.
 
-const { confirmPage, placePanel, email } = seedDoc<{ confirmPage: WaitlistConfirmPage; placePanel: WaitlistPlacePanel; email: WaitlistEmailCopy }>('waitlistPage')
+const { confirmPage, placePanel, email } = copy.waitlist
 const THIRD = { email: 'third.in.line@example.com', link: '/waitlist/confirm#token=third-in-line-token-for-the-e2e-test-000000' }
 const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (match, key: string) => String(values[key] ?? match))
-
 async function placeShown(page: Page): Promise<{ place: number; total: number }> {
-  const pattern = new RegExp(fill(placePanel.placeText.replace(/[.*+?^$()|[\]\\]/g, '\\$&'), { place: '(\\d+)', total: '(\\d+)' }))
+  const pattern = new RegExp(fill(literally(placePanel.placeText).replace(/\\([{}])/g, '$1'), { place: '(\\d+)', total: '(\\d+)' }))
   const text = (await page.getByText(pattern).textContent()) ?? ''
   const [, place, total] = pattern.exec(text) ?? []
   return { place: Number(place), total: Number(total) }
@@ -82,10 +81,11 @@ test.describe(() => {
     const friend = await friendContext.newPage()
     const friendEmail = `friend.${Date.now()}@example.org`
     await friend.goto(link)
-    await friend.getByLabel('Your Name *').fill('A Friend')
-    await friend.getByLabel('Work Email *').fill(friendEmail)
-    await friend.getByRole('button', { name: 'Join Waitlist' }).click()
-    await expect(friend.getByRole('heading', { level: 1, name: "You're on the list!" })).toBeVisible()
+    const form = waitlistForm(friend)
+    await form.name.fill('A Friend')
+    await form.email.fill(friendEmail)
+    await form.submit.click()
+    await expect(friend.getByRole('heading', { level: 1, name: copy.waitlist.confirmation.title })).toBeVisible()
     // Joined but not confirmed: counts for nothing yet.
     await page.goto('/')
     await page.goto(THIRD.link)

@@ -1,20 +1,26 @@
 import type { Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../tools/supabase-local/keys'
 import { expect, test } from './fixtures'
+import { copy } from './seed-copy'
+import { nameRequired, waitlistForm } from './waitlist-form'
 import { rowsFor, supabaseUrl } from './waitlist-rows'
+
+const { form, confirmation, messages } = copy.waitlist
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
 
 // Fills as autofill does, and the tests then submit at once: no pause, as a fast visitor would.
 async function fill(page: Page, values: { name: string; company?: string; email: string }) {
-  await page.getByLabel('Your Name *').fill(values.name)
-  await page.getByLabel('Project or Company').fill(values.company ?? '')
-  await page.getByLabel('Work Email *').fill(values.email)
+  const fields = waitlistForm(page)
+  await fields.name.fill(values.name)
+  await fields.company.fill(values.company ?? '')
+  await fields.email.fill(values.email)
 }
 
-const submit = (page: Page) => page.getByRole('button', { name: 'Join Waitlist' })
+const submit = (page: Page) => waitlistForm(page).submit
+const confirmed = (page: Page) => waitlistForm(page).confirmed
 // Next keeps its own empty role=alert route announcer on every page.
-const errorToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' })
+const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
 
 test.describe('waitlist sign-up', () => {
   test('a sign-up is stored, confirmed, and focus moves to the confirmation', async ({ page }) => {
@@ -22,14 +28,14 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: '  Ada Lovelace ', company: 'Analytical Engines', email: `  ${email} ` })
     await submit(page).click()
-    const heading = page.getByRole('heading', { level: 1, name: "You're on the list!" })
+    const heading = page.getByRole('heading', { level: 1, name: confirmation.title })
     await expect(heading).toBeVisible()
     await expect(heading).toBeFocused()
-    await expect(page.getByRole('status')).toContainText("You're on the list! Check your e-mail to confirm your address.")
-    await expect(page.getByRole('heading', { name: 'What happens next?' })).toBeVisible()
+    await expect(page.getByRole('status')).toContainText(messages.success)
+    await expect(page.getByRole('heading', { name: confirmation.nextStepsTitle })).toBeVisible()
     await expect(page.getByRole('form')).toHaveCount(0)
     expect(await rowsFor(email)).toEqual([{ name: 'Ada Lovelace', email, project: 'Analytical Engines' }])
-    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await page.getByRole('link', { name: confirmation.backLabel }).click()
     await expect(page).toHaveURL('/')
   })
 
@@ -38,7 +44,7 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: 'Solo Builder', email })
     await submit(page).click()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await expect(confirmed(page)).toBeVisible()
     expect(await rowsFor(email)).toEqual([{ name: 'Solo Builder', email, project: '' }])
   })
 
@@ -47,14 +53,14 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: 'Grace Hopper', email })
     await submit(page).click()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await expect(confirmed(page)).toBeVisible()
 
     await page.goto('/waitlist')
     await fill(page, { name: 'Grace H.', email: email.toUpperCase() })
     await submit(page).click()
-    await expect(page.getByRole('status')).toContainText("You're already on the waitlist! We'll be in touch soon.")
-    await expect(page.getByRole('form', { name: 'Get Early Access' })).toBeVisible()
-    await expect(page.getByLabel('Work Email *')).toHaveValue(email.toUpperCase())
+    await expect(page.getByRole('status')).toContainText(messages.duplicate)
+    await expect(waitlistForm(page).form).toBeVisible()
+    await expect(waitlistForm(page).email).toHaveValue(email.toUpperCase())
     expect(await rowsFor(email)).toHaveLength(1)
   })
 
@@ -66,16 +72,16 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: 'Katherine Johnson', company: 'NASA', email })
     await submit(page).click()
-    await expect(errorToast(page)).toBeVisible()
-    await expect(page.getByLabel('Your Name *')).toHaveValue('Katherine Johnson')
-    await expect(page.getByLabel('Project or Company')).toHaveValue('NASA')
-    await expect(page.getByLabel('Work Email *')).toHaveValue(email)
+    await expect(errorToast(page, messages.backendError)).toBeVisible()
+    await expect(waitlistForm(page).name).toHaveValue('Katherine Johnson')
+    await expect(waitlistForm(page).company).toHaveValue('NASA')
+    await expect(waitlistForm(page).email).toHaveValue(email)
     await expect(submit(page)).toBeEnabled()
     expect(await rowsFor(email)).toEqual([])
 
     await page.unroute('**/rest/v1/waitlist*')
     await submit(page).click()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await expect(confirmed(page)).toBeVisible()
     expect(await rowsFor(email)).toHaveLength(1)
   })
 
@@ -85,13 +91,13 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: 'Offline Visitor', email })
     await submit(page).click()
-    await expect(errorToast(page)).toBeVisible()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toHaveCount(0)
-    await expect(page.getByLabel('Work Email *')).toHaveValue(email)
+    await expect(errorToast(page, messages.failure)).toBeVisible()
+    await expect(confirmed(page)).toHaveCount(0)
+    await expect(waitlistForm(page).email).toHaveValue(email)
     expect(await rowsFor(email)).toEqual([])
   })
 
-  test('while sending the button reads "Joining..." and is disabled; a double click makes one row', async ({ page }) => {
+  test('while sending the button reads its sending label and is disabled; a double click makes one row', async ({ page }) => {
     const email = uniqueEmail('double')
     let inserts = 0
     let release: () => void = () => {}
@@ -104,10 +110,10 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: 'Double Clicker', email })
     await submit(page).dblclick()
-    const sending = page.getByRole('button', { name: 'Joining...' })
+    const sending = page.getByRole('button', { name: form.submittingLabel })
     await expect(sending).toBeDisabled()
     release()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await expect(confirmed(page)).toBeVisible()
     expect(inserts).toBe(1)
     expect(await rowsFor(email)).toHaveLength(1)
   })
@@ -121,12 +127,12 @@ test.describe('waitlist sign-up', () => {
     await page.goto('/waitlist')
     await fill(page, { name: '   ', email: 'not-an-email@nowhere' })
     await submit(page).click()
-    const name = page.getByLabel('Your Name *')
+    const name = waitlistForm(page).name
     await expect(name).toHaveAttribute('aria-invalid', 'true')
     await expect(name).toBeFocused()
-    await expect(page.getByText('Please enter your name.')).toBeVisible()
-    await expect(page.getByText('Please enter a valid email address.')).toBeVisible()
-    await expect(page.getByLabel('Work Email *')).toHaveValue('not-an-email@nowhere')
+    await expect(page.getByText(nameRequired)).toBeVisible()
+    await expect(page.getByText(form.errorInvalidEmail)).toBeVisible()
+    await expect(waitlistForm(page).email).toHaveValue('not-an-email@nowhere')
     expect(requests).toBe(0)
   })
 
@@ -153,7 +159,7 @@ test.describe('waitlist sign-up', () => {
     expect(scripts.some((body) => body.includes('supabase'))).toBe(false)
     await fill(page, { name: 'Lazy Loader', email: uniqueEmail('lazy') })
     await submit(page).click()
-    await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible()
+    await expect(confirmed(page)).toBeVisible()
     expect(scripts.some((body) => body.includes('supabase'))).toBe(true)
   })
 })

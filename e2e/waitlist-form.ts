@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test'
+import { copy, withValues } from './seed-copy'
+
+const { form, confirmation } = copy.waitlist
+
+/** The message under the name field when it is left empty. */
+export const nameRequired = withValues(form.errorRequired, { field: form.nameInSentence })
+
+/** The waitlist form and its confirmation, found by the labels the seed gives them. */
+export function waitlistForm(page: Page) {
+  return {
+    form: page.getByRole('form', { name: form.title }),
+    name: page.getByLabel(form.nameLabel),
+    company: page.getByLabel(form.companyLabel),
+    email: page.getByLabel(form.emailLabel),
+    submit: page.getByRole('button', { name: form.submitLabel }),
+    /** The confirmation's heading, shown once the sign-up is stored. */
+    confirmed: page.getByRole('heading', { name: confirmation.title }),
+  }
+}
