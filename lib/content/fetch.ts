@@ -5,7 +5,7 @@ import { unstable_cache } from 'next/cache'
 import { draftMode } from 'next/headers'
 import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
 import { seedImagesDir, withSeedAssets } from '../../sanity/seed/assets'
-import { evaluateQuery, readSeedDataset } from '../../sanity/seed/dataset'
+import { evaluateQuery, readSeedDataset, seedVersion } from '../../sanity/seed/dataset'
 
 export type Query = keyof SanityQueries & string
 export type QueryResult<Q extends Query> = SanityQueries[Q]
@@ -110,7 +110,9 @@ async function fetchFromSanity(query: string, params: QueryParams, tags: string[
 
 async function fetchFromSeed(seedPath: string, query: string, params: QueryParams, tags: string[]) {
   const read = async () => withSeedAssets(await readSeedDataset(seedPath), seedImagesDir(seedPath))
-  const cached = unstable_cache(async () => evaluateQuery(await read(), query, params), ['seed', seedPath, query, JSON.stringify(params)], {
+  // Pages still wait for the webhook (or the revalidation period) to show a publish: this key only
+  // keeps a cached answer from surviving an edit of the seed into the next build.
+  const cached = unstable_cache(async () => evaluateQuery(await read(), query, params), ['seed', seedPath, await seedVersion(seedPath), query, JSON.stringify(params)], {
     tags,
     revalidate: serverEnv().contentRevalidateSeconds,
   })

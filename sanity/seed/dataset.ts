@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { evaluate, parse } from 'groq-js'
 
@@ -32,6 +32,17 @@ export async function readSeedDataset(file: string): Promise<SeedDocument[]> {
   // The seed is read at run time only on a developer machine; keep it out of file tracing.
   const absolute = path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
   return parseNdjson(await readFile(absolute, 'utf8'), absolute)
+}
+
+/**
+ * Which edit of the seed file this is (its size and modification time): part of every cache key
+ * for seed content, so a cached answer never outlives an edit of the seed. Next keeps that cache
+ * in the build directory across builds; without this, rebuilding after editing the seed would
+ * prerender the old words.
+ */
+export async function seedVersion(file: string): Promise<string> {
+  const { size, mtimeMs } = await stat(path.resolve(/*turbopackIgnore: true*/ process.cwd(), file))
+  return `${size}:${mtimeMs}`
 }
 
 export async function evaluateQuery(documents: SeedDocument[], query: string, params: Record<string, unknown> = {}): Promise<unknown> {
