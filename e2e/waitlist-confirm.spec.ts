@@ -114,6 +114,22 @@ test('an unknown, cut-off or missing token gets the same page, which offers a ne
   await expect(page.getByRole('status').filter({ hasText: copy.confirmPage.resendDone })).toBeVisible()
 })
 
+test.describe('in a browser that runs no JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the page says the check needs JavaScript, instead of checking for ever', async ({ page }) => {
+    await page.goto('/waitlist/confirm#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+    await expect(heading(page, copy.confirmPage.checkingTitle)).toBeVisible()
+    await expect(page.getByText(copy.confirmPage.noScriptText)).toBeVisible()
+  })
+})
+
+test('with JavaScript the no-JavaScript note never shows', async ({ page }) => {
+  await page.goto('/waitlist/confirm#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
+  await expect(page.getByText(copy.confirmPage.noScriptText)).toHaveCount(0)
+})
+
 test('the database being unreachable is a page that offers to try again, not an error screen', async ({ page }) => {
   await page.route(`http://127.0.0.1:${E2E.supabasePort}/rest/v1/rpc/**`, (route) => route.abort('connectionrefused'))
   await page.goto('/waitlist/confirm#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')

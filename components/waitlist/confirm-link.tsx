@@ -94,6 +94,12 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
         {title}
       </h1>
       {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
+      {state === 'checking' ? (
+        // Only a browser without JavaScript shows it: the check below never runs there.
+        <noscript>
+          <p className="mt-4 text-lg text-slate-600">{copy.noScriptText}</p>
+        </noscript>
+      ) : null}
       {state === 'unreachable' ? (
         <Button onClick={retry} size="lg" className="mt-8">
           {copy.retryLabel}

@@ -67,6 +67,13 @@ export const waitlistPage = defineType({
     sectionField('confirmPage', 'Confirmation link page (/waitlist/confirm)', [
       stringField({ name: 'pageTitle', title: 'Browser tab title', description: 'The page is hidden from search engines.', max: 60 }),
       stringField({ name: 'checkingTitle', title: 'While the link is checked', max: 60 }),
+      textField({
+        name: 'noScriptText',
+        title: 'Without JavaScript',
+        description: 'Shown under the title above when the browser runs no JavaScript, which checking the link needs.',
+        max: 300,
+        rows: 2,
+      }),
       stringField({ name: 'confirmedTitle', title: 'Confirmed: title', max: 60 }),
       textField({ name: 'confirmedText', title: 'Confirmed: text', max: 300, rows: 2 }),
       stringField({ name: 'alreadyTitle', title: 'Link already used: title', max: 60 }),
