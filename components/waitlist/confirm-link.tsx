@@ -97,7 +97,9 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
       {state === 'checking' ? (
         // Only a browser without JavaScript shows it: the check below never runs there.
         <noscript>
-          <p className="mt-4 text-lg text-slate-600">{copy.noScriptText}</p>
+          <p data-no-script-note="" className="mt-4 text-lg text-slate-600">
+            {copy.noScriptText}
+          </p>
         </noscript>
       ) : null}
       {state === 'unreachable' ? (
