@@ -14,7 +14,7 @@
 --   visitor read back "their" row lets anyone holding the public key read every e-mail. A 201
 --   with an empty body already proves the row is stored, so the client asks for nothing back.
 --
--- Field rules (mirrored by components/waitlist/rules.ts; the two must agree):
+-- Field rules (mirrored by lib/waitlist/rules.ts; the two must agree):
 --   * values are trimmed by a BEFORE trigger, so stored values are always clean and the
 --     length/format rules apply to what is stored;
 --   * name and email are required and not blank; project is '' when the form has no company;
@@ -41,7 +41,7 @@ $$;
 
 grant usage on schema public to anon, authenticated, service_role;
 
--- Trims the same characters as trimWaitlistText() in components/waitlist/rules.ts (String#trim's set,
+-- Trims the same characters as trimWaitlistText() in lib/waitlist/rules.ts (String#trim's set,
 -- written out). Plain btrim() only removes spaces, and [[:space:]] depends on the locale.
 -- E-strings have no \v escape, hence \u000B.
 create function public.waitlist_trim(value text)
@@ -57,7 +57,7 @@ return pg_catalog.btrim(
 );
 
 comment on function public.waitlist_trim(text) is
-  'Trims the whitespace set shared with components/waitlist/rules.ts (WAITLIST_WHITESPACE).';
+  'Trims the whitespace set shared with lib/waitlist/rules.ts (WAITLIST_WHITESPACE).';
 
 create table public.waitlist (
   id uuid primary key default gen_random_uuid(),
@@ -71,7 +71,7 @@ create table public.waitlist (
   constraint waitlist_name_length check (char_length(name) <= 100),
   constraint waitlist_email_not_blank check (public.waitlist_trim(email) <> ''),
   constraint waitlist_email_length check (char_length(email) <= 254),
-  -- Same pattern source as WAITLIST_EMAIL_PATTERN_SOURCE in components/waitlist/rules.ts: local part
+  -- Same pattern source as WAITLIST_EMAIL_PATTERN_SOURCE in lib/waitlist/rules.ts: local part
   -- without @ or whitespace, one @, then two or more non-empty dot-separated labels.
   constraint waitlist_email_format check (
     email ~ '^[^@\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+@[^@.\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+(\.[^@.\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+)+$'

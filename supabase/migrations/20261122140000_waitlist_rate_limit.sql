@@ -41,7 +41,7 @@
 -- until a retry can succeed), and a PostgREST-shaped body, e.g.
 --   {"code":"WL429","message":"Too many sign-ups from this network. Please wait a few minutes
 --    and try again.","details":"At most 5 sign-ups per 10 minutes from one network.","hint":null}
--- components/waitlist/join.ts maps any 429 to { status: 'rate_limited' }.
+-- lib/waitlist/join.ts maps any 429 to { status: 'rate_limited' }.
 --
 -- Concurrency: sign-ups from one client (and then per domain) are serialised with
 -- transaction-scoped advisory locks, so simultaneous requests cannot all count the same free
@@ -59,12 +59,12 @@
 --   insert into private.waitlist_free_mail_domains (domain) values ('example-mail.com');
 -- Changing how they are applied means a later migration with
 -- `create or replace function private.waitlist_rate_limit()`. Never edit this file: it may
--- already be applied to real projects. Update docs/waitlist.md with the new numbers.
+-- already be applied to real projects. Update supabase/README.md with the new numbers.
 --
 -- Caveat: X-Forwarded-For's first address is what the client's side of the chain wrote. Kong
 -- (self-hosted, `supabase start`) appends the peer to whatever the request carried, so a client
 -- that sends its own X-Forwarded-For chooses that first address. Check on the hosted project
--- what arrives (see docs/waitlist.md) before relying on the per-client limit alone; the
+-- what arrives (see supabase/README.md) before relying on the per-client limit alone; the
 -- per-domain limit does not depend on it.
 
 create schema if not exists private;

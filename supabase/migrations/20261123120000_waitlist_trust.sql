@@ -3,7 +3,7 @@
 --
 -- 1. ONE ADDRESS, ONE SPELLING. waitlist_clean() now normalises the e-mail of every row, whoever
 --    writes it: invisible characters stripped, NFKC, trimmed, domain lower-cased and IDNA-encoded
---    (punycode). components/waitlist/email.ts does exactly the same in the browser; the character classes
+--    (punycode). lib/waitlist/email.ts does exactly the same in the browser; the character classes
 --    below are copied verbatim from it, and tests/integration/waitlist-email-agree.test.ts checks
 --    the two against each other (and the punycode against Node's url.domainToASCII).
 --    waitlist_email_format now refuses what is not a plausible address: no spaces, controls,
@@ -41,7 +41,7 @@
 --                             the hour, new rows are stored with flag = 'domain_burst' for the owner
 --                             to review (waitlist:list shows it). Nobody can lock a company's domain
 --                             out any more: a person from a network that has not been abusive always
---                             gets in. The trade-off is in docs/waitlist.md.
+--                             gets in. The trade-off is in supabase/README.md.
 --
 -- Never edit this file once applied; change limits in a later migration.
 
@@ -53,7 +53,7 @@ revoke all on schema waitlist_rules from public;
 grant usage on schema waitlist_rules to anon, authenticated, service_role;
 
 -- RFC 3492 punycode of one label, without the xn-- prefix. Mirrors punycodeEncode() in
--- components/waitlist/email.ts step for step.
+-- lib/waitlist/email.ts step for step.
 create function waitlist_rules.punycode(label text)
 returns text
 language plpgsql
@@ -126,7 +126,7 @@ begin
 end
 $$;
 
--- normalizeWaitlistEmail() of components/waitlist/email.ts: strip invisibles, NFKC, strip, trim, then the
+-- normalizeWaitlistEmail() of lib/waitlist/email.ts: strip invisibles, NFKC, strip, trim, then the
 -- domain lower-cased with each non-ASCII label punycoded (unless it holds a forbidden character,
 -- which then fails the format check as it is).
 create function waitlist_rules.normalize_email(value text)
@@ -166,7 +166,7 @@ begin
 end
 $$;
 
--- isPlausibleWaitlistEmail() of components/waitlist/email.ts, on the stored (normalised) value. The
+-- isPlausibleWaitlistEmail() of lib/waitlist/email.ts, on the stored (normalised) value. The
 -- pattern is WAITLIST_EMAIL_PATTERN_SOURCE, verbatim.
 create function waitlist_rules.email_plausible(email text)
 returns boolean
