@@ -7,7 +7,6 @@
  *   export const demoToggle = islandEvent<DemoToggleDetail>('demo-widget:toggle')
  */
 export type IslandEvent<Detail> = {
-  readonly name: string
   emit: (detail: Detail) => void
   /** Calls back on every emit in this page; returns the unsubscribe. */
   on: (listener: (detail: Detail) => void) => () => void
@@ -15,7 +14,6 @@ export type IslandEvent<Detail> = {
 
 export function islandEvent<Detail = void>(name: string): IslandEvent<Detail> {
   return {
-    name,
     emit: (detail) => window.dispatchEvent(new CustomEvent<Detail>(name, { detail })),
     on: (listener) => {
       const handler = (event: Event) => listener((event as CustomEvent<Detail>).detail)

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { browserRefusesTracking, CONSENT_BANNER_ATTRIBUTE, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/components/analytics/consent'
-import { Button } from '@/components/ui/button'
+// The variant classes, not <Button>: this island is on every page, and its few bytes count there.
+import { buttonVariants } from '@/components/ui/button-variants'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import type { SiteLink } from '@/lib/content/types'
 
@@ -61,13 +62,13 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (
-          <Button disabled={!interactive} onClick={() => choose('granted')} size="sm">
+          <button type="button" disabled={!interactive} onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>
             {copy.acceptLabel}
-          </Button>
+          </button>
         )}
-        <Button disabled={!interactive} onClick={() => choose('denied')} variant={refused ? 'primary' : 'secondary'} size="sm">
+        <button type="button" disabled={!interactive} onClick={() => choose('denied')} className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}>
           {copy.declineLabel}
-        </Button>
+        </button>
       </div>
     </section>
   )

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '@/lib/content'
 import { trackOn } from '@/components/analytics/events'
 import { Container } from '@/components/ui/container'
-import { ButtonLink } from '@/components/ui/button'
+import { ButtonLink, buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
 import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import { Logo } from './logo'
@@ -58,16 +58,17 @@ export function Header({ settings }: { settings: SiteSettings }) {
 /** Try Demo, Sign in and Start Free Trial: small beside the menu, full width in the phone menu. */
 function HeaderActions({ settings: { navigation, appUrl }, location }: { settings: SiteSettings; location: 'navigation' | 'navigation_mobile' }) {
   const wide = location === 'navigation_mobile'
-  const secondary = wide ? ({ variant: 'secondary', width: 'full' } as const) : ({ variant: 'ghost', size: 'sm' } as const)
+  // cva appends a className it is given, so one look serves the class string and the link's props.
+  const secondary = wide ? ({ variant: 'secondary', className: 'w-full' } as const) : ({ variant: 'ghost', size: 'sm', className: undefined } as const)
   return (
     <>
-      <DemoToggleButton location={location} {...secondary}>
+      <DemoToggleButton location={location} className={buttonVariants(secondary)}>
         {navigation.tryDemoLabel}
       </DemoToggleButton>
       <ButtonLink href={appUrl} {...secondary} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
         {navigation.signInLabel}
       </ButtonLink>
-      <StartTrialLink location={location} {...(wide ? { width: 'full' } : { size: 'sm' })}>
+      <StartTrialLink location={location} {...(wide ? { className: 'w-full' } : { size: 'sm' })}>
         {navigation.startTrialLabel}
       </StartTrialLink>
     </>

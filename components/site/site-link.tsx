@@ -37,7 +37,7 @@ export function SiteLink({ link, className, location, plannedLabel, navigation =
       )
     case 'demo':
       return (
-        <DemoToggleButton location={location} appearance="text" className={cn('text-left', className)}>
+        <DemoToggleButton location={location} className={cn('text-left', className)}>
           {link.label}
         </DemoToggleButton>
       )

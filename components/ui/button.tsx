@@ -1,44 +1,18 @@
-import { cva, type VariantProps } from 'class-variance-authority'
 import { clsx } from 'clsx'
 import type { ComponentProps } from 'react'
+import { buttonVariants, type ButtonVariantProps } from './button-variants'
 
-export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 whitespace-nowrap',
-  {
-    variants: {
-      variant: {
-        primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:hover:bg-brand-600',
-        secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
-        ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-        inverted: 'bg-white text-brand-700 hover:bg-brand-50',
-        outlineInverted: 'border border-white/60 text-white hover:bg-white/10',
-        danger: 'bg-red-700 text-white hover:bg-red-800 disabled:hover:bg-red-700',
-      },
-      size: {
-        sm: 'px-3 py-2 text-sm',
-        md: 'px-4 py-2.5 text-sm',
-        lg: 'px-6 py-3 text-base',
-      },
-      width: {
-        auto: '',
-        full: 'w-full',
-      },
-    },
-    defaultVariants: { variant: 'primary', size: 'md', width: 'auto' },
-  },
-)
-
-export type ButtonVariantProps = VariantProps<typeof buttonVariants>
+export { buttonVariants, type ButtonVariantProps }
 
 // Plain clsx, not cn(): these render inside client islands too, where tailwind-merge's 9 kB would
 // be paid for nothing (the variants never conflict; layout classes such as margins are added).
 
 /** A link that looks like a button (every call to action that navigates). */
-export function ButtonLink({ variant, size, width, className, ...props }: ComponentProps<'a'> & ButtonVariantProps) {
-  return <a className={clsx(buttonVariants({ variant, size, width }), className)} {...props} />
+export function ButtonLink({ variant, size, className, ...props }: ComponentProps<'a'> & ButtonVariantProps) {
+  return <a className={clsx(buttonVariants({ variant, size }), className)} {...props} />
 }
 
 /** A button; `type="button"` unless a form submit is asked for. */
-export function Button({ variant, size, width, className, type = 'button', ...props }: ComponentProps<'button'> & ButtonVariantProps) {
-  return <button type={type} className={clsx(buttonVariants({ variant, size, width }), className)} {...props} />
+export function Button({ variant, size, className, type = 'button', ...props }: ComponentProps<'button'> & ButtonVariantProps) {
+  return <button type={type} className={clsx(buttonVariants({ variant, size }), className)} {...props} />
 }

@@ -144,7 +144,7 @@ function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy'>) {
         {copy.resendEmailLabel}
       </label>
       <input id="resend-email" name="email" type="email" required autoComplete="email" maxLength={254} className={inputClass} />
-      <Button type="submit" disabled={sending} size="lg" width="full" className="mt-4">
+      <Button type="submit" disabled={sending} size="lg" className="mt-4 w-full">
         {sending ? copy.resendSendingLabel : copy.resendLabel}
       </Button>
       <p role="status" className={clsx('mt-4 text-sm', result === 'sent' ? 'text-emerald-800' : 'text-red-700')}>

@@ -15,7 +15,7 @@ type Props = { location: StartTrialLocation; appearance?: 'button' | 'text' } & 
 export function StartTrialLink({ location, appearance = 'button', ...props }: Props) {
   const track = trackOn('start_free_trial_click', { button_location: location })
   if (appearance === 'text') {
-    const { variant: _variant, size: _size, width: _width, ...anchor } = props
+    const { variant: _variant, size: _size, ...anchor } = props
     return <a href={START_TRIAL_PATH} {...track} {...anchor} />
   }
   return <ButtonLink href={START_TRIAL_PATH} {...track} {...props} />

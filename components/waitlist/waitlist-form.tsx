@@ -171,7 +171,7 @@ export function WaitlistForm({ copy, backend }: Props) {
           onChange={(event) => setHoneypot(event.target.value)}
         />
       </div>
-      <Button type="submit" disabled={!hydrated || submitting} size="lg" width="full" className="mt-6">
+      <Button type="submit" disabled={!hydrated || submitting} size="lg" className="mt-6 w-full">
         {submitting ? copy.submittingLabel : copy.submitLabel}
       </Button>
       <p className="mt-4 text-center text-sm text-slate-500">

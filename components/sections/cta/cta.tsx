@@ -1,5 +1,6 @@
 import { Container } from '@/components/ui/container'
 import { SectionHeading } from '@/components/ui/section-heading'
+import { buttonVariants } from '@/components/ui/button'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
 import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import { TestimonialFigure } from '../testimonial/testimonial'
@@ -15,7 +16,7 @@ export function ClosingCta({ section: cta, headingId, context }: SectionProps<'c
             {cta.primaryCtaLabel}
           </StartTrialLink>
           {cta.secondaryCtaLabel ? (
-            <DemoToggleButton location="cta" variant="outlineInverted" size="lg">
+            <DemoToggleButton location="cta" className={buttonVariants({ variant: 'outlineInverted', size: 'lg' })}>
               {cta.secondaryCtaLabel}
             </DemoToggleButton>
           ) : null}

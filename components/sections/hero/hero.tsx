@@ -1,3 +1,4 @@
+import { buttonVariants } from '@/components/ui/button'
 import { CheckList } from '@/components/ui/check-list'
 import { Container } from '@/components/ui/container'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
@@ -34,7 +35,7 @@ export function Hero({ section: hero, headingId, context }: SectionProps<'heroSe
             <StartTrialLink location="hero" size="lg">
               {hero.primaryCtaLabel}
             </StartTrialLink>
-            <DemoToggleButton location="hero" variant="secondary" size="lg">
+            <DemoToggleButton location="hero" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
               {hero.secondaryCtaLabel}
             </DemoToggleButton>
           </div>

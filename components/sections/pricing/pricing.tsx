@@ -60,11 +60,11 @@ function TierCard({ tier }: { tier: PricingTier }) {
       {tier.overageNote ? <p className="mt-1 text-sm text-slate-500">{tier.overageNote}</p> : null}
       <CheckList items={tier.features} className="mt-6 flex-1" />
       {tier.available ? (
-        <StartTrialLink location="pricing" size="lg" width="full" className="mt-8">
+        <StartTrialLink location="pricing" size="lg" className="mt-8 w-full">
           {tier.ctaLabel}
         </StartTrialLink>
       ) : (
-        <Button disabled variant="secondary" size="lg" width="full" className="mt-8">
+        <Button disabled variant="secondary" size="lg" className="mt-8 w-full">
           {tier.ctaLabel}
         </Button>
       )}
