@@ -57,18 +57,18 @@ export function Header({ settings }: { settings: SiteSettings }) {
 
 /** Try Demo, Sign in and Start Free Trial: small beside the menu, full width in the phone menu. */
 function HeaderActions({ settings: { navigation, appUrl }, location }: { settings: SiteSettings; location: 'navigation' | 'navigation_mobile' }) {
-  const wide = location === 'navigation_mobile'
-  // cva appends a className it is given, so one look serves the class string and the link's props.
-  const secondary = wide ? ({ variant: 'secondary', className: 'w-full' } as const) : ({ variant: 'ghost', size: 'sm', className: undefined } as const)
+  // Full width in the phone menu, small beside the desktop menu; Try Demo and Sign in are the quieter ones.
+  const fit = location === 'navigation_mobile' ? { className: 'w-full' } : ({ size: 'sm' } as const)
+  const quiet = { variant: location === 'navigation_mobile' ? 'secondary' : 'ghost', ...fit } as const
   return (
     <>
-      <DemoToggleButton location={location} className={buttonVariants(secondary)}>
+      <DemoToggleButton location={location} className={buttonVariants(quiet)}>
         {navigation.tryDemoLabel}
       </DemoToggleButton>
-      <ButtonLink href={appUrl} {...secondary} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
+      <ButtonLink href={appUrl} {...quiet} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
         {navigation.signInLabel}
       </ButtonLink>
-      <StartTrialLink location={location} {...(wide ? { className: 'w-full' } : { size: 'sm' })}>
+      <StartTrialLink location={location} {...fit}>
         {navigation.startTrialLabel}
       </StartTrialLink>
     </>
