@@ -1,42 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LighthouseSummary } from '../../tools/bench/lighthouse'
-import { evaluateTargets, type Measured } from '../../tools/bench/quality-budget'
-
-type Overrides = { path?: string; status?: number; jsGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
-
-function measured({ path = '/', status = 200, jsGzip = 100_000, scores = {}, lighthouse = {} }: Overrides = {}): Measured {
-  return {
-    path,
-    status,
-    js: { scripts: 5, jsGzip, htmlOnly: [], browserOnly: [] },
-    cssGzip: 0,
-    inlineCssGzip: 0,
-    htmlGzip: 0,
-    lighthouse: {
-      url: `http://localhost${path}`,
-      runs: 3,
-      scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
-      performanceRuns: [100, 100, 100],
-      fcpMs: 700,
-      lcpMs: 700,
-      lcpRuns: [700, 700, 700],
-      cls: 0,
-      clsMax: 0,
-      tbtMs: 80,
-      requestsBeforeLoad: 6,
-      requestsTotal: 7,
-      failingAudits: [],
-      otherOrigins: [],
-      analyticsCalls: [],
-      scriptsBeforeLoad: [],
-      warnings: [],
-      benchmarkIndex: 2000,
-      benchmarkIndexRuns: [2000],
-      lcpElements: [],
-      ...lighthouse,
-    },
-  }
-}
+import { evaluateTargets } from '../../tools/bench/quality-budget'
+import { measured } from './bench-fixtures'
 
 const target = (results: ReturnType<typeof evaluateTargets>, name: string) => results.find((result) => result.target.startsWith(name))!
 

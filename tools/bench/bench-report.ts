@@ -12,6 +12,8 @@ export type BenchReport = {
   buildSeconds: { site: number; floor: number }
   settings: { lighthouseRuns: number; lighthouse: string; analytics: string; firstLoadJs: string; requestsBeforeInteraction: string; thirdParty: string }
   routes: { site: Measured; floor: Measured; jsRatio: number }[]
+  /** The floor's plain-text pages beside the floor's `/`: no target, a reference (floor-app.ts). */
+  floorText: { page: Measured; floor: Measured }[]
   targets: TargetResult[]
   submit: { count: number; median: number; p95: number; max: number; first: number }
 }
@@ -74,6 +76,26 @@ export function renderMarkdown(report: BenchReport): string {
     ]),
   )
 
+  lines.push(
+    '### The floor with words on it',
+    '',
+    "The same bare Next.js app also serves pages of plain text (an `h1`, a lead paragraph, then sections of an `h2` and a 60-word paragraph; no CSS, no font, no client component), measured in the same rounds. They are no target; they show what the framework alone does to Lighthouse's LCP once a page carries text.",
+    '',
+  )
+  table(
+    ['page', 'HTML', 'Perf (runs)', 'FCP', 'LCP', 'LCP × floor /', 'LCP runs', 'TBT'],
+    report.floorText.map(({ page, floor }) => [
+      page.path,
+      kB(page.htmlGzip),
+      `${page.lighthouse.scores.performance} (${page.lighthouse.performanceRuns.join(', ')})`,
+      s(page.lighthouse.fcpMs),
+      s(page.lighthouse.lcpMs),
+      `${(page.lighthouse.lcpMs / floor.lighthouse.lcpMs).toFixed(2)} ×`,
+      page.lighthouse.lcpRuns.map(s).join(', '),
+      ms(page.lighthouse.tbtMs),
+    ]),
+  )
+
   lines.push('Largest contentful paint element (Lighthouse\'s LCP insight, every run):', '')
   for (const { site } of report.routes) lines.push(`- ${site.path}: ${site.lighthouse.lcpElements.map((element) => `\`${element}\``).join(' or ')}`)
   lines.push('')
@@ -84,7 +106,7 @@ export function renderMarkdown(report: BenchReport): string {
     ['route', 'target', 'measured', 'limit', 'result', 'gap'],
     report.targets.map((t) => [t.route, t.target, t.measured, t.limit, t.pass ? 'pass' : '**miss**', t.gap]),
   )
-  lines.push(CRITICAL_PATH, '')
+  lines.push(criticalPath(report), '')
 
   lines.push(
     '## Failing Lighthouse audits',
@@ -147,10 +169,15 @@ export function renderMarkdown(report: BenchReport): string {
  * How Lighthouse's simulated LCP works, and so what the pages are built to avoid: printed with
  * every report, beside the measured figures.
  */
-const CRITICAL_PATH = [
+function criticalPath(report: BenchReport): string {
+  const html = report.routes.filter(({ site }) => site.status === 200).map(({ site }) => site.htmlGzip)
+  return [
   "**What decides the simulated LCP.** Lighthouse loads the page once, unthrottled, then estimates slow-4G timings from the requests it saw: the whole HTML document always counts, and so does every other request that *finished before the page's largest paint* in that real load, whatever its priority. A page that waits for a stylesheet or a web font before painting lets its async scripts (about 140 kB) finish first on this fast loopback, and the estimate charges them all to LCP. The pages therefore paint from the HTML alone (CSS inlined with `experimental.inlineCss`, no web font). Three things still decide the figure:",
   '',
-  "- **The race with the scripts.** Whether the first paint lands before the scripts finish downloading on loopback varies from run to run, for the floor too (see its LCP runs): a run where the paint wins is estimated at about 1 s, one where it loses at about 2 s.",
-  "- **Late largest elements.** Where the consent banner's paragraph is the largest text in the first screen (/privacy, the 404), the LCP is the banner, which the browser draws only after the scripts have run, since only the browser knows whether the visitor has chosen. Drawing the banner in the server HTML, hidden before the first paint by a small inline script for visitors who have chosen, would move that LCP to the first paint.",
-  "- **The HTML itself.** A page of real content with its RSC data and inlined CSS is 15 to 35 kB of gzipped HTML against the floor's 2 kB, one or two more round trips on slow 4G.",
-].join('\n')
+  "- **The race with the scripts.** Whether the largest paint lands before the scripts finish downloading on loopback varies from run to run, for the floor too (see its LCP runs): a run where the paint wins is estimated at about 1 s, one where it loses at about 2 s. A script counts when its evaluation began before the paint, and also when its evaluation was too short for Lighthouse's dependency graph (under 10 ms: the small chunks), since then nothing shows it ran later. The more a page has to parse and lay out before its first paint, the more runs it loses.",
+  "- **Late largest elements.** Where the consent banner's paragraph is the largest text in the first screen (/privacy, the 404), it is the LCP element. It comes last in the HTML, so it may paint a frame after the first words and lose the race more often. The 404's HTML has an empty body (Next renders a `notFound()` page from its scripts, vercel/next.js#62228), so everything on it waits for the scripts.",
+  `- **The HTML itself.** Lighthouse's model delivers the first 14.6 kB of the document (ten TCP segments) with the first byte and each further window a 150 ms round trip later (about 29 kB, then 31 kB). The floor's 2 kB fits the first window. A page of real content carries its words twice, once as HTML and once in the RSC data React hydrates from (plus the inlined CSS twice): the site's pages are ${kB(Math.min(...html))} to ${kB(Math.max(...html))}, so they pay one more round trip before any CPU work, 150 ms against a budget of 1.2 × the floor's LCP, which leaves about 130 ms.`,
+  '',
+  "The floor's own text pages above test the first and the last without any of the site's code: the same framework, no CSS, no font, no client component.",
+  ].join('\n')
+}

@@ -4,7 +4,9 @@
  * then measures per route what a visitor pays: first-load JavaScript, CSS and HTML (gzip) and
  * their ratio to the floor, Lighthouse's mobile scores, FCP, LCP and TBT (median of 5 runs, the
  * floor's beside them, in the same rounds), requests before interaction, requests to third
- * parties before consent; and the waitlist's submit latency in Chromium. Checks the quality
+ * parties before consent; and the waitlist's submit latency in Chromium. The floor's text
+ * pages (the bare page with a page's worth of words) are measured in the same rounds, as a
+ * reference for what the framework alone does to LCP. Checks the quality
  * budget (pass/miss with the gap) and writes docs/bench.json and docs/bench.md.
  *
  * Exits non-zero when a target is missed (after writing the report), or when it could not
@@ -17,7 +19,7 @@ import os from 'node:os'
 import { chromium } from '@playwright/test'
 import { renderMarkdown, type BenchReport } from './bench-report'
 import { ensureChromium } from '../local/chromium'
-import { buildFloorApp, startFloorApp } from './floor-app'
+import { buildFloorApp, floorTextPaths, startFloorApp } from './floor-app'
 import { CHROMIUM_FLAGS, median, runLighthouse, summarize, type LighthouseRun } from './lighthouse'
 import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
@@ -86,7 +88,8 @@ try {
 
   // Every page measured: the site's routes and the floor's two. HTML weights first (this also
   // warms each server's cache, so no Lighthouse run pays a first render).
-  const pages = [...ROUTES.map((path) => ({ base, path })), ...[...new Set(ROUTES.map(floorPathOf))].map((path) => ({ base: floorBase, path }))]
+  const floorPaths = [...new Set(ROUTES.map(floorPathOf)), ...floorTextPaths]
+  const pages = [...ROUTES.map((path) => ({ base, path })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
   const weights = await Promise.all(pages.map((page) => measurePage(page.base, page.path)))
 
   // Lighthouse runs round-robin (site and floor pages alternate, run after run) so that a
@@ -153,6 +156,7 @@ try {
         `every request, in any of the ${LIGHTHOUSE_RUNS} Lighthouse runs per page (fresh profile, so no consent choice, no interaction), to an origin other than the page's own (scheme, host and port; the local database at 127.0.0.1 counts as a third party, as supabase.co would).`,
     },
     routes,
+    floorText: floorTextPaths.map((path) => ({ page: measured.get(`${floorBase}${path}`)!, floor: measured.get(`${floorBase}/`)! })),
     targets: routes.flatMap(({ site, floor }) => evaluateTargets(site, floor)),
     submit: summarizeLatency(latencies),
   }

@@ -14,6 +14,14 @@ import { run } from '../local/run'
  * the versions cannot drift from the site's.
  */
 
+/**
+ * The floor's text pages (path /text/<sections>): about 11 kB of gzipped HTML, inside the first
+ * round trip of Lighthouse's slow-4G model (ten 1,460-byte TCP segments), and about 40 kB, the
+ * weight of the site's home page.
+ */
+export const FLOOR_TEXT_SECTIONS = { short: 80, long: 390 } as const
+export const floorTextPaths = Object.values(FLOOR_TEXT_SECTIONS).map((sections) => `/text/${sections}`)
+
 export type FloorVersions = { next: string; react: string; reactDom: string }
 
 const projectRoot = process.cwd()
@@ -86,6 +94,43 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <main>
       <h1>Floor</h1>
       <p>A heading and a paragraph: what a bare App Router page costs.</p>
+    </main>
+  )
+}
+`,
+  // The floor with a page's worth of words: how far the framework alone moves Lighthouse's LCP
+  // when a page has real text. Plain headings and paragraphs, no CSS, no font, no client
+  // component, prerendered like the site's pages; the words are pseudo-random (one fixed seed)
+  // so gzip cannot fold them away as it would a repeated sentence.
+  'app/text/[sections]/page.tsx': `const WORDS = 'interview insight users slack agent conversation analyse product team founder signal theme quote pricing waitlist onboarding churn feature request research answer question summary pattern'.split(' ')
+
+export const dynamicParams = false
+export function generateStaticParams() {
+  return ${JSON.stringify(Object.values(FLOOR_TEXT_SECTIONS).map(String))}.map((sections) => ({ sections }))
+}
+
+function paragraph(index: number): string {
+  let seed = index * 7919 + 17
+  const words: string[] = []
+  for (let i = 0; i < 60; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    words.push(WORDS[seed % WORDS.length] + (seed % 5 === 0 ? '.' : ''))
+  }
+  return words.join(' ')
+}
+
+export default async function Page({ params }: { params: Promise<{ sections: string }> }) {
+  const count = Number((await params).sections)
+  return (
+    <main>
+      <h1>Floor with text</h1>
+      <p>The lead paragraph of a page of plain text: headings and paragraphs, no CSS, no font, no client component, to see what the framework alone costs once a page has words on it.</p>
+      {Array.from({ length: count }, (_, i) => (
+        <section key={i}>
+          <h2>Section {i + 1}</h2>
+          <p>{paragraph(i)}</p>
+        </section>
+      ))}
     </main>
   )
 }

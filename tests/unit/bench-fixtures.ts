@@ -1,0 +1,39 @@
+import type { LighthouseSummary } from '../../tools/bench/lighthouse'
+import type { Measured } from '../../tools/bench/quality-budget'
+
+type Overrides = { path?: string; status?: number; jsGzip?: number; htmlGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
+
+/** A measured page that meets every target unless told otherwise. */
+export function measured({ path = '/', status = 200, jsGzip = 100_000, htmlGzip = 0, scores = {}, lighthouse = {} }: Overrides = {}): Measured {
+  return {
+    path,
+    status,
+    js: { scripts: 5, jsGzip, htmlOnly: [], browserOnly: [] },
+    cssGzip: 0,
+    inlineCssGzip: 0,
+    htmlGzip,
+    lighthouse: {
+      url: `http://localhost${path}`,
+      runs: 3,
+      scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
+      performanceRuns: [100, 100, 100],
+      fcpMs: 700,
+      lcpMs: 700,
+      lcpRuns: [700, 700, 700],
+      cls: 0,
+      clsMax: 0,
+      tbtMs: 80,
+      requestsBeforeLoad: 6,
+      requestsTotal: 7,
+      failingAudits: [],
+      otherOrigins: [],
+      analyticsCalls: [],
+      scriptsBeforeLoad: [],
+      warnings: [],
+      benchmarkIndex: 2000,
+      benchmarkIndexRuns: [2000],
+      lcpElements: [],
+      ...lighthouse,
+    },
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { renderMarkdown, type BenchReport } from '../../tools/bench/bench-report'
+import { measured } from './bench-fixtures'
+
+function report(overrides: Partial<BenchReport>): BenchReport {
+  const floor = measured({ htmlGzip: 1_800, lighthouse: { lcpMs: 650 } })
+  return {
+    date: '2026-11-23T00:00:00.000Z',
+    durationSeconds: 600,
+    machine: { cores: 2, cpu: 'test', memoryGB: 24, os: 'Linux', node: 'v22', chromium: 'Chromium', lighthouse: '13', lighthouseBenchmarkIndex: 2500 },
+    versions: { next: '16', react: '19', reactDom: '19' },
+    buildSeconds: { site: 45, floor: 8 },
+    settings: { lighthouseRuns: 5, lighthouse: '', analytics: '', firstLoadJs: '', requestsBeforeInteraction: '', thirdParty: '' },
+    routes: [
+      { site: measured({ path: '/', htmlGzip: 41_100 }), floor, jsRatio: 1 },
+      { site: measured({ path: '/about', htmlGzip: 29_050 }), floor, jsRatio: 1 },
+      // A 404's HTML is not a page of content: it stays out of the range the report names.
+      { site: measured({ path: '/missing', status: 404, htmlGzip: 16_100 }), floor, jsRatio: 1 },
+    ],
+    floorText: [],
+    targets: [],
+    submit: { count: 60, median: 30, p95: 40, max: 100, first: 100 },
+    ...overrides,
+  }
+}
+
+describe('the benchmark report', () => {
+  it('names the range of the site pages\' HTML beside the first round trip of the model', () => {
+    expect(renderMarkdown(report({}))).toContain("the site's pages are 29.1 kB to 41.1 kB, so they pay one more round trip")
+  })
+
+  it('shows the floor\'s text pages with their LCP against the floor\'s', () => {
+    const floor = measured({ lighthouse: { lcpMs: 650 } })
+    const page = measured({ path: '/text/80', htmlGzip: 10_500, lighthouse: { fcpMs: 720, lcpMs: 1_440, lcpRuns: [960, 1_440, 1_450], tbtMs: 110, performanceRuns: [99, 99, 98] } })
+    const markdown = renderMarkdown(report({ floorText: [{ page, floor }] }))
+    expect(markdown).toContain('### The floor with words on it')
+    expect(markdown).toContain('| /text/80 | 10.5 kB | 100 (99, 99, 98) | 0.72 s | 1.44 s | 2.22 × | 0.96 s, 1.44 s, 1.45 s | 110 ms |')
+  })
+})
