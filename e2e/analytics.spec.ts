@@ -50,6 +50,25 @@ test.describe('before the visitor chooses', () => {
     expect(await analyticsStorage(page, context)).toEqual([])
     expect((await context.cookies()).map((c) => c.name)).toEqual([])
   })
+
+  test('the question comes first: the keyboard reaches its buttons right after the skip link, and it is in the HTML before the header', async ({ page }) => {
+    const response = await page.goto('/privacy')
+    // In the server HTML, ahead of the page: it paints with the first words, not last.
+    const html = await response!.text()
+    const bannerAt = html.indexOf(`aria-labelledby="consent-title"`)
+    expect(bannerAt).toBeGreaterThan(-1)
+    expect(bannerAt).toBeLessThan(html.indexOf('<header'))
+    const accept = banner(page).getByRole('button', { name: consent.acceptLabel })
+    // The buttons work once React runs; a keyboard visitor tabs from the top of the page.
+    await expect(accept).toBeEnabled()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: copy.settings.labels.skipToContent })).toBeFocused()
+    // Then the banner's own stops only: its policy link, Accept, Decline; nothing of the page between.
+    for (const stop of [banner(page).getByRole('link', { name: consent.policyLink.label }), accept, banner(page).getByRole('button', { name: consent.declineLabel })]) {
+      await page.keyboard.press('Tab')
+      await expect(stop).toBeFocused()
+    }
+  })
 })
 
 test.describe('after Decline', () => {

@@ -18,6 +18,13 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
         {settings.labels.skipToContent}
       </a>
+      {/* The consent question comes first after the skip link: a keyboard or screen-reader visitor
+          meets what covers the bottom of the screen before the page, not after the footer, and
+          the banner paints with the first words instead of arriving last with the HTML (where it
+          is the largest text, as on the legal pages, it is the LCP element). The boot script goes
+          before it, so a visitor who has chosen never sees it flash. */}
+      {publicEnv.posthogKey ? <ConsentBoot /> : null}
+      <Analytics copy={settings.consent} />
       <AnnouncementBar announcement={settings.announcement} closeLabel={settings.labels.closeAnnouncement} plannedLabel={settings.labels.planned} />
       <Header settings={settings} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
@@ -26,8 +33,6 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <Footer settings={settings} />
       {/* On every page: the header's and footer's Try Demo work everywhere, not only on the landing page. */}
       <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
-      {publicEnv.posthogKey ? <ConsentBoot /> : null}
-      <Analytics copy={settings.consent} />
       <DraftPreview />
       <SourceRecorder />
     </>
