@@ -17,7 +17,7 @@ function report(overrides: Partial<BenchReport>): BenchReport {
       // A 404's HTML is not a page of content: it stays out of the range the report names.
       { site: measured({ path: '/missing', status: 404, htmlGzip: 16_100 }), floor, jsRatio: 1 },
     ],
-    floorText: [],
+    floorText: { floor, pages: [] },
     targets: [],
     submit: { count: 60, median: 30, p95: 40, max: 100, first: 100 },
     ...overrides,
@@ -26,13 +26,13 @@ function report(overrides: Partial<BenchReport>): BenchReport {
 
 describe('the benchmark report', () => {
   it('names the range of the site pages\' HTML beside the first round trip of the model', () => {
-    expect(renderMarkdown(report({}))).toContain("the site's pages are 29.1 kB to 41.1 kB, so they pay one more round trip")
+    expect(renderMarkdown(report({}))).toContain("the site's pages are 29.1 kB to 41.1 kB, so they pay one more round trip before any CPU work: 150 ms of the 130 ms that 1.2 × the floor's LCP leaves above it in this run.")
   })
 
   it('shows the floor\'s text pages with their LCP against the floor\'s', () => {
     const floor = measured({ lighthouse: { lcpMs: 650 } })
     const page = measured({ path: '/text/80', htmlGzip: 10_500, lighthouse: { fcpMs: 720, lcpMs: 1_440, lcpRuns: [960, 1_440, 1_450], tbtMs: 110, performanceRuns: [99, 99, 98] } })
-    const markdown = renderMarkdown(report({ floorText: [{ page, floor }] }))
+    const markdown = renderMarkdown(report({ floorText: { floor, pages: [page] } }))
     expect(markdown).toContain('### The floor with words on it')
     expect(markdown).toContain('| /text/80 | 10.5 kB | 100 (99, 99, 98) | 0.72 s | 1.44 s | 2.22 × | 0.96 s, 1.44 s, 1.45 s | 110 ms |')
   })

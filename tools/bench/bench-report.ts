@@ -13,7 +13,7 @@ export type BenchReport = {
   settings: { lighthouseRuns: number; lighthouse: string; analytics: string; firstLoadJs: string; requestsBeforeInteraction: string; thirdParty: string }
   routes: { site: Measured; floor: Measured; jsRatio: number }[]
   /** The floor's plain-text pages beside the floor's `/`: no target, a reference (floor-app.ts). */
-  floorText: { page: Measured; floor: Measured }[]
+  floorText: { floor: Measured; pages: Measured[] }
   targets: TargetResult[]
   submit: { count: number; median: number; p95: number; max: number; first: number }
 }
@@ -84,13 +84,13 @@ export function renderMarkdown(report: BenchReport): string {
   )
   table(
     ['page', 'HTML', 'Perf (runs)', 'FCP', 'LCP', 'LCP × floor /', 'LCP runs', 'TBT'],
-    report.floorText.map(({ page, floor }) => [
+    report.floorText.pages.map((page) => [
       page.path,
       kB(page.htmlGzip),
       `${page.lighthouse.scores.performance} (${page.lighthouse.performanceRuns.join(', ')})`,
       s(page.lighthouse.fcpMs),
       s(page.lighthouse.lcpMs),
-      `${(page.lighthouse.lcpMs / floor.lighthouse.lcpMs).toFixed(2)} ×`,
+      `${(page.lighthouse.lcpMs / report.floorText.floor.lighthouse.lcpMs).toFixed(2)} ×`,
       page.lighthouse.lcpRuns.map(s).join(', '),
       ms(page.lighthouse.tbtMs),
     ]),
@@ -171,12 +171,13 @@ export function renderMarkdown(report: BenchReport): string {
  */
 function criticalPath(report: BenchReport): string {
   const html = report.routes.filter(({ site }) => site.status === 200).map(({ site }) => site.htmlGzip)
+  const budgetMs = 0.2 * report.floorText.floor.lighthouse.lcpMs
   return [
   "**What decides the simulated LCP.** Lighthouse loads the page once, unthrottled, then estimates slow-4G timings from the requests it saw: the whole HTML document always counts, and so does every other request that *finished before the page's largest paint* in that real load, whatever its priority. A page that waits for a stylesheet or a web font before painting lets its async scripts (about 140 kB) finish first on this fast loopback, and the estimate charges them all to LCP. The pages therefore paint from the HTML alone (CSS inlined with `experimental.inlineCss`, no web font). Three things still decide the figure:",
   '',
   "- **The race with the scripts.** Whether the largest paint lands before the scripts finish downloading on loopback varies from run to run, for the floor too (see its LCP runs): a run where the paint wins is estimated at about 1 s, one where it loses at about 2 s. A script counts when its evaluation began before the paint, and also when its evaluation was too short for Lighthouse's dependency graph (under 10 ms: the small chunks), since then nothing shows it ran later. The more a page has to parse and lay out before its first paint, the more runs it loses.",
   "- **Late largest elements.** Where the consent banner's paragraph is the largest text in the first screen (/privacy, the 404), it is the LCP element. It comes right after the skip link in the HTML, so it paints with the first words. The 404's HTML has an empty body (Next renders a `notFound()` page from its scripts, vercel/next.js#62228), so everything on it waits for the scripts.",
-  `- **The HTML itself.** Lighthouse's model delivers the first 14.6 kB of the document (ten TCP segments) with the first byte and each further window a 150 ms round trip later (about 29 kB, then 31 kB). The floor's 2 kB fits the first window. A page of real content carries its words twice, once as HTML and once in the RSC data React hydrates from (plus the inlined CSS twice): the site's pages are ${kB(Math.min(...html))} to ${kB(Math.max(...html))}, so they pay one more round trip before any CPU work, 150 ms against a budget of 1.2 × the floor's LCP, which leaves about 130 ms.`,
+  `- **The HTML itself.** Lighthouse's model delivers the first 14.6 kB of the document (ten TCP segments) with the first byte and each further window a 150 ms round trip later (about 29 kB, then 31 kB). The floor's 2 kB fits the first window. A page of real content carries its words twice, once as HTML and once in the RSC data React hydrates from (plus the inlined CSS twice): the site's pages are ${kB(Math.min(...html))} to ${kB(Math.max(...html))}, so they pay one more round trip before any CPU work: 150 ms of the ${ms(budgetMs)} that 1.2 × the floor's LCP leaves above it in this run.`,
   '',
   "The floor's own text pages above test the first and the last without any of the site's code: the same framework, no CSS, no font, no client component.",
   ].join('\n')

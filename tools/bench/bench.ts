@@ -86,7 +86,7 @@ try {
   await waitForUrl(base)
   await waitForUrl(floorBase)
 
-  // Every page measured: the site's routes and the floor's two. HTML weights first (this also
+  // Every page measured: the site's routes, the floor's two and its text pages. HTML weights first (this also
   // warms each server's cache, so no Lighthouse run pays a first render).
   const floorPaths = [...new Set(ROUTES.map(floorPathOf)), ...floorTextPaths]
   const pages = [...ROUTES.map((path) => ({ base, path })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
@@ -156,7 +156,7 @@ try {
         `every request, in any of the ${LIGHTHOUSE_RUNS} Lighthouse runs per page (fresh profile, so no consent choice, no interaction), to an origin other than the page's own (scheme, host and port; the local database at 127.0.0.1 counts as a third party, as supabase.co would).`,
     },
     routes,
-    floorText: floorTextPaths.map((path) => ({ page: measured.get(`${floorBase}${path}`)!, floor: measured.get(`${floorBase}/`)! })),
+    floorText: { floor: measured.get(`${floorBase}/`)!, pages: floorTextPaths.map((path) => measured.get(`${floorBase}${path}`)!) },
     targets: routes.flatMap(({ site, floor }) => evaluateTargets(site, floor)),
     submit: summarizeLatency(latencies),
   }

@@ -19,8 +19,8 @@ import { run } from '../local/run'
  * round trip of Lighthouse's slow-4G model (ten 1,460-byte TCP segments), and about 40 kB, the
  * weight of the site's home page.
  */
-export const FLOOR_TEXT_SECTIONS = { short: 80, long: 390 } as const
-export const floorTextPaths = Object.values(FLOOR_TEXT_SECTIONS).map((sections) => `/text/${sections}`)
+const FLOOR_TEXT_SECTIONS = [80, 390]
+export const floorTextPaths = FLOOR_TEXT_SECTIONS.map((sections) => `/text/${sections}`)
 
 export type FloorVersions = { next: string; react: string; reactDom: string }
 
@@ -106,7 +106,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
 
 export const dynamicParams = false
 export function generateStaticParams() {
-  return ${JSON.stringify(Object.values(FLOOR_TEXT_SECTIONS).map(String))}.map((sections) => ({ sections }))
+  return ${JSON.stringify(FLOOR_TEXT_SECTIONS.map((sections) => ({ sections: String(sections) })))}
 }
 
 function paragraph(index: number): string {
