@@ -65,6 +65,35 @@ test('a page made from sections is live at its address without a rebuild, listed
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/${slug}<`)
 })
 
+test('every page has one h1, whatever sections a marketer chooses: the title when none gives one, never a second', async ({ page, request }) => {
+  test.slow()
+  const slug = `one-heading-${stamp()}`
+  const id = `page-${slug}`
+  const careers = copy.doc('page-careers', 'page')
+  const hero = copy.section(copy.landing, 'heroSection')
+  // This test's own page: its words are fixtures, published and checked here.
+  const title = 'Notes from the team'
+  const text = { _key: 'rt', _type: 'richTextSection', body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: 'Rich text alone.', marks: [] }] }] }
+  const doc = (sections: object[]) => ({ _id: id, _type: 'page', title, slug: { _type: 'slug', current: slug }, sections })
+  const headings = async (level: number) => page.getByRole('heading', { level }).allInnerTexts()
+  try {
+    // A first page made of rich text only: its title is drawn as its main heading, above the text.
+    await publish([doc([text])])
+    await expect.poll(async () => (await request.get(`/${slug}`)).status(), { timeout: 10_000 }).toBe(200)
+    await page.goto(`/${slug}`)
+    expect(await headings(1)).toEqual([title])
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
+
+    // A page header placed below the text gives the h1; a hero and a second page header below it draw h2s.
+    const header = { ...copy.section(careers, 'pageHeaderSection'), _key: 'ph' }
+    await publish([doc([text, header, { ...hero, _key: 'hero' }, { ...header, _key: 'ph2', title: 'A second header' }])])
+    await expect.poll(async () => (await page.goto(`/${slug}`), await headings(1)), { timeout: 10_000 }).toEqual([header.title])
+    expect(await headings(2)).toEqual(expect.arrayContaining([[hero.title, hero.titleHighlight].join(' '), 'A second header']))
+  } finally {
+    await unpublish([id])
+  }
+})
+
 test("the landing page's sections can be reordered and hidden", async ({ page }) => {
   // Two publishes through the CLI (tsx start-up each) and a poll: on two busy cores that outgrows 30 s.
   test.slow()

@@ -61,11 +61,13 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
 }`)
 
 export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0]{
+  title,
   ${sectionsProjection},
   ${seoProjection}
 }`)
 
 export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
+  title,
   ${sectionsProjection},
   ${seoProjection}
 }`)

@@ -14,7 +14,7 @@ export default async function LandingPage() {
   return (
     <>
       <JsonLd data={landingStructuredData(settings, page)} />
-      <PageBuilder sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
+      <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
     </>
   )
 }

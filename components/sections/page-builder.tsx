@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import type { Section } from '@/lib/content'
-import { HEADING_ID_BASE, SECTION_COMPONENTS } from './registry'
+import { PageTitle } from './page-header/page-header'
+import { HEADING_ID_BASE, PAGE_TITLE_SECTIONS, SECTION_COMPONENTS } from './registry'
 import type { SectionContext, SectionProps } from './types'
 
 /** Unique heading ids, from each section's anchor id or its kind: hero-title, features-title, cta-title, cta-2-title… */
@@ -16,13 +17,21 @@ export function sectionHeadingIds(sections: Pick<Section, '_type' | 'anchorId'>[
 
 const reported = new Set<string>()
 
+/** Which section draws the page's h1: the first hero or page header, or -1 when none does. */
+export function mainHeadingIndex(sections: Pick<Section, '_type'>[]): number {
+  return sections.findIndex((section) => PAGE_TITLE_SECTIONS.has(section._type))
+}
+
 /**
  * A page's sections, top to bottom, all rendered on the server. A section type this code does
  * not know (content published ahead of a deploy) renders nothing and is logged once.
+ * Every page has exactly one h1: the first hero or page header gives it, later ones draw an h2,
+ * and a page with neither opens with its title.
  */
-export function PageBuilder({ sections, context }: { sections: Section[]; context: SectionContext }) {
+export function PageBuilder({ title, sections, context }: { title: string; sections: Section[]; context: SectionContext }) {
   const ids = sectionHeadingIds(sections)
-  return sections.map((section, index) => {
+  const main = mainHeadingIndex(sections)
+  const drawn = sections.map((section, index) => {
     const Component = SECTION_COMPONENTS[section._type] as ComponentType<SectionProps<typeof section._type>> | undefined
     if (!Component) {
       if (!reported.has(section._type)) {
@@ -31,6 +40,7 @@ export function PageBuilder({ sections, context }: { sections: Section[]; contex
       }
       return null
     }
-    return <Component key={section._key} section={section} headingId={ids[index]!} context={context} />
+    return <Component key={section._key} section={section} headingId={ids[index]!} titleLevel={index === main ? 1 : 2} context={context} />
   })
+  return main === -1 ? [<PageTitle key="page-title" title={title} headingId="page-main-heading" level={1} />, ...drawn] : drawn
 }

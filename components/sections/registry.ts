@@ -32,6 +32,9 @@ export const SECTION_COMPONENTS: { [T in SectionType]: ComponentType<SectionProp
   stepsSection: Steps,
 }
 
+/** The sections whose title can be the page's main heading: the first of them on a page gives its h1. */
+export const PAGE_TITLE_SECTIONS: ReadonlySet<SectionType> = new Set<SectionType>(['heroSection', 'pageHeaderSection'])
+
 /** The word a section's heading id starts from when it has no anchor id (hero-title, logos-title, cta-title, …). */
 export const HEADING_ID_BASE: { [T in SectionType]: string } = {
   heroSection: 'hero',

@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField } from 'sanity'
+import { stringField } from '../../sanity/schemaTypes/objects/fields'
 import { cardGridSection } from './card-grid/schema'
 import { contactSection } from './contact/schema'
 import { ctaSection } from './cta/schema'
@@ -29,6 +30,13 @@ export const SECTION_SCHEMAS = [
   contactSection,
   ctaSection,
 ]
+
+/**
+ * A page's name. It is the page's main heading (h1) when none of its sections gives one (a hero or
+ * a page header), so every page has exactly one whatever sections a marketer chooses.
+ */
+export const pageTitleField = (description: string) =>
+  stringField({ name: 'title', title: 'Title', description: `${description} Shown as the page’s main heading when none of its sections is a hero or a page header.`, max: 80 })
 
 /** Anchor ids must be unique on a page, or a link like /#pricing would jump to the wrong place. */
 export function duplicateAnchorProblem(sections: { anchorId?: string }[] | undefined): true | string {

@@ -12,5 +12,7 @@ export type SectionProps<T extends SectionType> = {
   section: SectionOf<T>
   /** A unique id for the section's heading (its aria-labelledby). */
   headingId: string
+  /** 1 for the section that gives the page its one h1 (the first hero or page header), else 2. */
+  titleLevel: 1 | 2
   context: SectionContext
 }

@@ -197,7 +197,7 @@ export function toSections(raw: RawSection[] | null, tokens: ContentTokens): Sec
 }
 
 export function toSectionPage(raw: Raw<LandingPageQueryResult>, tokens: ContentTokens): SectionPage {
-  return { sections: toSections(raw.sections, tokens), seo: toSeo(raw.seo) }
+  return { title: withContentTokens(raw.title, tokens), sections: toSections(raw.sections, tokens), seo: toSeo(raw.seo) }
 }
 
 /** The headline a page opens with (its hero or page header), for its drawn share image. */

@@ -89,11 +89,11 @@ export type SectionType = Section['_type']
 export type SectionOf<T extends SectionType> = Extract<Section, { _type: T }>
 export type RichTextBody = SectionOf<'richTextSection'>['body']
 
-/** The landing and about pages: sections, and their search and sharing. */
-export type SectionPage = { sections: Section[]; seo: Seo }
+/** The landing and about pages: their name, sections, and their search and sharing. */
+export type SectionPage = { title: string; sections: Section[]; seo: Seo }
 
 /** A page made in the Studio, at /<slug>. */
-export type Page = SectionPage & { id: string; title: string; slug: string }
+export type Page = SectionPage & { id: string; slug: string }
 
 export type PageListItem = { slug: string; title: string; noindex: boolean; updatedAt: string }
 

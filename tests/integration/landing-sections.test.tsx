@@ -23,7 +23,7 @@ const context = { settings, ctaLocation: 'cta' as const }
 const hero = landing.sections.find((s): s is SectionOf<'heroSection'> => s._type === 'heroSection')!
 const steps = landing.sections.find((s): s is SectionOf<'stepsSection'> => s._type === 'stepsSection')!
 const escape = (text: string) => renderToStaticMarkup(<>{text}</>)
-const render = (section: Section) => renderToStaticMarkup(<PageBuilder sections={[section]} context={context} />)
+const render = (section: Section) => renderToStaticMarkup(<PageBuilder title={landing.title} sections={[section]} context={context} />)
 
 describe('the hero’s product picture', () => {
   const conversation = hero.visual!

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { normalizePath } from '@/lib/content/paths'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { contentTokens, toPage, toPageList, toRedirects, toSectionPage, toSiteSettings } from '@/lib/content/reshape'
-import type { Section } from '@/lib/content/types'
+import type { Section, SectionOf } from '@/lib/content/types'
 import { landingPageQuery, pageListQuery, pageQuery, redirectsQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { LandingPageQueryResult, PageQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 import { PageBuilder, sectionHeadingIds } from '@/components/sections/page-builder'
@@ -100,7 +100,7 @@ describe('the page builder', async () => {
   const context = { settings: toSiteSettings(rawSettings), ctaLocation: 'cta' as const }
 
   it('renders the landing page’s sections in their order, on the server', () => {
-    const html = renderToStaticMarkup(<PageBuilder sections={landing.sections} context={context} />)
+    const html = renderToStaticMarkup(<PageBuilder title={landing.title} sections={landing.sections} context={context} />)
     const order = [...html.matchAll(/<(?:section|div)[^>]*?(?:id="([a-z-]+)"[^>]*?)?aria-labelledby="([a-z0-9-]+)"/g)].map((m) => m[1] ?? m[2])
     expect(order.slice(0, 9)).toEqual(['hero-title', 'logos-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'faq', 'cta-title'])
   })
@@ -108,7 +108,7 @@ describe('the page builder', async () => {
   it('a reordered page renders in the new order', () => {
     const reversed = [...landing.sections].reverse()
     expect(sectionHeadingIds(reversed)).toEqual(['cta-title', 'faq-title', 'pricing-title', 'audiences-title', 'cards-title', 'features-title', 'how-it-works-title', 'logos-title', 'hero-title'])
-    const html = renderToStaticMarkup(<PageBuilder sections={reversed} context={context} />)
+    const html = renderToStaticMarkup(<PageBuilder title={landing.title} sections={reversed} context={context} />)
     expect(html.indexOf('id="cta-title"')).toBeLessThan(html.indexOf('id="hero-title"'))
   })
 
@@ -117,10 +117,38 @@ describe('the page builder', async () => {
     expect(sectionHeadingIds([hero!, hero!, { ...hero!, anchorId: 'top' }])).toEqual(['hero-title', 'hero-2-title', 'top-title'])
   })
 
+  describe('one h1 on every page, whatever its sections', () => {
+    const h1s = (html: string) => [...html.matchAll(/<h1[^>]*>(.*?)<\/h1>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''))
+    const of = (type: string) => landing.sections.find((section) => section._type === type)!
+    const hero = of('heroSection') as SectionOf<'heroSection'>
+    const header = { _key: 'ph', _type: 'pageHeaderSection', title: 'A page header', eyebrow: null, subtitle: null, lastUpdated: null, anchorId: null } as unknown as Section
+    const faq = of('faqSection')
+    const build = (sections: Section[]) => renderToStaticMarkup(<PageBuilder title="The page’s own title" sections={sections} context={context} />)
+
+    it('sections with no hero or page header: the page’s title, drawn first', () => {
+      const html = build([faq])
+      expect(h1s(html)).toEqual(['The page’s own title'])
+      expect(html.indexOf('<h1')).toBeLessThan(html.indexOf('<h2'))
+      expect(h1s(build([]))).toEqual(['The page’s own title'])
+    })
+
+    it('the first hero or page header gives it, wherever it sits; a later one draws an h2', () => {
+      expect(h1s(build([faq, hero, header, hero]))).toEqual([[hero.title, hero.titleHighlight].filter(Boolean).join(' ')])
+      const html = build([header, hero])
+      expect(h1s(html)).toEqual(['A page header'])
+      expect(html).toMatch(new RegExp(`<h2 id="hero-title"[^>]*>${hero.title}`))
+    })
+
+    it('the landing page’s title is in the seed, for when its hero is removed', () => {
+      expect(landing.title.length).toBeGreaterThan(0)
+      expect(h1s(build(landing.sections.filter((section) => section._type !== 'heroSection')))).toEqual(['The page’s own title'])
+    })
+  })
+
   it('a section type the code does not know renders nothing, logged once', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const unknown = { _key: 'x', _type: 'carouselSection', anchorId: null } as unknown as Section
-    const html = renderToStaticMarkup(<PageBuilder sections={[unknown, landing.sections[0]!, unknown]} context={context} />)
+    const html = renderToStaticMarkup(<PageBuilder title={landing.title} sections={[unknown, landing.sections[0]!, unknown]} context={context} />)
     expect(html).toContain('id="hero-title"')
     expect(warn).toHaveBeenCalledTimes(1)
     warn.mockRestore()

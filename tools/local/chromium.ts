@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { run } from './run'
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium'
@@ -19,9 +21,50 @@ export async function ensureChromium(): Promise<string> {
     throw new Error(`No Chromium at ${DEBIAN_CHROMIUM}. Install it (sudo apt-get install chromium) or set CHROME_PATH.`)
   }
   console.log('Installing Chromium from Debian (apt-get install chromium) for the end-to-end tests…')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  await run('apt-get', ['update', '-qq'], { env })
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env })
+  await aptInstall('chromium')
   if (!existsSync(DEBIAN_CHROMIUM)) throw new Error('apt-get finished but /usr/bin/chromium is missing')
   return DEBIAN_CHROMIUM
+}
+
+async function aptInstall(name: string) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  await run('apt-get', ['update', '-qq'], { env })
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { env })
+}
+
+/** Debian's DejaVu fonts: what Chromium's own dependencies bring to a fresh machine (fonts-dejavu-core). */
+export const DEJAVU_DIR = '/usr/share/fonts/truetype/dejavu'
+
+/**
+ * A fontconfig file that shows the browser DejaVu and nothing else, for `FONTCONFIG_FILE`. A fresh
+ * machine (and so CI) has only DejaVu; a developer's machine may have Liberation, Noto or others,
+ * which lay text out narrower. With this every machine draws the tests' pages in the same fonts, so
+ * no verdict depends on what happens to be installed. Installs fonts-dejavu-core when it is missing
+ * and we are root, as on a fresh machine with Chromium from elsewhere.
+ */
+export async function onlyDejaVuFonts(dir: string): Promise<string> {
+  if (!existsSync(path.join(DEJAVU_DIR, 'DejaVuSans.ttf'))) {
+    if (process.getuid?.() !== 0) throw new Error(`No DejaVu fonts in ${DEJAVU_DIR}. Install them (sudo apt-get install fonts-dejavu-core).`)
+    console.log('Installing the DejaVu fonts from Debian (apt-get install fonts-dejavu-core) for the end-to-end tests…')
+    await aptInstall('fonts-dejavu-core')
+  }
+  await mkdir(dir, { recursive: true })
+  const file = path.resolve(dir, 'fonts.conf')
+  const alias = (generic: string, family: string) => `  <alias binding="same"><family>${generic}</family><prefer><family>${family}</family></prefer></alias>`
+  await writeFile(
+    file,
+    [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+      '<fontconfig>',
+      `  <dir>${DEJAVU_DIR}</dir>`,
+      `  <cachedir>${path.resolve(dir, 'fontconfig-cache')}</cachedir>`,
+      ...['sans-serif', 'system-ui', 'ui-sans-serif'].map((generic) => alias(generic, 'DejaVu Sans')),
+      alias('serif', 'DejaVu Serif'),
+      ...['monospace', 'ui-monospace'].map((generic) => alias(generic, 'DejaVu Sans Mono')),
+      '</fontconfig>',
+      '',
+    ].join('\n'),
+  )
+  return file
 }

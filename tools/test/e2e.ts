@@ -9,7 +9,7 @@
 import { copyFile, cp, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readSeedDataset } from '../../sanity/seed/dataset'
-import { ensureChromium } from '../local/chromium'
+import { ensureChromium, onlyDejaVuFonts } from '../local/chromium'
 import { E2E, E2E_SANITY, e2eEnv, e2eSanityEnv } from './e2e-env'
 import { run } from '../local/run'
 import { startSanityStandIn } from '../sanity-standin/sanity-standin'
@@ -23,13 +23,15 @@ const skipBuild = process.env.E2E_SKIP_BUILD === '1'
 
 const chromium = await ensureChromium()
 await mkdir(path.dirname(E2E.seedPath), { recursive: true })
+// The browser sees DejaVu only, the fonts of a fresh machine, wherever the tests run.
+const browserEnv = { CHROME_PATH: chromium, FONTCONFIG_FILE: await onlyDejaVuFonts(path.dirname(E2E.seedPath)) }
 
 if (runMain) {
   await copyFile('sanity/seed/production.ndjson', E2E.seedPath)
   // The seed's images sit beside it (image@file://./images/…), as `sanity dataset import` expects.
   await cp('sanity/seed/images', path.join(path.dirname(E2E.seedPath), 'images'), { recursive: true })
   if (!skipBuild) await run('next', ['build'], { env: e2eEnv() })
-  await run('playwright', ['test', ...args.filter((arg) => !arg.endsWith('.sanity.spec.ts'))], { env: { ...e2eEnv(), CHROME_PATH: chromium } })
+  await run('playwright', ['test', ...args.filter((arg) => !arg.endsWith('.sanity.spec.ts'))], { env: { ...e2eEnv(), ...browserEnv } })
 }
 
 if (runSanity) {
@@ -38,7 +40,7 @@ if (runSanity) {
   try {
     if (!skipBuild) await run('next', ['build'], { env: e2eSanityEnv() })
     const sanityArgs = sanityOnly ? args : args.filter((arg) => !arg.endsWith('.spec.ts') || arg.endsWith('.sanity.spec.ts'))
-    await run('playwright', ['test', '--config', 'playwright.sanity.config.ts', ...sanityArgs], { env: { ...e2eSanityEnv(), CHROME_PATH: chromium } })
+    await run('playwright', ['test', '--config', 'playwright.sanity.config.ts', ...sanityArgs], { env: { ...e2eSanityEnv(), ...browserEnv } })
   } finally {
     await standIn.close()
   }

@@ -41,7 +41,7 @@ export default async function BuilderPage({ params }: Params) {
   return (
     <>
       <JsonLd data={breadcrumbStructuredData(settings, page)} />
-      <PageBuilder sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
+      <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
     </>
   )
 }

@@ -9,5 +9,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AboutPage() {
   const [page, settings] = await Promise.all([getAboutPage(), getSiteSettings()])
-  return <PageBuilder sections={page.sections} context={{ settings, ctaLocation: 'about_cta' }} />
+  return <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'about_cta' }} />
 }

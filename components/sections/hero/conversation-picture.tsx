@@ -38,12 +38,12 @@ export function ConversationPicture({
     <figure data-hero-visual={conversation.id} aria-labelledby={`${id}-caption`} className="mx-auto w-full max-w-md text-left lg:max-w-none">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/10">
         <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2.5">
-          <span aria-hidden="true" className="flex gap-1.5">
+          <span aria-hidden="true" className="flex shrink-0 gap-1.5">
             <span className="size-2.5 rounded-full bg-slate-300" />
             <span className="size-2.5 rounded-full bg-slate-300" />
             <span className="size-2.5 rounded-full bg-slate-300" />
           </span>
-          <p className="min-w-0 flex-1 truncate text-xs text-slate-600">{conversation.context}</p>
+          <p className="min-w-0 flex-1 text-xs text-slate-600">{conversation.context}</p>
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[0.7rem] font-semibold uppercase tracking-wide text-brand-700">{copy.badge}</span>
         </div>
         <ol className="space-y-3 px-4 py-4">

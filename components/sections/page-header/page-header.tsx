@@ -1,24 +1,54 @@
+import type { ReactNode } from 'react'
 import { Container } from '@/components/ui/container'
 import type { SectionProps } from '../types'
 
-/** A page's title block: the h1 of about, legal and builder pages, with an optional "last updated" date. */
-export function PageHeader({ section, headingId, context }: SectionProps<'pageHeaderSection'>) {
+/**
+ * A page's title block: its heading (the page's h1 when it opens the page, else an h2), with an
+ * optional eyebrow, subtitle and a line under them. The page-header section draws it, and so does
+ * the page builder for a page whose sections give no main heading.
+ */
+export function PageTitle({
+  title,
+  headingId,
+  level,
+  eyebrow,
+  subtitle,
+  children,
+  id,
+}: {
+  title: string
+  headingId: string
+  level: 1 | 2
+  eyebrow?: string | null
+  subtitle?: string | null
+  children?: ReactNode
+  id?: string
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2'
   return (
-    <section id={section.anchorId ?? undefined} aria-labelledby={headingId} className="bg-gradient-to-b from-brand-50 to-white">
+    <section id={id} aria-labelledby={headingId} className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-20 text-center sm:py-28">
-        {section.eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{section.eyebrow}</p> : null}
-        <h1 id={headingId} className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-          {section.title}
-        </h1>
-        {section.subtitle ? <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{section.subtitle}</p> : null}
-        {section.lastUpdated ? (
-          <p className="mt-6 text-sm text-slate-600" data-testid="last-updated">
-            {context.settings.labels.lastUpdated}{' '}
-            <time dateTime={section.lastUpdated}>{formatDate(section.lastUpdated)}</time>
-          </p>
-        ) : null}
+        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{eyebrow}</p> : null}
+        <Heading id={headingId} className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          {title}
+        </Heading>
+        {subtitle ? <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{subtitle}</p> : null}
+        {children}
       </Container>
     </section>
+  )
+}
+
+/** The page-header section: the title block of about, legal and builder pages, with an optional "last updated" date. */
+export function PageHeader({ section, headingId, titleLevel, context }: SectionProps<'pageHeaderSection'>) {
+  return (
+    <PageTitle id={section.anchorId ?? undefined} title={section.title} headingId={headingId} level={titleLevel} eyebrow={section.eyebrow} subtitle={section.subtitle}>
+      {section.lastUpdated ? (
+        <p className="mt-6 text-sm text-slate-600" data-testid="last-updated">
+          {context.settings.labels.lastUpdated} <time dateTime={section.lastUpdated}>{formatDate(section.lastUpdated)}</time>
+        </p>
+      ) : null}
+    </PageTitle>
   )
 }
 

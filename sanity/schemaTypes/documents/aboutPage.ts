@@ -1,10 +1,14 @@
 import { defineField, defineType } from 'sanity'
-import { sectionsField } from '../../../components/sections/schemas'
+import { pageTitleField, sectionsField } from '../../../components/sections/schemas'
 
 export const aboutPage = defineType({
   name: 'aboutPage',
   title: 'About page',
   type: 'document',
-  fields: [sectionsField(), defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' })],
+  fields: [
+    pageTitleField('The page’s name, e.g. "About us".'),
+    sectionsField(),
+    defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
+  ],
   preview: { prepare: () => ({ title: 'About page' }) },
 })

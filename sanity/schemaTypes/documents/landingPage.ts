@@ -1,11 +1,12 @@
 import { defineField, defineType } from 'sanity'
-import { sectionsField } from '../../../components/sections/schemas'
+import { pageTitleField, sectionsField } from '../../../components/sections/schemas'
 
 export const landingPage = defineType({
   name: 'landingPage',
   title: 'Landing page',
   type: 'document',
   fields: [
+    pageTitleField('What the site is, in a few words.'),
     sectionsField(),
     defineField({
       name: 'demo',

@@ -1,8 +1,7 @@
 import { DocumentsIcon } from '@sanity/icons/Documents'
 import { defineField, defineType, type SlugValue } from 'sanity'
-import { sectionsField } from '../../../components/sections/schemas'
+import { pageTitleField, sectionsField } from '../../../components/sections/schemas'
 import { pagePath, slugProblem } from '../../../lib/content/paths'
-import { stringField } from '../objects/fields'
 import { documentClient, publishedId } from '../objects/validation-client'
 
 export const page = defineType({
@@ -11,7 +10,7 @@ export const page = defineType({
   type: 'document',
   icon: DocumentsIcon,
   fields: [
-    stringField({ name: 'title', title: 'Title', description: 'The page’s name in the Studio, in breadcrumbs and in its share image.', max: 80 }),
+    pageTitleField('The page’s name in the Studio, in breadcrumbs and in its share image.'),
     defineField({
       name: 'slug',
       title: 'Address',

@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test'
+import { expect, NOT_FOUND_ROUTE, test } from './fixtures'
+import { tryDemoButtons } from './landing-controls'
+import { mainHeadings, reflowOffenders, setTextSize, widenText } from './reflow'
+import { copy } from './seed-copy'
+import { nameRequired, waitlistForm } from './waitlist-form'
+
+// Every page and every state a visitor can bring it to reflows (WCAG 2.2 1.4.10): at 320, 360 and
+// 390 CSS px on a phone (mobile emulation), at 320 px with WCAG 1.4.12's wider text spacing (what
+// fits there fits a wider font), and at 1280 px with the browser's text at 200 % (1.4.4). Each
+// state also has exactly one h1. The consent banner shows throughout (no choice made yet).
+
+const confirmPage = copy.waitlist.confirmPage
+const placePanel = copy.waitlist.placePanel
+const widget = copy.settings.demoWidget
+const nav = copy.settings.navigation
+
+const seedPages = copy.documents.filter((doc) => doc._type === 'page' && !doc._id.startsWith('drafts.')).map((doc) => `/${(doc as unknown as { slug: { current: string } }).slug.current}`)
+const ROUTES = ['/', '/about', '/waitlist', NOT_FOUND_ROUTE, ...seedPages]
+
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2.625, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
+
+const passes = [
+  { name: '320 px phone', width: 320, device: PHONE },
+  { name: '360 px phone', width: 360, device: PHONE },
+  { name: '390 px phone', width: 390, device: PHONE },
+  { name: '320 px phone, wide text spacing', width: 320, device: PHONE, wideText: true },
+  { name: '1280 px, text at 200 %', width: 1280, device: {}, textSize: 200 },
+] as const
+
+/** The RPC the confirm page calls, answered as the database would for each state. */
+function answerRpc(page: Page, answers: Record<string, unknown>) {
+  return page.route('**/rest/v1/rpc/*', (route) => {
+    const fn = new URL(route.request().url()).pathname.split('/').pop()!
+    if (!(fn in answers)) return route.fallback()
+    const answer = answers[fn]
+    if (answer === 'hold') return // never answered: the page stays in its checking state
+    if (answer === 'fail') return route.fulfill({ status: 503, body: '{}' })
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) })
+  })
+}
+
+const ME = { status: 'confirmed', place: 1234, confirmed_total: 98765, referrals: 12, referral_code: 'AbCdEfGhIjKlMnOpQrStUvWx' }
+const TOKEN = '#token=reflow-check-token-000000000000000000000'
+
+/** States a visitor can bring a page to: each opens the page and gets it there. */
+const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
+  ...ROUTES.map((route) => ({ name: route, reach: async (page: Page) => void (await page.goto(route)) })),
+  {
+    name: 'the phone menu, open',
+    reach: async (page) => {
+      await page.goto('/')
+      const toggle = page.getByRole('banner').getByRole('button', { name: nav.menuLabel })
+      // Wide screens have no menu button unless large text switches them to the phone layout.
+      if (await toggle.isVisible()) {
+        await toggle.click()
+        await expect(page.getByRole('banner').getByRole('button', { name: copy.settings.labels.closeMenu })).toBeVisible()
+      }
+    },
+  },
+  {
+    name: 'the demo widget, played to its insight',
+    reach: async (page) => {
+      await page.goto('/')
+      await tryDemoButtons.hero(page).click()
+      const dialog = page.getByRole('dialog', { name: widget.title })
+      const conversation = copy.deref(copy.landing.demo)
+      for (const step of conversation.steps) {
+        await dialog.getByRole('group', { name: widget.chooseReplyLabel }).getByRole('button', { name: step.replies[0]!.text }).click()
+      }
+      await expect(dialog.getByRole('article', { name: widget.insightTitle })).toBeVisible()
+    },
+  },
+  {
+    name: 'the waitlist form with its errors',
+    reach: async (page) => {
+      await page.goto('/waitlist')
+      await waitlistForm(page).submit.click()
+      await expect(page.getByText(nameRequired)).toBeVisible()
+    },
+  },
+  {
+    name: 'the waitlist confirmation',
+    reach: async (page) => {
+      // Answered here: a layout check need not spend the network's sign-up allowance.
+      await page.route('**/rest/v1/waitlist*', (route) => route.fulfill({ status: 201, body: '' }))
+      const form = waitlistForm(page)
+      await page.goto('/waitlist')
+      await form.name.fill('Maximiliane Wolkenkratzer-Schönberg')
+      await form.email.fill('maximiliane.wolkenkratzer@example.org')
+      await form.submit.click()
+      await expect(form.confirmed).toBeVisible()
+    },
+  },
+  ...(
+    [
+      ['checking', { waitlist_confirm: 'hold' }, confirmPage.checkingTitle],
+      ['confirmed, with the place in line', { waitlist_confirm: 'confirmed', waitlist_me: ME }, confirmPage.confirmedTitle],
+      ['already confirmed', { waitlist_confirm: 'already_confirmed', waitlist_me: ME }, confirmPage.alreadyTitle],
+      ['expired', { waitlist_confirm: 'expired' }, confirmPage.expiredTitle],
+      ['invalid', { waitlist_confirm: 'invalid' }, confirmPage.invalidTitle],
+      ['unreachable', { waitlist_confirm: 'fail' }, confirmPage.unreachableTitle],
+    ] as const
+  ).map(([name, answers, title]) => ({
+    name: `the confirm page: ${name}`,
+    reach: async (page: Page) => {
+      await answerRpc(page, answers)
+      await page.goto(`/waitlist/confirm${TOKEN}`)
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      if ('waitlist_me' in answers) await expect(page.getByRole('heading', { level: 2, name: placePanel.title })).toBeVisible()
+    },
+  })),
+  {
+    name: 'the confirm page: asking before "Delete me"',
+    reach: async (page) => {
+      await answerRpc(page, { waitlist_confirm: 'confirmed', waitlist_me: ME })
+      await page.goto(`/waitlist/confirm${TOKEN}`)
+      await page.getByRole('button', { name: placePanel.deleteLabel }).click()
+      await expect(page.getByText(placePanel.deleteConfirmText)).toBeVisible()
+    },
+  },
+  {
+    name: 'the confirm page: deleted',
+    reach: async (page) => {
+      await answerRpc(page, { waitlist_confirm: 'confirmed', waitlist_me: ME, waitlist_delete_me: true })
+      await page.goto(`/waitlist/confirm${TOKEN}`)
+      await page.getByRole('button', { name: placePanel.deleteLabel }).click()
+      await page.getByRole('button', { name: placePanel.deleteConfirmLabel }).click()
+      await expect(page.getByRole('heading', { level: 1, name: placePanel.deletedTitle })).toBeVisible()
+    },
+  },
+]
+
+test.use({ consent: null })
+
+for (const pass of passes) {
+  test.describe(pass.name, () => {
+    test.use({ ...pass.device, viewport: { width: pass.width, height: pass.width > 1000 ? 800 : 740 } })
+
+    for (const state of states) {
+      test(`${state.name} reflows and has one h1`, async ({ page }) => {
+        if ('wideText' in pass) await widenText(page)
+        if ('textSize' in pass) await setTextSize(page, pass.textSize)
+        await state.reach(page)
+        await expect(page.getByRole('region', { name: copy.settings.consent.title })).toBeVisible()
+        expect(await reflowOffenders(page, pass.width)).toEqual([])
+        expect(await mainHeadings(page)).toHaveLength(1)
+      })
+    }
+  })
+}
+
+test.describe('a browser without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, ...PHONE, viewport: { width: 320, height: 740 } })
+  test('the confirm page’s note reflows at 320 px', async ({ page }) => {
+    await page.goto(`/waitlist/confirm${TOKEN}`)
+    await expect(page.locator('[data-no-script-note]')).toBeVisible()
+    expect(await reflowOffenders(page, 320)).toEqual([])
+  })
+})
+
+test('the browser draws in DejaVu, a fresh machine’s only fonts, whatever this machine has installed', async ({ page }) => {
+  await page.goto('/')
+  const session = await page.context().newCDPSession(page)
+  await session.send('DOM.enable')
+  await session.send('CSS.enable')
+  const { root } = await session.send('DOM.getDocument')
+  const { nodeId } = await session.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' })
+  const { fonts } = await session.send('CSS.getPlatformFontsForNode', { nodeId })
+  expect(fonts.map((font) => font.familyName)).toEqual([expect.stringMatching(/^DejaVu Sans/)])
+})
