@@ -5,11 +5,6 @@ import { securityHeaders } from './lib/security-headers'
 // Bad configuration fails the build here, not a visitor's request (lib/env validates it all).
 serverEnv()
 
-// PostHog's EU cloud behind our own origin: ad blockers and the Content-Security-Policy
-// see one origin, and the browser never talks to a third party directly.
-const POSTHOG_INGEST = 'https://eu.i.posthog.com'
-const POSTHOG_ASSETS = 'https://eu-assets.i.posthog.com'
-
 const nextConfig: NextConfig = {
   // Tests and the local preview build side by side without clobbering each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -42,7 +37,7 @@ const nextConfig: NextConfig = {
     },
   },
   images: { remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }] },
-  // PostHog's API paths end in a slash; a redirect would break them.
+  // PostHog's API paths end in a slash; a redirect would break them (app/ingest forwards them).
   skipTrailingSlashRedirect: true,
   async headers() {
     return securityHeaders({
@@ -50,13 +45,6 @@ const nextConfig: NextConfig = {
       siteUrl: publicEnv.siteUrl,
       productWidgetOrigin: publicEnv.productWidgetOrigin,
     })
-  },
-  async rewrites() {
-    return [
-      { source: '/ingest/static/:path*', destination: `${POSTHOG_ASSETS}/static/:path*` },
-      { source: '/ingest/array/:path*', destination: `${POSTHOG_ASSETS}/array/:path*` },
-      { source: '/ingest/:path*', destination: `${POSTHOG_INGEST}/:path*` },
-    ]
   },
 }
 

@@ -53,7 +53,9 @@ test('closed, it stays closed on later pages and visits, without a cookie, and n
 })
 
 test.describe('a new announcement', () => {
-  test.describe.configure({ mode: 'serial' })
+  // Three publishes through the CLI (tsx start-up each) and their polls, then one more after: on
+  // two busy cores that outgrows 30 s (it timed out so while another build ran beside it).
+  test.describe.configure({ mode: 'serial', timeout: 90_000 })
   const site = `http://localhost:${E2E.sitePort}`
   // This test's own edit, published and then expected on the page.
   const newText = 'Something new: the Slack digest is here.'

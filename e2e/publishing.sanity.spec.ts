@@ -65,6 +65,21 @@ test.describe('draft preview', () => {
     expect((await request.get('/api/draft-mode/enable?sanity-preview-secret=guess', { maxRedirects: 0 })).status()).toBe(401)
   })
 
+  test('with the Studio secret opens only a page of this site, whatever path the link names', async ({ request }) => {
+    for (const [pathname, expected] of [
+      ['/.//evil.example', '/evil.example'],
+      ['//evil.example/x', '/'],
+      ['https://evil.example/', '/'],
+      ['/about', '/about'],
+    ] as const) {
+      const response = await request.get(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=${encodeURIComponent(pathname)}`, { maxRedirects: 0 })
+      expect(response.status(), pathname).toBe(307)
+      const location = response.headers().location!
+      expect(location, pathname).toBe(expected)
+      expect(new URL(location, 'https://heardly.example').origin).toBe('https://heardly.example')
+    }
+  })
+
   test('with the Studio secret shows drafts and overlays, and can be left', async ({ page, browser }) => {
     await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/`)
     await expect(page).toHaveURL('/')

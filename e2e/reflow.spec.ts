@@ -40,7 +40,7 @@ function answerRpc(page: Page, answers: Record<string, unknown>) {
   })
 }
 
-const ME = { status: 'confirmed', place: 1234, confirmed_total: 98765, referrals: 12, referral_code: 'AbCdEfGhIjKlMnOpQrStUvWx' }
+const ME = { status: 'confirmed', place: 1234, confirmed_total: 98765, referrals: 12, referral_code: 'AbCdEfGhIjKlMnOpQrStUvWx', places_per_referral: 5 }
 const TOKEN = '#token=reflow-check-token-000000000000000000000'
 
 /** States a visitor can bring a page to: each opens the page and gets it there. */
@@ -94,12 +94,12 @@ const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
   },
   ...(
     [
-      ['checking', { waitlist_confirm: 'hold' }, confirmPage.checkingTitle],
-      ['confirmed, with the place in line', { waitlist_confirm: 'confirmed', waitlist_me: ME }, confirmPage.confirmedTitle],
-      ['already confirmed', { waitlist_confirm: 'already_confirmed', waitlist_me: ME }, confirmPage.alreadyTitle],
-      ['expired', { waitlist_confirm: 'expired' }, confirmPage.expiredTitle],
-      ['invalid', { waitlist_confirm: 'invalid' }, confirmPage.invalidTitle],
-      ['unreachable', { waitlist_confirm: 'fail' }, confirmPage.unreachableTitle],
+      ['checking', { waitlist_me: 'hold' }, confirmPage.checkingTitle],
+      ['asking for the press that confirms', { waitlist_me: { status: 'pending' } }, confirmPage.readyTitle],
+      ['already confirmed, with the place in line', { waitlist_me: ME }, confirmPage.alreadyTitle],
+      ['expired', { waitlist_me: { status: 'expired' } }, confirmPage.expiredTitle],
+      ['invalid', { waitlist_me: null }, confirmPage.invalidTitle],
+      ['unreachable', { waitlist_me: 'fail' }, confirmPage.unreachableTitle],
     ] as const
   ).map(([name, answers, title]) => ({
     name: `the confirm page: ${name}`,
@@ -107,13 +107,29 @@ const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
       await answerRpc(page, answers)
       await page.goto(`/waitlist/confirm${TOKEN}`)
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-      if ('waitlist_me' in answers) await expect(page.getByRole('heading', { level: 2, name: placePanel.title })).toBeVisible()
+      if (answers.waitlist_me === ME) await expect(page.getByRole('heading', { level: 2, name: placePanel.title })).toBeVisible()
     },
   })),
   {
+    name: 'the confirm page: confirmed by the press, with the place in line',
+    reach: async (page) => {
+      let confirmed = false
+      await page.route('**/rest/v1/rpc/*', (route) => {
+        const fn = new URL(route.request().url()).pathname.split('/').pop()
+        if (fn === 'waitlist_confirm') confirmed = true
+        const body = fn === 'waitlist_confirm' ? 'confirmed' : confirmed ? ME : { status: 'pending' }
+        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) })
+      })
+      await page.goto(`/waitlist/confirm${TOKEN}`)
+      await page.getByRole('button', { name: confirmPage.confirmLabel }).click()
+      await expect(page.getByRole('heading', { level: 1, name: confirmPage.confirmedTitle })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 2, name: placePanel.title })).toBeVisible()
+    },
+  },
+  {
     name: 'the confirm page: asking before "Delete me"',
     reach: async (page) => {
-      await answerRpc(page, { waitlist_confirm: 'confirmed', waitlist_me: ME })
+      await answerRpc(page, { waitlist_me: ME })
       await page.goto(`/waitlist/confirm${TOKEN}`)
       await page.getByRole('button', { name: placePanel.deleteLabel }).click()
       await expect(page.getByText(placePanel.deleteConfirmText)).toBeVisible()
@@ -122,7 +138,7 @@ const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
   {
     name: 'the confirm page: deleted',
     reach: async (page) => {
-      await answerRpc(page, { waitlist_confirm: 'confirmed', waitlist_me: ME, waitlist_delete_me: true })
+      await answerRpc(page, { waitlist_me: ME, waitlist_delete_me: true })
       await page.goto(`/waitlist/confirm${TOKEN}`)
       await page.getByRole('button', { name: placePanel.deleteLabel }).click()
       await page.getByRole('button', { name: placePanel.deleteConfirmLabel }).click()

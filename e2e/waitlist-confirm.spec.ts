@@ -3,17 +3,20 @@ import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
 import { expect, layoutShiftSoFar, test } from './fixtures'
 import { E2E } from '../tools/test/e2e-env'
-import { copy as seedCopy, withValues } from './seed-copy'
-import { waitlistForm } from './waitlist-form'
+import { copy as seedCopy } from './seed-copy'
+import { joinWaitlist, waitlistForm } from './waitlist-form'
+import { statusOf } from './waitlist-rows'
 
 // Double opt-in as a visitor meets it: the e-mail arrives in maildev (read through its REST API,
-// as a person would open their inbox), its link confirms on the site, and a dead link offers a
-// new one. The dispatch loop of tools/local/mail-catcher.ts runs beside the site.
+// as a person would open their inbox), its link opens a page whose button confirms, and a dead
+// link offers a new one. The dispatch loop of tools/local/mail-catcher.ts runs beside the site.
 
 const copy = seedCopy.waitlist
 const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
-// e2e/seed/confirmation.sql stores this token's hash on a pending entry, expired a day ago.
+// e2e/seed/confirmation.sql stores these tokens' hashes: a confirmed person's link that expired a
+// day ago, and the link of a sign-up whose week for confirming ran out yesterday (purged at start).
 const EXPIRED = { email: 'expired.link@example.com', token: 'expired-link-token-for-the-e2e-test-0000000' }
+const EXPIRED_PENDING = { email: 'expired.pending@example.com', token: 'expired-pending-token-for-the-e2e-test-0000' }
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
 
@@ -44,7 +47,15 @@ function confirmLink(mail: Mail): string {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
 
-test('sign up, open the e-mail, follow the link: confirmed, once', async ({ page }) => {
+/** Opens an e-mailed link and presses the page's button, as a person does: only the press confirms. */
+async function confirmByPress(page: Page, link: string) {
+  await page.goto(link)
+  await expect(heading(page, copy.confirmPage.readyTitle)).toBeVisible()
+  await page.getByRole('button', { name: copy.confirmPage.confirmLabel }).click()
+  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
+}
+
+test('sign up, open the e-mail, follow the link, press Confirm: confirmed, once', async ({ page }) => {
   const email = uniqueEmail('confirm')
   const form = waitlistForm(page)
   await page.goto('/waitlist')
@@ -57,23 +68,55 @@ test('sign up, open the e-mail, follow the link: confirmed, once', async ({ page
 
   const mail = await mailTo(email)
   expect(mail.subject).toBe(copy.email.subject)
-  expect(mail.text).toContain(withValues(copy.email.greeting, { name: 'Grace Hopper' }))
+  expect(mail.text).toContain(copy.email.anonymousGreeting)
   const link = confirmLink(mail)
 
-  await page.goto(link)
-  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
+  await confirmByPress(page, link)
   await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeFocused()
   await expect(page.getByText(copy.confirmPage.confirmedText)).toBeVisible()
   // The token leaves the address bar and the history at once.
   expect(new URL(page.url()).hash).toBe('')
   expect(await axeViolations(page)).toEqual([])
 
+  // Opened again, the link is the person's own page: no button, nothing to confirm twice.
   await page.goto(link)
   await expect(heading(page, copy.confirmPage.alreadyTitle)).toBeVisible()
+  await expect(page.getByRole('button', { name: copy.confirmPage.confirmLabel })).toHaveCount(0)
   await expect(page.getByRole('button', { name: copy.confirmPage.resendLabel })).toHaveCount(0)
 })
 
-test('an expired link says so and sends a new one, which confirms', async ({ page }) => {
+test('opening the link confirms nothing until the button is pressed (a mail scanner that runs the page confirms nobody)', async ({ page, browser }) => {
+  const email = uniqueEmail('scanner')
+  await joinWaitlist(page, { name: 'Scanned Person', email })
+  const link = confirmLink(await mailTo(email))
+
+  // The scanner: a browser of its own that opens the link, runs its scripts, waits, and leaves.
+  const scanner = await browser.newContext()
+  const scanned = await scanner.newPage()
+  await scanned.goto(link)
+  await expect(heading(scanned, copy.confirmPage.readyTitle)).toBeVisible()
+  await scanned.waitForLoadState('networkidle')
+  await scanner.close()
+  expect(await statusOf(email)).toBe('pending')
+
+  // The person, later, with the same link.
+  await confirmByPress(page, link)
+  expect(await statusOf(email)).toBe('confirmed')
+})
+
+test('a name with a link in it never reaches the unconfirmed inbox: the e-mail carries only our own words', async ({ page }) => {
+  const email = uniqueEmail('relay')
+  // not seed copy: what a spammer types into the name and company fields.
+  await joinWaitlist(page, { name: 'Win a prize https://evil.example/claim', company: 'Visit evil.example now', email })
+  const mail = await mailTo(email)
+  for (const part of [mail.subject, mail.text, mail.html, JSON.stringify(mail.to)]) {
+    expect(part).not.toContain('evil.example')
+    expect(part).not.toContain('prize')
+  }
+  expect(mail.to).toEqual([expect.objectContaining({ address: email, name: '' })])
+})
+
+test('a confirmed person’s expired link says so, and sends a new link that opens their page', async ({ page }) => {
   await page.goto(`/waitlist/confirm#token=${EXPIRED.token}`)
   await expect(heading(page, copy.confirmPage.expiredTitle)).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
@@ -82,11 +125,25 @@ test('an expired link says so and sends a new one, which confirms', async ({ pag
   await expect(page.getByRole('status').filter({ hasText: copy.confirmPage.resendDone })).toBeVisible()
 
   const mail = await mailTo(EXPIRED.email)
+  expect(mail.subject).toBe(copy.email.accessSubject)
   await page.goto(confirmLink(mail))
-  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
-  // The old link is dead for good.
+  await expect(heading(page, copy.confirmPage.alreadyTitle)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: seedCopy.waitlist.placePanel.title })).toBeVisible()
+  // The old link is still expired; the new one did not need it cancelled.
   await page.goto(`/waitlist/confirm#token=${EXPIRED.token}`)
+  await expect(heading(page, copy.confirmPage.expiredTitle)).toBeVisible()
+})
+
+test('a sign-up never confirmed is deleted after its week: its link says so and offers to join again, which works', async ({ page }) => {
+  // The dispatch loop beside the site runs the purge: the entry is gone, and its link opens nothing.
+  await expect.poll(() => statusOf(EXPIRED_PENDING.email)).toBeNull()
+  await page.goto(`/waitlist/confirm#token=${EXPIRED_PENDING.token}`)
   await expect(heading(page, copy.confirmPage.invalidTitle)).toBeVisible()
+  await expect(page.getByText(copy.confirmPage.rejoinText)).toBeVisible()
+  await page.getByRole('link', { name: copy.confirmPage.rejoinLabel }).click()
+  await expect(page).toHaveURL('/waitlist')
+  await joinWaitlist(page, { name: 'Expired Pending', email: EXPIRED_PENDING.email })
+  await mailTo(EXPIRED_PENDING.email)
 })
 
 // not seed copy: the tests' names, and the addresses they open.
@@ -148,14 +205,14 @@ test.describe('with analytics accepted', () => {
   test('a confirmation records waitlist_confirmed with no personal data', async ({ page }) => {
     const ph = await captureAnalytics(page)
     const email = uniqueEmail('tracked')
-    const form = waitlistForm(page)
-    await page.goto('/waitlist')
-    await form.name.fill('Tracked Person')
-    await form.email.fill(email)
-    await form.submit.click()
-    await expect(heading(page, copy.confirmation.title)).toBeVisible()
+    await joinWaitlist(page, { name: 'Tracked Person', email })
     const link = confirmLink(await mailTo(email))
     await page.goto(link)
+    await expect(heading(page, copy.confirmPage.readyTitle)).toBeVisible()
+    // Reading what the link opens is no confirmation: nothing is recorded before the press.
+    await page.waitForLoadState('networkidle')
+    expect(ph.named('waitlist_confirmed')).toHaveLength(0)
+    await page.getByRole('button', { name: copy.confirmPage.confirmLabel }).click()
     await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
     await expect.poll(() => ph.named('waitlist_confirmed').length).toBe(1)
     const [event] = ph.named('waitlist_confirmed')

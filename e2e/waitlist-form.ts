@@ -18,3 +18,14 @@ export function waitlistForm(page: Page) {
     confirmed: page.getByRole('heading', { name: confirmation.title }),
   }
 }
+
+/** Signs up on /waitlist as a person would, and waits for "You're on the list!". */
+export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string }) {
+  const form = waitlistForm(page)
+  await page.goto('/waitlist')
+  await form.name.fill(person.name)
+  if (person.company !== undefined) await form.company.fill(person.company)
+  await form.email.fill(person.email)
+  await form.submit.click()
+  await form.confirmed.waitFor()
+}

@@ -19,3 +19,10 @@ export async function erasureMessages() {
   if (error) throw new Error(error.message)
   return data
 }
+
+/** An entry's status as the owner sees it ('pending', 'confirmed'), or null when there is none. */
+export async function statusOf(email: string): Promise<string | null> {
+  const { data, error } = await owner.from('waitlist').select('status').ilike('email', email.trim())
+  if (error) throw new Error(error.message)
+  return (data[0] as { status: string } | undefined)?.status ?? null
+}

@@ -111,9 +111,9 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
   form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink${linkProjection}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
   messages{success, duplicate, backendError, failure, rateLimited, automated},
-  confirmPage{pageTitle, checkingTitle, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, backLabel},
-  placePanel{title, placeText, referralsText, referralTitle, referralText, placesPerReferral, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},
-  email{senderName, subject, previewText, greeting, body, buttonLabel, linkHint, expiryNote, footer, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},
+  confirmPage{pageTitle, checkingTitle, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},
+  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},
+  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},
   ${seoProjection}
 }`)
 

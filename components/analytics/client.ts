@@ -17,14 +17,14 @@ import type { PostHog } from 'posthog-js'
 import { browserEnv } from '@/lib/env/browser'
 import { readConsent } from './consent'
 import type { EventName, EventProperties } from './events'
+import { ANALYTICS_PROXY_PATH } from './proxy-path'
 
 const KEY = browserEnv.posthogKey
 const ALLOW_AUTOMATION = browserEnv.analyticsAllowAutomation
 
 export const analyticsConfigured = Boolean(KEY)
 
-/** Same-origin reverse proxy to PostHog's EU cloud (see next.config.ts). */
-export const ANALYTICS_PROXY_PATH = '/ingest'
+export { ANALYTICS_PROXY_PATH }
 
 let posthog: Promise<PostHog> | null = null
 let loaded = false

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { clsx } from 'clsx'
 import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
-import { confirmWaitlistLink, requestWaitlistLink, tokenFromHash, type ConfirmResult, type LinkRequestResult } from '@/components/waitlist/link'
+import { confirmWaitlistLink, fetchLinkState, requestWaitlistLink, tokenFromHash, type LinkRequestResult, type LinkStateResult, type MyPlace } from '@/components/waitlist/link'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { MyPlacePanel } from './my-place'
 
@@ -17,7 +17,12 @@ type Props = {
   backend: { url: string; anonKey: string }
 }
 
-type State = 'checking' | ConfirmResult | 'deleted'
+type State =
+  | { view: 'checking' | 'ready' | 'confirming' | 'expired' | 'invalid' | 'unreachable' | 'deleted' }
+  /** Just confirmed here: the panel loads the place with the link's token. */
+  | { view: 'confirmed'; token: string }
+  /** A confirmed person's link: their page, the place already read. */
+  | { view: 'already'; token: string; me: MyPlace }
 
 /** Moves the token from the address (bar and history) into `into`: it is never shown or kept. */
 function takeToken(into: { current: string | null }) {
@@ -28,73 +33,96 @@ function takeToken(into: { current: string | null }) {
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20'
 
+/** The page for what a link opens, as waitlist_me answers it. */
+function stateFor(result: LinkStateResult, token: string): State {
+  if (result === 'unreachable') return { view: 'unreachable' }
+  if (result === null) return { view: 'invalid' }
+  if (result.status === 'pending') return { view: 'ready' }
+  if (result.status === 'expired') return { view: 'expired' }
+  return { view: 'already', token, me: result }
+}
+
 /**
  * Reads the token from the link's fragment on the client (the page itself is static, and the
- * fragment never reaches a server log), removes it from the address bar and history, and asks
- * the database. Every answer is a page a person can act on: never an error screen.
+ * fragment never reaches a server log), removes it from the address bar and history, and asks the
+ * database what it opens. Nothing is confirmed until the person presses the button: a mail
+ * scanner or preview that opens links (and even runs their scripts) confirms nobody. Every answer
+ * is a page a person can act on: never an error screen.
  */
 export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
-  const [state, setState] = useState<State>('checking')
+  const [state, setState] = useState<State>({ view: 'checking' })
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
-  async function ask(): Promise<ConfirmResult> {
-    if (!token.current) return 'invalid'
-    const result = await confirmWaitlistLink(backend, token.current)
-    if (result === 'confirmed') track('waitlist_confirmed', {})
-    return result
+  function load() {
+    setState({ view: 'checking' })
+    const held = token.current
+    if (!held) return setState({ view: 'invalid' })
+    void fetchLinkState(backend, held).then((result) => setState(stateFor(result, held)))
+  }
+
+  async function confirm() {
+    const held = token.current
+    if (!held) return
+    setState({ view: 'confirming' })
+    const result = await confirmWaitlistLink(backend, held)
+    if (result === 'confirmed') {
+      track('waitlist_confirmed', {})
+      return setState({ view: 'confirmed', token: held })
+    }
+    // Confirmed meanwhile (another tab), expired or gone: show what the link opens now.
+    if (result === 'already_confirmed') return load()
+    setState({ view: result })
   }
 
   const started = useRef(false)
   useEffect(() => {
-    // Once per page, also under React's development double-run of effects: a token is single-use.
+    // Once per page, also under React's development double-run of effects.
     if (started.current) return
     started.current = true
     takeToken(token)
-    void ask().then(setState)
+    load()
     // Runs once: the token is read on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   useEffect(() => {
     // Another link opened in this tab (pasted, or clicked in a webmail tab) changes only the
-    // fragment: the browser does not reload the page, so the new token is checked here.
+    // fragment: the browser does not reload the page, so the new token is read here.
     const onHashChange = () => {
       if (!tokenFromHash(window.location.hash)) return
       takeToken(token)
-      retry()
+      load()
     }
     window.addEventListener('hashchange', onHashChange)
     return () => window.removeEventListener('hashchange', onHashChange)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  function retry() {
-    setState('checking')
-    void ask().then(setState)
-  }
-
+  const { view } = state
   useEffect(() => {
-    if (state !== 'checking') heading.current?.focus()
-  }, [state])
+    if (view !== 'checking' && view !== 'confirming') heading.current?.focus()
+  }, [view])
 
   const [title, text] = {
     checking: [copy.checkingTitle, null],
+    ready: [copy.readyTitle, copy.readyText],
+    confirming: [copy.readyTitle, copy.readyText],
     confirmed: [copy.confirmedTitle, copy.confirmedText],
-    already_confirmed: [copy.alreadyTitle, copy.alreadyText],
+    already: [copy.alreadyTitle, copy.alreadyText],
     expired: [copy.expiredTitle, copy.expiredText],
     invalid: [copy.invalidTitle, copy.invalidText],
     unreachable: [copy.unreachableTitle, copy.unreachableText],
     deleted: [placeCopy.deletedTitle, placeCopy.deletedText],
-  }[state]
+  }[view]
 
   return (
-    <section aria-labelledby="confirm-title" aria-busy={state === 'checking'} className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12">
+    <section aria-labelledby="confirm-title" aria-busy={view === 'checking' || view === 'confirming'} className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12">
       <h1 id="confirm-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
         {title}
       </h1>
       {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
-      {state === 'checking' ? (
+      {view === 'checking' ? (
         // Only a browser without JavaScript shows it: the check below never runs there.
         <noscript>
           <p data-no-script-note="" className="mt-4 text-lg text-slate-600">
@@ -102,16 +130,31 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
           </p>
         </noscript>
       ) : null}
-      {state === 'unreachable' ? (
-        <Button onClick={retry} size="lg" className="mt-8">
+      {view === 'ready' || view === 'confirming' ? (
+        <Button onClick={confirm} disabled={view === 'confirming'} size="lg" className="mt-8 w-full sm:w-auto">
+          {view === 'confirming' ? copy.confirmingLabel : copy.confirmLabel}
+        </Button>
+      ) : null}
+      {view === 'unreachable' ? (
+        <Button onClick={load} size="lg" className="mt-8">
           {copy.retryLabel}
         </Button>
       ) : null}
-      {(state === 'confirmed' || state === 'already_confirmed') && token.current ? (
-        <MyPlacePanel copy={placeCopy} backend={backend} token={token.current} onDeleted={() => setState('deleted')} />
+      {state.view === 'confirmed' || state.view === 'already' ? (
+        <MyPlacePanel copy={placeCopy} backend={backend} token={state.token} initial={state.view === 'already' ? state.me : undefined} onDeleted={() => setState({ view: 'deleted' })} />
       ) : null}
-      {state === 'expired' || state === 'invalid' ? <NewLinkForm copy={copy} messages={messages} backend={backend} /> : null}
-      {state !== 'checking' && state !== 'unreachable' ? (
+      {view === 'expired' || view === 'invalid' ? (
+        <>
+          <NewLinkForm copy={copy} messages={messages} backend={backend} />
+          <p className="mt-6 text-slate-600">
+            {copy.rejoinText}{' '}
+            <a href="/waitlist" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              {copy.rejoinLabel}
+            </a>
+          </p>
+        </>
+      ) : null}
+      {view !== 'checking' && view !== 'unreachable' && view !== 'ready' && view !== 'confirming' ? (
         <ButtonLink href="/" variant="ghost" size="sm" className="mt-8">
           {copy.backLabel}
         </ButtonLink>

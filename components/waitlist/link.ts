@@ -1,5 +1,6 @@
 /**
- * The confirm page's two calls to the database: confirm a link's token, and ask for a new link.
+ * The link page's calls to the database: what a link's token opens, confirming it (on a press of
+ * the button, never on load), asking for a new link, and the holder's own data.
  * Plain fetch to PostgREST's RPC endpoint with the public key (the `apikey` header, which the
  * Supabase gateway and the local double both accept), so the confirm page's island stays small:
  * no supabase-js. Browser-safe.
@@ -51,25 +52,38 @@ export async function requestWaitlistLink(backend: Backend, email: string): Prom
   }
 }
 
-/** A confirmed person's place in line, as `waitlist_me` answers it (null place while pending). */
-export type MyPlace = { status: 'pending' | 'confirmed'; place: number | null; confirmedTotal: number; referrals: number; referralCode: string }
-/** null: the token opens nothing (unknown, replaced, or a pending entry's expired link). */
-export type MyPlaceResult = MyPlace | null | 'unreachable'
+/** A confirmed person's place in line, as `waitlist_me` answers it. */
+export type MyPlace = { status: 'confirmed'; place: number | null; confirmedTotal: number; referrals: number; referralCode: string; placesPerReferral: number }
+/**
+ * What a link opens: a pending entry (the page asks for a press to confirm), an expired link, a
+ * confirmed person's place; null when the token opens nothing (unknown, cut off, or long expired).
+ */
+export type LinkState = { status: 'pending' } | { status: 'expired' } | MyPlace
+export type LinkStateResult = LinkState | null | 'unreachable'
 
-function isMe(value: unknown): value is { status: 'pending' | 'confirmed'; place: number | null; confirmed_total: number; referrals: number; referral_code: string } {
-  if (!value || typeof value !== 'object') return false
+function toLinkState(value: unknown): LinkState | undefined {
+  if (!value || typeof value !== 'object') return undefined
   const me = value as Record<string, unknown>
-  return (me.status === 'pending' || me.status === 'confirmed') && typeof me.referral_code === 'string' && typeof me.referrals === 'number' && typeof me.confirmed_total === 'number'
+  if (me.status === 'pending' || me.status === 'expired') return { status: me.status }
+  if (me.status !== 'confirmed' || typeof me.referral_code !== 'string' || typeof me.referrals !== 'number' || typeof me.confirmed_total !== 'number') return undefined
+  return {
+    status: 'confirmed',
+    place: typeof me.place === 'number' ? me.place : null,
+    confirmedTotal: me.confirmed_total,
+    referrals: me.referrals,
+    referralCode: me.referral_code,
+    placesPerReferral: typeof me.places_per_referral === 'number' ? me.places_per_referral : 0,
+  }
 }
 
-export async function fetchMyPlace(backend: Backend, token: string, placesPerReferral: number): Promise<MyPlaceResult> {
+/** Reads what the link opens; changes nothing (a mail scanner that opens the page confirms nothing). */
+export async function fetchLinkState(backend: Backend, token: string): Promise<LinkStateResult> {
   try {
-    const response = await rpc(backend, 'waitlist_me', { token, places_per_referral: placesPerReferral }, fetch)
+    const response = await rpc(backend, 'waitlist_me', { token }, fetch)
     if (!response.ok) return 'unreachable'
     const me: unknown = await response.json()
     if (me === null) return null
-    if (!isMe(me)) return 'unreachable'
-    return { status: me.status, place: typeof me.place === 'number' ? me.place : null, confirmedTotal: me.confirmed_total, referrals: me.referrals, referralCode: me.referral_code }
+    return toLinkState(me) ?? 'unreachable'
   } catch {
     return 'unreachable'
   }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
-import { deleteMe, exportMyData, fetchMyPlace, referralLink, type MyPlace } from '@/components/waitlist/link'
+import { deleteMe, exportMyData, fetchLinkState, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'
 import { Button } from '@/components/ui/button'
 
@@ -12,6 +12,8 @@ type Props = {
   backend: { url: string; anonKey: string }
   /** The e-mailed link's token: the only key to this person's data, kept in memory only. */
   token: string
+  /** The place as the page already read it; without it the panel reads it itself (just after confirming). */
+  initial?: MyPlace
   /** Called once the entry is erased, so the page around says so instead of "confirmed". */
   onDeleted: () => void
 }
@@ -25,25 +27,29 @@ const inputClass = 'mt-1.5 block w-full rounded-lg border border-slate-300 bg-sl
  * and their own data (download as JSON, delete after a second press). Everything goes through the
  * database's own functions with the token; nothing is cached or stored in the browser.
  */
-export function MyPlacePanel({ copy, backend, token, onDeleted }: Props) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
+export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props) {
+  const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
   const [status, setStatus] = useState('')
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [busy, setBusy] = useState(false)
   const keepButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
+    if (initial) {
+      if (initial.place !== null) track('waitlist_position_viewed', {})
+      return
+    }
     let live = true
-    void fetchMyPlace(backend, token, copy.placesPerReferral).then((result) => {
+    void fetchLinkState(backend, token).then((result) => {
       if (!live) return
-      if (result === 'unreachable' || result === null) return setLoad({ state: 'unavailable' })
+      if (result === 'unreachable' || result === null || result.status !== 'confirmed') return setLoad({ state: 'unavailable' })
       setLoad({ state: 'ready', me: result })
       if (result.place !== null) track('waitlist_position_viewed', {})
     })
     return () => {
       live = false
     }
-  }, [backend, token, copy.placesPerReferral])
+  }, [backend, token, initial])
 
   useEffect(() => {
     if (confirmingDelete) keepButton.current?.focus()
@@ -104,7 +110,7 @@ export function MyPlacePanel({ copy, backend, token, onDeleted }: Props) {
       <p className="mt-1 text-slate-600">{fillTemplate(copy.referralsText, { n: me.referrals })}</p>
 
       <h3 className="mt-8 font-semibold text-slate-900">{copy.referralTitle}</h3>
-      <p className="mt-2 text-slate-600">{fillTemplate(copy.referralText, { places: copy.placesPerReferral })}</p>
+      <p className="mt-2 text-slate-600">{fillTemplate(copy.referralText, { places: me.placesPerReferral })}</p>
       <label htmlFor="referral-link" className="mt-4 block text-sm font-medium text-slate-700">
         {copy.linkLabel}
       </label>

@@ -107,6 +107,16 @@ export function codePointLength(value: string): number {
   return count
 }
 
+/**
+ * What a name or company may not contain, identical to waitlist_rules.plain_text() in the
+ * migration (*_waitlist_abuse.sql): C0 and C1 controls (line breaks and tabs among them), the line
+ * and paragraph separators, bidi controls and isolates, zero-width space, word joiner and the
+ * invisible operators, the byte order mark and the interlinear annotation characters. They let a
+ * name forge lines and fields wherever it is shown (an e-mail, Slack). Joiners stay: Persian
+ * names and emoji sequences need them.
+ */
+export const PLAIN_TEXT_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/
+
 // Postgres text cannot hold U+0000, and a lone surrogate cannot be encoded as
 // UTF-8 (JSON.stringify keeps it as an escape that Postgres' JSON parser refuses).
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -124,7 +134,7 @@ export function validateWaitlistInput(input: WaitlistFormInput): WaitlistValidat
   const row = normalizeWaitlistInput(input)
   const errors: WaitlistFieldErrors = {}
 
-  if (UNSTORABLE.test(row.name)) errors.name = 'invalid_characters'
+  if (UNSTORABLE.test(row.name) || PLAIN_TEXT_FORBIDDEN.test(row.name)) errors.name = 'invalid_characters'
   else if (row.name === '') errors.name = 'required'
   else if (codePointLength(row.name) > WAITLIST_LIMITS.name) errors.name = 'too_long'
 
@@ -133,7 +143,7 @@ export function validateWaitlistInput(input: WaitlistFormInput): WaitlistValidat
   else if (codePointLength(row.email) > WAITLIST_LIMITS.email) errors.email = 'too_long'
   else if (!isPlausibleWaitlistEmail(row.email)) errors.email = 'invalid_email'
 
-  if (UNSTORABLE.test(row.project)) errors.company = 'invalid_characters'
+  if (UNSTORABLE.test(row.project) || PLAIN_TEXT_FORBIDDEN.test(row.project)) errors.company = 'invalid_characters'
   else if (codePointLength(row.project) > WAITLIST_LIMITS.project) errors.company = 'too_long'
 
   return Object.keys(errors).length === 0 ? { ok: true, row } : { ok: false, errors, row }

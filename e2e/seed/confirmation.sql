@@ -1,13 +1,19 @@
--- For e2e/waitlist-confirm.spec.ts, run by the local double at start (--seed-sql): a pending
--- sign-up whose confirmation link expired a day ago. Its plaintext token is in the spec; only the
--- hash is stored, as the dispatcher would have stored it. Its queued e-mail is removed, so the
--- dispatcher does not replace the expired token before the test opens the link.
-insert into public.waitlist (name, email, project) values ('Expired Link', 'expired.link@example.com', '');
-delete from public.waitlist_outbox o using public.waitlist w where o.entry_id = w.id and w.email = 'expired.link@example.com';
-update public.waitlist
-   set token_hash = '01dd67497f67512c3080e9d644ebcefce9ea5bde2b70c7bc3ad324aa02808c43',
-       token_expires_at = now() - interval '1 day'
- where email = 'expired.link@example.com';
+-- For e2e/waitlist-confirm.spec.ts, run by the local double at start (--seed-sql). Plaintext tokens
+-- are in the specs; only their hashes are stored, as the dispatcher stores them.
+-- A confirmed person whose link to their page expired yesterday (sent 31 days ago).
+insert into public.waitlist (name, email, project, status, confirmed_at)
+values ('Expired Link', 'expired.link@example.com', '', 'confirmed', now() - interval '31 days');
+insert into private.waitlist_tokens (token_hash, entry_id, created_at, expires_at)
+select encode(sha256(convert_to('expired-link-token-for-the-e2e-test-0000000', 'UTF8')), 'hex'), id, now() - interval '31 days', now() - interval '1 day'
+  from public.waitlist where email = 'expired.link@example.com';
+
+-- A sign-up that was never confirmed: its week ran out yesterday (the purge has not run yet).
+insert into public.waitlist (name, email, project) values ('Expired Pending', 'expired.pending@example.com', '');
+delete from public.waitlist_outbox o using public.waitlist w where o.entry_id = w.id and w.email = 'expired.pending@example.com';
+update public.waitlist set confirm_by = now() - interval '1 day' where email = 'expired.pending@example.com';
+insert into private.waitlist_tokens (token_hash, entry_id, created_at, expires_at)
+select encode(sha256(convert_to('expired-pending-token-for-the-e2e-test-0000', 'UTF8')), 'hex'), id, now() - interval '8 days', now() + interval '22 days'
+  from public.waitlist where email = 'expired.pending@example.com';
 
 -- For e2e/waitlist-referrals.spec.ts: three people who confirmed hours ago, in this order; the
 -- third's e-mailed link (plaintext in the spec) opens their place, referral link and own data.
@@ -15,7 +21,6 @@ insert into public.waitlist (name, email, project, status, confirmed_at)
 values ('First In Line', 'first.in.line@example.com', '', 'confirmed', now() - interval '3 hours'),
        ('Second In Line', 'second.in.line@example.com', '', 'confirmed', now() - interval '2 hours'),
        ('Third In Line', 'third.in.line@example.com', 'Referrals Ltd', 'confirmed', now() - interval '1 hour');
-update public.waitlist
-   set token_hash = encode(sha256(convert_to('third-in-line-token-for-the-e2e-test-000000', 'UTF8')), 'hex'),
-       token_expires_at = now() - interval '1 day'
- where email = 'third.in.line@example.com';
+insert into private.waitlist_tokens (token_hash, entry_id, expires_at)
+select encode(sha256(convert_to('third-in-line-token-for-the-e2e-test-000000', 'UTF8')), 'hex'), id, now() + interval '30 days'
+  from public.waitlist where email = 'third.in.line@example.com';

@@ -8,13 +8,13 @@
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images'] as const
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images'] as const
 
 /** Where a build with embedded defaults serves the seed's images (app/seed-images; none in a deployment). */
 export const SEED_IMAGE_ROUTE = '/seed-images'
 
-/** Paths the code owns besides its routes: the analytics proxy (next.config.ts) and Next's own assets. */
-export const RESERVED_SEGMENTS = [...CODE_ROUTES, 'ingest', '_next'] as const
+/** Paths the code owns besides its routes: Next's own assets. */
+export const RESERVED_SEGMENTS = [...CODE_ROUTES, '_next'] as const
 
 const reserved = new Set<string>(RESERVED_SEGMENTS)
 
@@ -74,4 +74,23 @@ export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[],
   const incoming = others.find((other) => other.destinationPath !== null && normalizePath(other.destinationPath) === source && normalizePath(other.source) !== destination)
   if (incoming) problems.push(`The redirect from ${incoming.source} points at ${source}: a chain. Point that one at the final address first`)
   return problems
+}
+
+/**
+ * A path on this site to send a browser to, from a value someone else wrote (the Studio's
+ * `sanity-preview-pathname`): the path, query and fragment of what it names on this origin, with
+ * any run of leading slashes or backslashes made one. `/.//evil.com` resolves to the path
+ * `//evil.com`, which a browser reads as another site; here it stays `/evil.com`, on ours.
+ */
+export function sameSitePath(value: string | null | undefined): string {
+  if (!value) return '/'
+  const base = 'https://same.site.invalid'
+  let url: URL
+  try {
+    url = new URL(value, base)
+  } catch {
+    return '/'
+  }
+  if (url.origin !== base) return '/'
+  return `${url.pathname.replace(/^[/\\]+/, '/')}${url.search}${url.hash}`
 }

@@ -14,7 +14,28 @@ export type WebhookChange = { _type: string; _id: string }
 
 export type WebhookVerdict =
   | { ok: true; change: WebhookChange }
-  | { ok: false; status: 400 | 401; reason: string }
+  | { ok: false; status: 400 | 401 | 413; reason: string }
+
+/** Sanity's webhook bodies are the projection `{_type, _id}`: a few hundred bytes. */
+export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024
+
+/**
+ * What can be judged before reading the body: a secret is configured, and the signature header is
+ * there, well formed and fresh. A request failing here is refused without a byte of its body read.
+ */
+export function precheckWebhook({ signature, secret, now = Date.now() }: { signature: string | null; secret: string | undefined; now?: number }): WebhookVerdict | null {
+  // Fail closed: without a configured secret nobody can trigger revalidation.
+  if (!secret) return { ok: false, status: 401, reason: 'revalidation is not configured (no SANITY_REVALIDATE_SECRET)' }
+  if (!signature) return { ok: false, status: 401, reason: `missing ${SIGNATURE_HEADER_NAME} header` }
+  let timestamp: number
+  try {
+    timestamp = decodeSignatureHeader(signature).timestamp
+  } catch {
+    return { ok: false, status: 401, reason: 'malformed signature' }
+  }
+  if (Math.abs(now - timestamp) > MAX_SIGNATURE_AGE_MS) return { ok: false, status: 401, reason: 'stale signature' }
+  return null
+}
 
 export async function verifyWebhook({
   body,
@@ -27,17 +48,9 @@ export async function verifyWebhook({
   secret: string | undefined
   now?: number
 }): Promise<WebhookVerdict> {
-  // Fail closed: without a configured secret nobody can trigger revalidation.
-  if (!secret) return { ok: false, status: 401, reason: 'revalidation is not configured (no SANITY_REVALIDATE_SECRET)' }
-  if (!signature) return { ok: false, status: 401, reason: `missing ${SIGNATURE_HEADER_NAME} header` }
-  let timestamp: number
-  try {
-    timestamp = decodeSignatureHeader(signature).timestamp
-  } catch {
-    return { ok: false, status: 401, reason: 'malformed signature' }
-  }
-  if (Math.abs(now - timestamp) > MAX_SIGNATURE_AGE_MS) return { ok: false, status: 401, reason: 'stale signature' }
-  if (!(await isValidSignature(body, signature, secret))) return { ok: false, status: 401, reason: 'invalid signature' }
+  const refused = precheckWebhook({ signature, secret, now })
+  if (refused) return refused
+  if (!(await isValidSignature(body, signature!, secret!))) return { ok: false, status: 401, reason: 'invalid signature' }
   let change: Partial<WebhookChange>
   try {
     change = JSON.parse(body) as Partial<WebhookChange>

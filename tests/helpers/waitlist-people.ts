@@ -30,7 +30,10 @@ export function waitlistPeople(db: () => WaitlistDb, domain: string) {
   /** What the dispatcher does when it sends the confirmation e-mail: a token whose hash is stored. */
   async function mailToken(email: string): Promise<string> {
     const token = newToken()
-    await db().query(`update public.waitlist set token_hash = $2, token_expires_at = now() + interval '7 days' where email_key = lower($1)`, [email, sha256(token)])
+    await db().query(
+      `insert into private.waitlist_tokens (token_hash, entry_id, expires_at) select $2, id, now() + interval '30 days' from public.waitlist where email_key = lower($1)`,
+      [email, sha256(token)],
+    )
     return token
   }
 

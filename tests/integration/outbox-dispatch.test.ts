@@ -53,7 +53,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await supabase.db.exec('delete from public.waitlist; delete from private.waitlist_recent_signups; delete from private.waitlist_api_attempts;')
+  await supabase.db.exec('delete from public.waitlist; delete from private.waitlist_recent_signups; delete from private.waitlist_api_attempts; delete from private.waitlist_mail_log;')
   await mail.start()
   await mail.clear()
   slackBodies.length = 0
@@ -104,13 +104,15 @@ describe('the confirmation e-mail', () => {
     const inbox = await mail.inbox()
     expect(inbox).toHaveLength(1)
     const [message] = inbox
-    expect(message?.to).toEqual([{ address: email, name: 'Ada Lovelace' }])
+    // Nothing the visitor typed: the address has not proven it wants our mail (no display name, no greeting by name).
+    expect(message?.to).toEqual([{ address: email, name: '' }])
     expect(message?.from).toEqual([{ address: 'waitlist@example.com', name: copy.senderName }])
     expect(message?.subject).toBe(copy.subject)
     expect(message?.html).toContain(copy.previewText)
     expect(message?.html).toContain(copy.buttonLabel)
     expect(message?.html).not.toMatch(/<img/i)
-    expect(message?.text).toContain('Hi Ada Lovelace,')
+    expect(message?.text).toContain(copy.anonymousGreeting)
+    expect(`${message?.html} ${message?.text} ${message?.subject}`).not.toMatch(/Ada|Lovelace|Analytical/)
     expect(message?.text).toContain(copy.linkHint)
     expect(linkIn(message?.text ?? '').url).toBe(linkIn(message?.html ?? '').url)
     // The outbox id is the Message-ID: one key per message.
@@ -125,8 +127,11 @@ describe('the confirmation e-mail', () => {
     await dispatchOutbox(options())
     const { token } = linkIn((await mail.inbox())[0]?.text ?? '')
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
-    const { rows } = await supabase.db.query<{ token_hash: string; dump: string }>(`select token_hash, w::text as dump from public.waitlist w where email = $1`, [email])
-    expect(rows[0]?.token_hash).toBe(hashConfirmationToken(token))
+    const { rows } = await supabase.db.query<{ token_hash: string; dump: string }>(
+      `select k.token_hash, w::text || k::text as dump from public.waitlist w join private.waitlist_tokens k on k.entry_id = w.id where w.email = $1`,
+      [email],
+    )
+    expect(rows.map((row) => row.token_hash)).toEqual([hashConfirmationToken(token)])
     expect(rows[0]?.dump).not.toContain(token)
     expect(await confirmAsVisitor(token)).toBe('confirmed')
     expect(await confirmAsVisitor(token)).toBe('already_confirmed')
@@ -216,12 +221,21 @@ describe('Slack', () => {
     expect(JSON.stringify(slackBodies[0])).toContain(email)
   })
 
-  it('escapes what a visitor wrote, so a name cannot mention a channel or forge a link', async () => {
-    await confirmedEntry({ name: '<!channel> <https://evil.example|click> & co' })
+  it('shows what a visitor wrote as literal text: no mention, link, formatting or field can be forged', async () => {
+    const name = '<!channel> <https://evil.example|click> *E-mail* _x_ ~y~ `z` :tada: & co'
+    const project = 'BigCorp https://evil.example/x <@U123>'
+    await confirmedEntry({ name, project })
     await dispatchOutbox(options({ slack: slackWebhookChannel(slackUrl) }))
-    const body = JSON.stringify(slackBodies[0])
-    expect(body).not.toContain('<!channel>')
-    expect(body).toContain('&lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; co')
+    const body = slackBodies[0] as { text: string; blocks: { type: string; text?: { type: string; text: string }; fields?: { type: string; text: string; emoji?: boolean }[] }[] }
+    // The notification text (parsed as mrkdwn) has none of it.
+    expect(body.text).not.toMatch(/evil|channel|BigCorp/)
+    const objects = body.blocks.flatMap((block) => [...(block.text ? [block.text] : []), ...(block.fields ?? [])])
+    for (const value of [name, project]) {
+      const holding = objects.filter((object) => object.text.includes('evil.example'))
+      expect(holding.length).toBeGreaterThan(0)
+      expect(objects.filter((object) => object.text === value)).toEqual([{ type: 'plain_text', text: value, emoji: false }])
+    }
+    for (const object of objects.filter((object) => object.type === 'mrkdwn')) expect(object.text).not.toMatch(/evil|channel|BigCorp|tada/)
   })
 
   it('is retried when the webhook fails', async () => {

@@ -163,3 +163,16 @@ describe('redirects', () => {
     expect(await problemsWith(redirect('r1', '/a', { kind: 'page' }))).toEqual(['r1.destination.page: Choose a page'])
   })
 })
+
+describe('the waitlist e-mails’ words', () => {
+  const waitlist = seed.find((doc) => doc._id === 'waitlistPage') as SeedDocument & { email: Record<string, string> }
+
+  it('refuse a placeholder in the greeting of the e-mails anyone can cause: nothing a visitor typed goes to an unproven address', async () => {
+    for (const greeting of ['Hi {name},', 'Hello {company}', 'Hi {']) {
+      expect(await problemsWith({ ...waitlist, email: { ...waitlist.email, anonymousGreeting: greeting } })).toEqual([
+        'waitlistPage.email.anonymousGreeting: No placeholders here: this e-mail must not carry anything a visitor typed.',
+      ])
+    }
+    expect(await problemsWith({ ...waitlist, email: { ...waitlist.email, anonymousGreeting: 'Hello,' } })).toEqual([])
+  })
+})

@@ -1,7 +1,8 @@
 /**
  * Double opt-in and the outbox in the database (supabase/migrations/*_waitlist_confirmation.sql),
- * on PGlite and on a real PostgreSQL server: what the public key can and cannot do, single-use
- * hashed tokens, expiry, the purge, new links, the outbox's lease and backoff. Calls run as the
+ * on PGlite and on a real PostgreSQL server: what the public key can and cannot do, hashed
+ * tokens (private.waitlist_tokens since *_waitlist_abuse.sql), expiry, the purge, new links, the
+ * outbox's lease and backoff. Calls run as the
  * API roles with request headers set the way PostgREST sets them.
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -22,8 +23,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     await db.exec(`
       update private.waitlist_confirmation_settings
          set token_ttl = interval '7 days', purge_pending_after = interval '0', window_seconds = 3600, confirm_per_client = 30,
-             link_requests_per_client = 10, link_request_interval_seconds = 0, lease = interval '2 minutes', max_attempts = 8,
-             retry_base_seconds = 30, retry_max_seconds = 21600;
+             link_requests_per_client = 10, link_request_interval_seconds = 0, lease = interval '2 minutes', max_attempts = 12,
+             retry_base_seconds = 30, retry_max_seconds = 21600, access_ttl = interval '30 days';
+      update private.waitlist_mail_caps set unproven_per_recipient = 3, emails_per_hour = 500;
+      delete from private.waitlist_mail_log;
       delete from private.waitlist_api_attempts;
       delete from private.waitlist_recent_signups;
       delete from public.waitlist;
@@ -64,7 +67,15 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       )
     ).rows
   const entry = async (email: string) =>
-    (await db.query<{ status: string; confirmed_at: Date | null; token_hash: string | null; confirm_by: Date }>('select status, confirmed_at, token_hash, confirm_by from public.waitlist where email = $1', [email])).rows[0]
+    (await db.query<{ status: string; confirmed_at: Date | null; confirm_by: Date }>('select status, confirmed_at, confirm_by from public.waitlist where email = $1', [email])).rows[0]
+  /** The hashes of the links sent to `email`, oldest first. */
+  const tokens = async (email: string) =>
+    (
+      await db.query<{ token_hash: string; created_at: Date; expires_at: Date }>(
+        'select k.token_hash, k.created_at, k.expires_at from private.waitlist_tokens k join public.waitlist w on w.id = k.entry_id where w.email = $1 order by k.created_at',
+        [email],
+      )
+    ).rows
 
   /** A pending sign-up whose link was "sent": returns the token the e-mail would carry. */
   async function signedUpWithLink(email = address()): Promise<{ email: string; token: string }> {
@@ -81,7 +92,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     it('is stored pending, with exactly one confirmation e-mail queued in the same transaction', async () => {
       const email = address()
       expect(await signUp(email)).toEqual({ ok: true, rows: [] })
-      expect(await entry(email)).toMatchObject({ status: 'pending', confirmed_at: null, token_hash: null })
+      expect(await entry(email)).toMatchObject({ status: 'pending', confirmed_at: null })
+      expect(await tokens(email)).toEqual([])
       expect(await outbox(email)).toMatchObject([{ kind: 'confirmation_email', status: 'pending', attempts: 0 }])
     })
 
@@ -92,9 +104,9 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(await outbox(email)).toHaveLength(1)
     })
 
-    it('cannot set its own status, confirmation, expiry or token (anon has no grant for them)', async () => {
-      for (const column of ['status', 'confirmed_at', 'confirm_by', 'token_hash']) {
-        const value = column === 'status' ? 'confirmed' : column === 'token_hash' ? sha256('x') : new Date().toISOString()
+    it('cannot set its own status, confirmation, expiry or credits (anon has no grant for them)', async () => {
+      for (const column of ['status', 'confirmed_at', 'confirm_by', 'referral_credits']) {
+        const value = column === 'status' ? 'confirmed' : column === 'referral_credits' ? 99 : new Date().toISOString()
         const result = await runAs(db, 'anon', `insert into public.waitlist (name, email, ${column}) values ('Eve', $1, $2)`, [address(), value], { request: api() })
         expect(result, column).toMatchObject({ ok: false, code: '42501' })
       }
@@ -107,7 +119,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       for (const sql of [
         'select * from public.waitlist',
         'select * from public.waitlist_outbox',
-        'select token_hash from public.waitlist',
+        'select token_hash from private.waitlist_tokens',
+        "insert into private.waitlist_tokens (token_hash, entry_id, expires_at) select repeat('a', 64), id, now() + interval '1 day' from public.waitlist",
         'select public.waitlist_outbox_claim(5)',
         "select public.waitlist_outbox_attach_token(gen_random_uuid(), gen_random_uuid(), repeat('a', 64))",
         'select public.waitlist_outbox_complete(gen_random_uuid(), gen_random_uuid())',
@@ -122,7 +135,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
 
     it('cannot confirm without the token: wrong, malformed, empty or another entry\'s hash all answer "invalid"', async () => {
       const { email, token } = await signedUpWithLink()
-      const stored = (await entry(email))?.token_hash as string
+      const stored = (await tokens(email))[0]!.token_hash
       for (const attempt of [newToken(), token.slice(0, -1), `${token}x`, '', ' '.repeat(43), stored, token.toUpperCase() === token ? `${token.slice(0, -1)}a` : token.toUpperCase(), "' or 1=1 --"]) {
         expect(await confirm(attempt), attempt).toBe('invalid')
       }
@@ -131,11 +144,12 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   })
 
   describe('the token', () => {
-    it('is stored only as its SHA-256: no column of the entry or the outbox holds the token', async () => {
+    it('is stored only as its SHA-256: no column of the entry, the outbox or the token table holds the token', async () => {
       const { email, token } = await signedUpWithLink()
-      expect((await entry(email))?.token_hash).toBe(sha256(token))
+      expect((await tokens(email)).map((row) => row.token_hash)).toEqual([sha256(token)])
       const { rows } = await db.query<{ dump: string }>(
-        `select (select string_agg(w::text, ' ') from public.waitlist w) || (select coalesce(string_agg(o::text, ' '), '') from public.waitlist_outbox o) as dump`,
+        `select (select string_agg(w::text, ' ') from public.waitlist w) || (select coalesce(string_agg(o::text, ' '), '') from public.waitlist_outbox o)
+                || (select string_agg(k::text, ' ') from private.waitlist_tokens k) as dump`,
       )
       expect(rows[0]?.dump).not.toContain(token)
     })
@@ -152,28 +166,31 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect((await outbox(second.email)).filter((m) => m.kind === 'slack_confirmed')).toMatchObject([{ payload: { total: 2 } }])
     })
 
-    it('expires: after token_expires_at it answers "expired" and the entry stays pending', async () => {
+    it('expires: once the entry’s week is over it answers "expired" and the entry stays pending (until the purge)', async () => {
       const { email, token } = await signedUpWithLink()
-      await db.query(`update public.waitlist set token_expires_at = now() - interval '1 second' where email = $1`, [email])
+      await db.query(`update public.waitlist set confirm_by = now() - interval '1 second' where email = $1`, [email])
       expect(await confirm(token)).toBe('expired')
       expect(await entry(email)).toMatchObject({ status: 'pending', confirmed_at: null })
     })
 
-    it('expires after the configured time (7 days by default)', async () => {
+    it('confirms within the entry’s week (7 days by default), and opens the person’s page for 30 days from when it was sent', async () => {
       const { email } = await signedUpWithLink()
-      const { rows } = await db.query<{ days: number }>(`select extract(epoch from token_expires_at - now()) / 86400 as days from public.waitlist where email = $1`, [email])
-      expect(Number(rows[0]?.days)).toBeGreaterThan(6.99)
-      expect(Number(rows[0]?.days)).toBeLessThanOrEqual(7)
+      const confirmBy = await db.query<{ days: number }>(`select extract(epoch from confirm_by - now()) / 86400 as days from public.waitlist where email = $1`, [email])
+      expect(Number(confirmBy.rows[0]?.days)).toBeGreaterThan(6.99)
+      expect(Number(confirmBy.rows[0]?.days)).toBeLessThanOrEqual(7)
+      const [link] = await tokens(email)
+      expect((link!.expires_at.getTime() - link!.created_at.getTime()) / 86_400_000).toBeCloseTo(30, 3)
     })
 
-    it('is replaced by a newer link: only the newest one works', async () => {
+    it('is not cancelled by a newer link: both work, and either confirms', async () => {
       const { email, token } = await signedUpWithLink()
       expect(await requestLink(email)).toMatchObject({ ok: true })
       const [message] = await claim()
       const newer = newToken()
       await attach(message as Message, newer)
-      expect(await confirm(token)).toBe('invalid')
-      expect(await confirm(newer)).toBe('confirmed')
+      expect(await tokens(email)).toHaveLength(2)
+      expect(await confirm(token)).toBe('confirmed')
+      expect(await confirm(newer)).toBe('already_confirmed')
     })
 
     it('is rate limited per network: the 4th attempt within the window answers 429 (WL429)', async () => {
@@ -194,7 +211,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     it('blocks its address while its link is valid, and gives way to a new sign-up once expired', async () => {
       const { email } = await signedUpWithLink()
       expect(await signUp(email)).toMatchObject({ ok: false, code: '23505' })
-      await db.query(`update public.waitlist set confirm_by = now() - interval '1 second', token_expires_at = now() - interval '1 second' where email = $1`, [email])
+      await db.query(`update public.waitlist set confirm_by = now() - interval '1 second' where email = $1`, [email])
       expect(await signUp(email.toUpperCase())).toEqual({ ok: true, rows: [] })
       const { rows } = await db.query<{ status: string }>('select status from public.waitlist where email_key = $1', [email])
       expect(rows).toEqual([{ status: 'pending' }])
@@ -224,7 +241,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   })
 
   describe('a request for a new link', () => {
-    it('answers the same for a pending, a confirmed and an unknown address, and queues a message only for the pending one', async () => {
+    it('answers the same for a pending, a confirmed and an unknown address; a confirmation link for the pending one, a link to their page for the confirmed one', async () => {
       const pending = await signedUpWithLink()
       const confirmed = await signedUpWithLink()
       await confirm(confirmed.token)
@@ -232,8 +249,9 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const answers = [await requestLink(pending.email.toUpperCase()), await requestLink(confirmed.email), await requestLink('nobody@confirm.test'), await requestLink('not an address')]
       for (const answer of answers) expect(answer).toEqual({ ok: true, rows: [{ waitlist_request_link: '' }] })
       const after = await outbox()
-      expect(after.length).toBe(before + 1)
+      expect(after.length).toBe(before + 2)
       expect((await outbox(pending.email)).filter((m) => m.status === 'pending')).toMatchObject([{ kind: 'confirmation_email' }])
+      expect((await outbox(confirmed.email)).filter((m) => m.status === 'pending' && m.kind !== 'slack_confirmed')).toMatchObject([{ kind: 'access_email' }])
     })
 
     it('queues at most one link per address per interval, and none while one is on its way', async () => {
@@ -250,14 +268,13 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect((await outbox(email)).filter((m) => m.kind === 'confirmation_email')).toHaveLength(2)
     })
 
-    it('revives an expired pending entry (a fresh link gets a fresh week)', async () => {
-      const { email } = await signedUpWithLink()
-      await db.query(`update public.waitlist set confirm_by = now() - interval '1 second', token_expires_at = now() - interval '1 second' where email = $1`, [email])
+    it('does not revive an expired pending entry: nothing is sent, and signing up again starts afresh', async () => {
+      const { email, token } = await signedUpWithLink()
+      await db.query(`update public.waitlist set confirm_by = now() - interval '1 second' where email = $1`, [email])
       await requestLink(email)
-      const [message] = await claim()
-      const token = newToken()
-      expect(await attach(message as Message, token)).not.toBeNull()
-      expect(await confirm(token)).toBe('confirmed')
+      expect(await claim()).toEqual([])
+      expect(await confirm(token)).toBe('expired')
+      expect(await signUp(email)).toEqual({ ok: true, rows: [] })
     })
 
     it('is rate limited per network', async () => {

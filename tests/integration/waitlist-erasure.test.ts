@@ -9,9 +9,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
-import { dispatchOutbox, type ClaimedMessage, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
+import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '@/components/waitlist/outbox/email'
 import { startTestMail } from '../helpers/maildev'
+import { databaseStore as storeOver } from '../helpers/outbox-store'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { newToken, rowsHolding, waitlistPeople } from '../helpers/waitlist-people'
 
@@ -28,24 +29,7 @@ afterAll(async () => {
   await mail?.stop()
 })
 
-/** The dispatcher's store over the test database: the same functions, called as service_role. */
-function databaseStore(): OutboxStore {
-  async function value<T>(sql: string, params: unknown[]): Promise<T> {
-    const result = await runAs<{ value: T }>(db, 'service_role', sql, params, { keep: true, request: { headers: {} } })
-    if (!result.ok) throw new Error(`${result.code}: ${result.message}`)
-    return result.rows[0]!.value
-  }
-  return {
-    claim: (max) => value<ClaimedMessage[]>('select public.waitlist_outbox_claim($1) as value', [max]),
-    attachToken: async (message, hash) => {
-      const expires = await value<string | Date | null>('select public.waitlist_outbox_attach_token($1, $2, $3) as value', [message.id, message.lease_id, hash])
-      return expires ? new Date(expires) : null
-    },
-    complete: (message, outcome, note) => value<boolean>('select public.waitlist_outbox_complete($1, $2, $3, $4) as value', [message.id, message.lease_id, outcome, note ?? null]),
-    fail: (message, failure) => value<string | null>('select public.waitlist_outbox_fail($1, $2, $3) as value', [message.id, message.lease_id, failure]),
-    purgePending: () => value<number>('select public.waitlist_purge_pending() as value', []),
-  }
-}
+const databaseStore = () => storeOver(() => db)
 
 type OutboxRow = { kind: string; entry_id: string | null; status: string; attempts: number; payload: Record<string, unknown>; last_error: string | null; note: string | null }
 
@@ -197,7 +181,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const report = await dispatchOutbox(failing)
       expect(report).toMatchObject({ failed: 1 })
       // What the route logs names nobody either.
-      expect(report.errors).toEqual([expect.stringMatching(/^erasure_email [0-9a-f-]{36}: EENVELOPE: 550 5\.1\.1 <\[removed\]>: Recipient address rejected \(\[removed\]\)$/)])
+      expect(report.errors).toEqual([expect.stringMatching(/^erasure_email [0-9a-f-]{36}: EENVELOPE: 550 5\.1\.1 <\[address\]>: Recipient address rejected \(\[name\]\)$/)])
       expect(await erasures()).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, payload: {}, last_error: 'EENVELOPE (details removed with the address)' })])
       expect(await rowsHolding(db, [email, name])).toEqual([])
     })

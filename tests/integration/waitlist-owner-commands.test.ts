@@ -29,20 +29,34 @@ beforeAll(async () => {
   for (const input of [
     { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines, Ltd.', source: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', referrer_host: 'news.example', landing_path: '/pricing' } },
     { name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com' },
-    { name: 'Terminal \u001b[31mred\u001b[0m\u0007', email: 'ansi@example.com', company: 'evil\u202Etxt.exe' },
-    { name: 'Semi', email: 'semi@example.com', company: 'Acme;=HYPERLINK("http://evil.example")\n@SUM(A1)' },
   ]) {
     expect(await joinWaitlist(client, input, 'source' in input ? input.source : {})).toEqual({ status: 'saved' })
   }
+  // Rows stored before names had to be plain text (*_waitlist_abuse.sql keeps them: NOT VALID), as a
+  // script wrote them then: escapes for the terminal, a bidi override, a line break inside a cell.
+  await local.db.exec(`
+    alter table public.waitlist drop constraint waitlist_name_plain, drop constraint waitlist_project_plain;
+    insert into public.waitlist (name, email, project) values
+      (E'Terminal \\u001b[31mred\\u001b[0m\\u0007', 'ansi@example.com', E'evil\\u202Etxt.exe'),
+      ('Semi', 'semi@example.com', E'Acme;=HYPERLINK("http://evil.example")\\n@SUM(A1)');
+    alter table public.waitlist
+      add constraint waitlist_name_plain check (waitlist_rules.plain_text(name)) not valid,
+      add constraint waitlist_project_plain check (waitlist_rules.plain_text(project)) not valid;
+  `)
   // Ada confirms (as the confirm page would, with the token the dispatcher e-mailed).
   const token = 'owner-commands-test-token-00000000000000000'
-  await local.db.query(`update public.waitlist set token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex'), token_expires_at = now() + interval '1 day' where email = 'ada@example.com'`, [token])
+  const mailToken = (email: string, value: string) =>
+    local.db.query(
+      `insert into private.waitlist_tokens (token_hash, entry_id, expires_at) select encode(sha256(convert_to($2, 'UTF8')), 'hex'), id, now() + interval '1 day' from public.waitlist where email = $1`,
+      [email, value],
+    )
+  await mailToken('ada@example.com', token)
   expect((await client.rpc('waitlist_confirm', { token })).data).toBe('confirmed')
   // A friend joins through Ada's referral link and confirms: Ada's first referral.
   const { rows } = await local.db.query<{ referral_code: string }>(`select referral_code from public.waitlist where email = 'ada@example.com'`)
   expect(await joinWaitlist(client, { name: 'Friend', email: 'friend@example.com' }, { ref: rows[0]!.referral_code })).toEqual({ status: 'saved' })
   const friendToken = 'owner-commands-test-token-11111111111111111'
-  await local.db.query(`update public.waitlist set token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex'), token_expires_at = now() + interval '1 day' where email = 'friend@example.com'`, [friendToken])
+  await mailToken('friend@example.com', friendToken)
   expect((await client.rpc('waitlist_confirm', { token: friendToken })).data).toBe('confirmed')
 })
 

@@ -23,6 +23,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     await db.exec(`
       update private.waitlist_limits set window_seconds = 3600, per_client = 50, domain_burst = 20;
       delete from private.waitlist_recent_signups;
+      delete from private.waitlist_api_attempts;
       delete from public.waitlist;
     `)
   })
@@ -159,8 +160,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       await db.exec('update private.waitlist_limits set window_seconds = 60')
       // Five sign-ups 50 s ago, recorded as the trigger would: the next slot frees in about 10 s.
       await db.query(
-        `insert into private.waitlist_recent_signups (client_hash, created_at)
-         select encode(sha256(convert_to(s.salt || '203.0.113.20', 'UTF8')), 'hex'), now() - interval '50 seconds'
+        `insert into private.waitlist_api_attempts (action, client_hash, created_at)
+         select 'sign_up', encode(sha256(convert_to(s.salt || '203.0.113.20', 'UTF8')), 'hex'), now() - interval '50 seconds'
            from private.waitlist_salt s, generate_series(1, 5)`,
       )
       const { body, detail } = refusal(await signUp(from('203.0.113.20')))
@@ -168,10 +169,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(Number(detail.headers['Retry-After'])).toBeGreaterThanOrEqual(9)
       expect(Number(detail.headers['Retry-After'])).toBeLessThanOrEqual(11)
 
-      await db.exec(`update private.waitlist_recent_signups set created_at = created_at - interval '11 seconds'`)
+      await db.exec(`update private.waitlist_api_attempts set created_at = created_at - interval '11 seconds'`)
       expect(await signUp(from('203.0.113.20'))).toEqual({ ok: true, rows: [] })
       // The expired rows were pruned by that sign-up; only its own record is left.
-      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from private.waitlist_recent_signups')
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from private.waitlist_api_attempts where action = 'sign_up'`)
       expect(rows[0]?.n).toBe(1)
     })
 
@@ -335,7 +336,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
         `select r.client_hash, row_to_json(r)::text as row,
                 encode(sha256(convert_to($1, 'UTF8')), 'hex') as plain,
                 encode(sha256(convert_to(s.salt || $1, 'UTF8')), 'hex') as salted
-           from private.waitlist_recent_signups r, private.waitlist_salt s`,
+           from private.waitlist_api_attempts r, private.waitlist_salt s where r.action = 'sign_up'`,
         [ip],
       )
       expect(rows).toHaveLength(1)
@@ -348,7 +349,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const { rows: anywhere } = await db.query<{ n: number }>(
         `select count(*)::int as n from (
            select row_to_json(w)::text as t from public.waitlist w
-           union all select row_to_json(r)::text from private.waitlist_recent_signups r) x
+           union all select row_to_json(r)::text from private.waitlist_recent_signups r
+           union all select row_to_json(a)::text from private.waitlist_api_attempts a) x
          where t like '%' || $1 || '%'`,
         [ip],
       )

@@ -36,6 +36,7 @@ describe.skipIf(!start.ok)('the waitlist on real PostgreSQL', () => {
     await postgres.owner.query(`
       update private.waitlist_limits set window_seconds = 3600, per_client = 50, domain_burst = 20;
       delete from private.waitlist_recent_signups;
+      delete from private.waitlist_api_attempts;
       delete from public.waitlist;
     `)
   })

@@ -19,7 +19,9 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   beforeEach(async () => {
     await db.exec(`
       update private.waitlist_confirmation_settings set token_ttl = interval '7 days', window_seconds = 3600, confirm_per_client = 1000;
-      update private.waitlist_referral_settings set own_data_per_client = 60;
+      update private.waitlist_referral_settings set own_data_per_client = 60, places_per_referral = 5;
+      update private.waitlist_mail_caps set unproven_per_recipient = 3, emails_per_hour = 500;
+      delete from private.waitlist_mail_log;
       delete from private.waitlist_api_attempts;
       delete from private.waitlist_recent_signups;
       delete from public.waitlist;
@@ -28,16 +30,17 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   })
 
   const { address, api, signUp, mailToken, confirm, joined, exportMe, deleteMe } = waitlistPeople(() => db, 'referrals.test')
-  async function me(token: string, places?: number, client?: string): Promise<Me | null> {
-    const result =
-      places === undefined
-        ? await runAs<{ me: Me | null }>(db, 'anon', 'select public.waitlist_me($1) as me', [token], { keep: true, request: api(client) })
-        : await runAs<{ me: Me | null }>(db, 'anon', 'select public.waitlist_me($1, $2) as me', [token, places], { keep: true, request: api(client) })
+  async function me(token: string, client?: string): Promise<Me | null> {
+    const result = await runAs<{ me: Me | null }>(db, 'anon', 'select public.waitlist_me($1) as me', [token], { keep: true, request: api(client) })
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`)
     return result.rows[0]?.me ?? null
   }
   const codeOf = async (token: string) => (await me(token))!.referral_code
-  const placeOf = async (token: string, places?: number) => (await me(token, places))!.place
+  /** The place `token`'s holder is shown, with each referral worth `places` (the database's setting). */
+  async function placeOf(token: string, places = 5) {
+    await db.query('update private.waitlist_referral_settings set places_per_referral = $1', [places])
+    return (await me(token))!.place
+  }
 
   describe('the referral code', () => {
     it('is random, 22 URL-safe characters, unique, and says nothing about its owner', async () => {
@@ -78,7 +81,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const code = await codeOf(referrer.token)
       // An expired pending entry of the same address gives way to a new sign-up: the only way the
       // same address can sign up again, and it must not credit itself.
-      await db.query(`update public.waitlist set status = 'pending', confirmed_at = null, confirm_by = now() - interval '1 second', token_expires_at = now() - interval '1 second' where email_key = 'self@referrals.test'`)
+      await db.query(`update public.waitlist set status = 'pending', confirmed_at = null, confirm_by = now() - interval '1 second' where email_key = 'self@referrals.test'`)
       expect(await signUp('self@REFERRALS.test', code)).toEqual({ ok: true, rows: [] })
       for (const ref of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', `${code}x`, `${code.slice(0, 21)}\u200B`, "' or 1=1 --", '']) {
         const email = address()
@@ -106,7 +109,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(await signUp(pending)).toEqual({ ok: true, rows: [] })
       const pendingToken = await mailToken(pending)
       expect(await Promise.all(people.map((p) => placeOf(p.token)))).toEqual([1, 2, 3])
-      expect(await me(pendingToken)).toMatchObject({ status: 'pending', place: null, confirmed_total: 3 })
+      expect(await me(pendingToken)).toEqual({ status: 'pending', confirm_by: expect.any(String) })
     })
 
     it('moves a referrer up N places per confirmed referral; ties go to the earlier confirmation', async () => {
@@ -118,16 +121,17 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(await placeOf(sixth.token)).toBe(2)
       expect(await placeOf(people[0]!.token)).toBe(1)
       expect(await placeOf(people[1]!.token)).toBe(3)
-      // The number comes from the site's content: 2 places moves it from 6th to the 4th's score,
-      // and the tie goes to the 4th.
+      // The number is the database's setting: 2 places moves it from 6th to the 4th's score, and the
+      // tie goes to the 4th.
       expect(await placeOf(sixth.token, 2)).toBe(5)
       expect(await placeOf(people[3]!.token, 2)).toBe(4)
       expect(await placeOf(sixth.token, 0)).toBe(6)
-      // Out-of-range numbers are clamped, never an error: no place above 1st.
-      expect(await placeOf(sixth.token, -50)).toBe(6)
-      expect(await placeOf(sixth.token, 1_000_000)).toBe(1)
+      // The setting stays within 0..1000; at the top no place is above 1st.
+      await expect(db.query('update private.waitlist_referral_settings set places_per_referral = -50')).rejects.toThrow()
+      await expect(db.query('update private.waitlist_referral_settings set places_per_referral = 1001')).rejects.toThrow()
+      expect(await placeOf(sixth.token, 1000)).toBe(1)
       // Places stay a permutation of 1..n whatever the bonus.
-      const places = await Promise.all(people.map((p) => placeOf(p.token, 1_000_000)))
+      const places = await Promise.all(people.map((p) => placeOf(p.token, 1000)))
       expect(new Set(places).size).toBe(people.length)
     })
 
@@ -185,7 +189,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       for (const sql of ['select * from public.waitlist', 'update public.waitlist set referral_credits = 99', 'delete from public.waitlist', 'select * from public.waitlist_outbox']) {
         expect(await runAs(db, 'anon', sql, [], { request: api() }), sql).toMatchObject({ ok: false, code: '42501' })
       }
-      expect(await runAs(db, 'anon', 'select private.waitlist_place(gen_random_uuid(), 5)', [], { request: api() })).toMatchObject({ ok: false, code: '42501' })
+      expect(await runAs(db, 'anon', 'select * from private.waitlist_line()', [], { request: api() })).toMatchObject({ ok: false, code: '42501' })
     })
 
     it('answers unknown, malformed, cut-off and look-alike tokens alike, with no data', async () => {
@@ -199,12 +203,13 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(await me(token)).not.toBeNull()
     })
 
-    it('opens nothing with a pending entry’s expired link', async () => {
+    it('opens nothing with a pending entry’s expired link (it says only "expired")', async () => {
       const email = address()
       expect(await signUp(email)).toEqual({ ok: true, rows: [] })
       const token = await mailToken(email)
-      await db.query(`update public.waitlist set token_expires_at = now() - interval '1 second' where email = $1`, [email])
-      expect(await me(token)).toBeNull()
+      await db.query(`update public.waitlist set confirm_by = now() - interval '1 second' where email = $1`, [email])
+      expect(await me(token)).toEqual({ status: 'expired' })
+      expect(await exportMe(token)).toBeNull()
       expect(await deleteMe(token)).toBe(false)
       expect((await db.query('select 1 from public.waitlist where email = $1', [email])).rows).toHaveLength(1)
     })
@@ -212,10 +217,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     it('limits guessing per network, also with a forged first X-Forwarded-For hop', async () => {
       await db.exec('update private.waitlist_referral_settings set own_data_per_client = 3')
       const client = '198.51.100.77'
-      for (let i = 0; i < 3; i++) expect(await me(newToken(), undefined, `10.0.0.${i}, ${client}`)).toBeNull()
-      await expect(me(newToken(), undefined, `10.9.9.9, ${client}`)).rejects.toThrow(/Too many attempts/)
+      for (let i = 0; i < 3; i++) expect(await me(newToken(), `10.0.0.${i}, ${client}`)).toBeNull()
+      await expect(me(newToken(), `10.9.9.9, ${client}`)).rejects.toThrow(/Too many attempts/)
       // Another network is not affected.
-      expect(await me(newToken(), undefined, '198.51.100.78')).toBeNull()
+      expect(await me(newToken(), '198.51.100.78')).toBeNull()
     })
   })
 })

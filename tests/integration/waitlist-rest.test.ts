@@ -568,7 +568,7 @@ describe('the local double only', () => {
 
   it(`a visitor reaching the double directly is its peer address: sign-up ${PER_CLIENT_LIMIT + 1} is refused, another client is not`, async () => {
     // Earlier cases in this file may have signed up from 127.0.0.1 (the peer of every test request).
-    await local.db.exec('delete from private.waitlist_recent_signups')
+    await local.db.exec("delete from private.waitlist_api_attempts where action = 'sign_up'")
     try {
       const site = createWaitlistClient(local.url, local.anonKey)
       for (let i = 0; i < PER_CLIENT_LIMIT; i++) {
@@ -582,7 +582,7 @@ describe('the local double only', () => {
       const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like 'local%@${runId}.example.com'`)
       expect(rows[0]?.n).toBe(PER_CLIENT_LIMIT)
     } finally {
-      await local.db.exec('delete from private.waitlist_recent_signups')
+      await local.db.exec("delete from private.waitlist_api_attempts where action = 'sign_up'")
     }
   })
 

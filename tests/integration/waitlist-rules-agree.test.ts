@@ -120,6 +120,14 @@ describe('form rules and database agree on edge cases', () => {
     ['company of 201', { name: 'Ada', email: 'ada@example.com', company: a(201) }],
     ['NUL in name', { name: 'A\u0000da', email: 'ada@example.com' }],
     ['NUL in company', { name: 'Ada', email: 'ada@example.com', company: '\u0000' }],
+    ['line break inside the name', { name: 'Jane\n\n*E-mail*\nceo@bigcorp.example', email: 'ada@example.com' }],
+    ['tab inside the company', { name: 'Ada', email: 'ada@example.com', company: 'Acme\tLtd' }],
+    ['line separator inside the name', { name: 'Jane\u2028Doe', email: 'ada@example.com' }],
+    ['bidi override in the company', { name: 'Ada', email: 'ada@example.com', company: 'Acme \u202Eexe.pdf' }],
+    ['bidi isolate in the name', { name: 'Eve \u2066x\u2069', email: 'ada@example.com' }],
+    ['zero-width non-joiner (a Persian name)', { name: 'محمد\u200Cرضا', email: 'ada@example.com' }],
+    ['zero-width joiner (an emoji sequence)', { name: 'Ana 👩\u200D💻', email: 'ada@example.com' }],
+    ['interlinear annotation', { name: 'Ada\uFFF9x\uFFFAy\uFFFB', email: 'ada@example.com' }],
   ]
 
   it.each(cases)('%s', async (_, input) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
-import { renderConfirmationEmail, renderErasureEmail } from '@/components/waitlist/outbox/email'
+import { renderErasureEmail, renderLinkEmail } from '@/components/waitlist/outbox/email'
 
 const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
 
@@ -41,12 +41,11 @@ describe('the erasure e-mail ("Delete me")', () => {
     expect(rest).not.toMatch(/\p{L}/u)
   })
 
-  it('shares the confirmation e-mail’s layout (sender heading, greeting, footer)', async () => {
-    const confirmation = await renderConfirmationEmail({ copy, name: 'Ada', confirmUrl: 'https://heardly.example/waitlist/confirm#token=T', expires: '30 November 2026, 14:05 UTC' })
+  it('shares the link e-mails’ layout (sender heading, greeting, footer); it alone greets by name, the address having proven itself', async () => {
+    const confirmation = await renderLinkEmail({ copy, kind: 'confirmation_email', url: 'https://heardly.example/waitlist/confirm#token=T', expires: '30 November 2026, 14:05 UTC' })
     const erasure = await renderErasureEmail({ copy, name: 'Ada' })
-    for (const email of [confirmation, erasure]) {
-      expect(email.text).toContain('Hi Ada,')
-      expect(email.html).toContain('max-width:560px')
-    }
+    expect(erasure.text).toContain('Hi Ada,')
+    expect(confirmation.text).toContain(copy.anonymousGreeting)
+    for (const email of [confirmation, erasure]) expect(email.html).toContain('max-width:560px')
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { formatExpiry, renderConfirmationEmail } from '@/components/waitlist/outbox/email'
+import { formatExpiry, renderLinkEmail } from '@/components/waitlist/outbox/email'
+import { redactedError, type ClaimedMessage } from '@/components/waitlist/outbox/dispatch'
 import { hasDispatchSecret } from '@/components/waitlist/outbox/secret'
-import { describeSource, slackConfirmedBody, slackEscape } from '@/components/waitlist/outbox/slack'
+import { describeSource, slackConfirmedBody, slackLiteral } from '@/components/waitlist/outbox/slack'
 import { confirmationUrl, hashConfirmationToken, mintConfirmationToken } from '@/components/waitlist/outbox/token'
 import { tokenFromHash } from '@/components/waitlist/link'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
@@ -45,17 +46,65 @@ describe('confirmation tokens', () => {
   })
 })
 
-describe('the confirmation e-mail', () => {
+describe('the link e-mails (confirmation, and a new link to the person’s page)', () => {
+  const url = 'https://heardly.example/waitlist/confirm#token=T'
+  const expires = formatExpiry(new Date('2026-11-30T14:05:00Z'))
+
   it('renders the Sanity copy as HTML without images and as plain text with the link written out', async () => {
-    const email = await renderConfirmationEmail({ copy, name: 'Ada <b>', confirmUrl: 'https://heardly.example/waitlist/confirm#token=T', expires: formatExpiry(new Date('2026-11-30T14:05:00Z')) })
+    const email = await renderLinkEmail({ copy, kind: 'confirmation_email', url, expires })
     expect(email.subject).toBe(copy.subject)
     expect(email.html).not.toMatch(/<img/i)
-    expect(email.html).toContain('Ada &lt;b&gt;')
-    expect(email.html).toContain('href="https://heardly.example/waitlist/confirm#token=T"')
-    expect(email.text).toContain('Hi Ada <b>,')
-    expect(email.text).toContain('https://heardly.example/waitlist/confirm#token=T')
-    expect(email.text).toContain('expires on 30 November 2026, 14:05 UTC')
+    expect(email.html).toContain(`href="${url}"`)
+    expect(email.text).toContain(copy.anonymousGreeting)
+    expect(email.text).toContain(url)
+    expect(email.text).toContain('30 November 2026, 14:05 UTC')
     for (const paragraph of copy.body.split('\n')) expect(email.text).toContain(paragraph)
+  })
+
+  it('the new-link e-mail has its own words and the same link, greeting and layout', async () => {
+    const email = await renderLinkEmail({ copy, kind: 'access_email', url, expires })
+    expect(email.subject).toBe(copy.accessSubject)
+    for (const paragraph of copy.accessBody.split('\n')) expect(email.text).toContain(paragraph)
+    expect(email.text).toContain(copy.accessButtonLabel)
+    expect(email.text).toContain(copy.accessFooter)
+    expect(email.text).not.toContain(copy.footer)
+    expect(email.text).toContain(copy.anonymousGreeting)
+    expect(email.text).toContain(url)
+  })
+
+  it('has no place for anything a visitor typed: every word is Sanity’s copy, the link or the date', async () => {
+    const marked: WaitlistEmailCopy = {
+      ...copy,
+      senderName: 'Qsender',
+      anonymousGreeting: 'Qhello',
+      greeting: 'Qnamed {name}',
+      body: 'Qbody',
+      buttonLabel: 'Qbutton',
+      linkHint: 'Qhint',
+      expiryNote: 'Qexpiry {date}',
+      footer: 'Qfooter',
+      previewText: 'Qpreview',
+    }
+    const email = await renderLinkEmail({ copy: marked, kind: 'confirmation_email', url, expires })
+    const rest = email.text.replace(/q(sender|hello|body|button|hint|expiry|footer)/gi, '').split(url).join('').split(expires).join('')
+    expect(rest).not.toMatch(/\p{L}/u)
+    expect(email.text).not.toContain('Qnamed')
+  })
+})
+
+describe('stored and reported errors', () => {
+  const entry: ClaimedEntry = { id: 'x', name: 'Ada Lovelace', email: 'ada@example.com', project: '', utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: null, landing_path: null }
+  const message = (kind: ClaimedMessage['kind']): ClaimedMessage =>
+    kind === 'erasure_email'
+      ? { id: 'm', lease_id: 'l', attempts: 1, kind, payload: { email: 'ada@example.com', name: 'Ada Lovelace' }, entry: null }
+      : kind === 'slack_confirmed'
+        ? { id: 'm', lease_id: 'l', attempts: 1, kind, payload: {}, entry }
+        : { id: 'm', lease_id: 'l', attempts: 1, kind, payload: {}, entry }
+  it('never hold an address or the recipient’s name, for any kind', () => {
+    for (const kind of ['confirmation_email', 'access_email', 'erasure_email', 'slack_confirmed'] as const) {
+      const text = redactedError('EENVELOPE: 550 5.1.1 <ADA@Example.com>: no mailbox for ada lovelace (other.person@elsewhere.test)', message(kind))
+      expect(text, kind).toBe('EENVELOPE: 550 5.1.1 <[address]>: no mailbox for [name] ([address])')
+    }
   })
 })
 
@@ -65,12 +114,13 @@ describe('the Slack message', () => {
     expect(describeSource(entry)).toBe('direct (no campaign or referring site)')
     expect(describeSource({ ...entry, utm_source: 'x', utm_campaign: 'y', landing_path: '/' })).toBe('campaign x / y, landed on /')
   })
-  it('escapes Slack control characters', () => {
-    expect(slackEscape('<@U123> & <!here>')).toBe('&lt;@U123&gt; &amp; &lt;!here&gt;')
+  it('shows a visitor’s value as literal text on one line, never empty', () => {
+    expect(slackLiteral('<@U123> *bold* :tada:\r\n\u2028next\tline')).toEqual({ type: 'plain_text', text: '<@U123> *bold* :tada: next line', emoji: false })
+    expect(slackLiteral(' \n ')).toEqual({ type: 'plain_text', text: '—', emoji: false })
   })
-  it('has a plain-text fallback and no e-mail unless asked', () => {
-    const body = slackConfirmedBody(entry, 7, { includeEmail: false })
-    expect(body.text).toBe('New confirmed sign-up on the waitlist (7 confirmed so far): Ada')
+  it('has a notification text with no visitor words, and no e-mail unless asked', () => {
+    const body = slackConfirmedBody({ ...entry, name: 'Ada <!here>' }, 7, { includeEmail: false })
+    expect(body.text).toBe('New confirmed sign-up on the waitlist (7 confirmed so far)')
     expect(JSON.stringify(body)).not.toContain('ada@example.com')
     expect(JSON.stringify(slackConfirmedBody(entry, 7, { includeEmail: true }))).toContain('ada@example.com')
   })

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CODE_ROUTES, normalizePath, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, slugProblem } from '@/lib/content/paths'
+import { CODE_ROUTES, normalizePath, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, sameSitePath, slugProblem } from '@/lib/content/paths'
 
 /** The first URL segment of every route under app/: route groups "(…)" are transparent, dynamic "[…]" segments are not names. */
 function topLevelRoutes(dir = 'app'): string[] {
@@ -32,7 +32,7 @@ describe('page slugs', () => {
     expect(slugProblem(slug)).toBeNull()
   })
 
-  it('reserves the analytics proxy and Next’s assets besides the routes', () => {
+  it('reserves the analytics proxy (a route) and Next’s assets besides the routes', () => {
     expect(RESERVED_SEGMENTS).toEqual(expect.arrayContaining(['ingest', '_next']))
   })
 })
@@ -89,5 +89,28 @@ describe('redirect rules', () => {
       'The redirect from /a points at /b: a chain. Point that one at the final address first',
     ])
     expect(redirectProblems({ id: 'new', source: '/c', destinationPath: '/d' }, others, [])).toEqual(['Another redirect already has the source /c'])
+  })
+})
+
+describe('a path to send a browser to (draft mode’s page to open)', () => {
+  const SITE = 'https://heardly.example'
+  it.each([
+    ['/.//evil.com', '/evil.com'],
+    ['/./././/evil.com/a?x=1', '/evil.com/a?x=1'],
+    ['//evil.com', '/'],
+    ['/\\evil.com', '/'],
+    ['\\\\evil.com', '/'],
+    ['https://evil.com/x', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/%2F%2Fevil.com', '/%2F%2Fevil.com'],
+    ['', '/'],
+    [null, '/'],
+    ['/about?x=1#team', '/about?x=1#team'],
+    ['/privacy', '/privacy'],
+  ])('%j stays on this site: %j', (value, expected) => {
+    const path = sameSitePath(value)
+    expect(path).toBe(expected)
+    // What a browser does with it: the same origin, always.
+    expect(new URL(path, SITE).origin).toBe(SITE)
   })
 })

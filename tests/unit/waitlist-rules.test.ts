@@ -77,6 +77,13 @@ describe('validateWaitlistInput', () => {
     ['NUL in name', { name: 'A\u0000', email: 'a@b.co' }, { name: 'invalid_characters' }],
     ['lone surrogate in e-mail', { name: 'Ada', email: 'a\uD800@b.co' }, { email: 'invalid_characters' }],
     ['lone low surrogate in company', { name: 'Ada', email: 'a@b.co', company: '\uDC00' }, { company: 'invalid_characters' }],
+    ['a line break inside the name (a forged e-mail field)', { name: 'Jane Doe\n\n*E-mail*\nceo@bigcorp.example', email: 'a@b.co' }, { name: 'invalid_characters' }],
+    ['a carriage return inside the name', { name: 'Jane\rDoe', email: 'a@b.co' }, { name: 'invalid_characters' }],
+    ['a line separator inside the company', { name: 'Ada', email: 'a@b.co', company: 'Acme\u2028Ltd' }, { company: 'invalid_characters' }],
+    ['a bidi override in the name', { name: 'Eve\u202Efdp.exe', email: 'a@b.co' }, { name: 'invalid_characters' }],
+    ['a bidi isolate in the company', { name: 'Ada', email: 'a@b.co', company: '\u2067Acme\u2069' }, { company: 'invalid_characters' }],
+    ['a zero-width space inside the name', { name: 'A\u200Bda', email: 'a@b.co' }, { name: 'invalid_characters' }],
+    ['an escape sequence in the name', { name: 'Red\u001b[31m', email: 'a@b.co' }, { name: 'invalid_characters' }],
     ['everything wrong', { name: '', email: 'nope', company: 'c'.repeat(201) }, { name: 'required', email: 'invalid_email', company: 'too_long' }],
   ])('flags %s', (_, input, errors) => {
     const result = validateWaitlistInput(input)
@@ -112,5 +119,11 @@ describe('waitlistErrorMessage', () => {
   it('says what a marketer wrote, in any words', () => {
     const edited = { ...copy, errorTooLong: '{field}: {n} max, {n}!', emailInSentence: 'Ihre E-Mail' }
     expect(waitlistErrorMessage('email', 'too_long', edited)).toBe('Ihre E-Mail: 254 max, 254!')
+  })
+})
+
+describe('names and companies are plain text, in every script', () => {
+  it.each(['Zoë Ågren-Ñúñez', 'محمد\u200Cرضا', 'Ana 👩\u200D💻', '李小龍', "O'Brien & Co. (Ltd)", 'Jane Doe https://example.com'])('accepts %j', (name) => {
+    expect(validateWaitlistInput({ name, email: 'a@b.co', company: name })).toMatchObject({ ok: true })
   })
 })

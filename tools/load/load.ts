@@ -129,8 +129,9 @@ try {
     await deleteRunRows(target, report.runId)
     console.log('Confirmation stage skipped: it runs on the load check\'s own double only.')
   } else if (report.ok) {
-    // Retries at once instead of after the production backoff: the run waits for nothing.
-    await local?.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0')
+    // Retries at once instead of after the production backoff, and no hourly e-mail cap (it would
+    // hold the burst's e-mails back for an hour; tests/integration/waitlist-abuse.test.ts tests it).
+    await local?.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0; update private.waitlist_mail_caps set emails_per_hour = 1000000')
     const rows = await fetchRunRows(target, report.runId, AbortSignal.timeout(30_000))
     const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email))
     console.log(formatConfirmationReport(confirmation))

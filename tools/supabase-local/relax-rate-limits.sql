@@ -5,3 +5,6 @@
 -- supabase/migrations/20261122140000_waitlist_rate_limit.sql and
 -- 20261123120000_waitlist_trust.sql.
 update private.waitlist_limits set per_client = 1000000, domain_burst = 1000000;
+-- And the e-mail caps (supabase/migrations/20261124100000_waitlist_abuse.sql): a benchmark sends
+-- more than the production hour allows.
+update private.waitlist_mail_caps set emails_per_hour = 1000000;

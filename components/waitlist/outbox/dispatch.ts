@@ -10,11 +10,15 @@
  * - nothing runs between a successful send and its mark but the mark itself: a failure there (a
  *   crash, the database gone) leaves the message 'sending', which the next claim after the lease
  *   marks 'in_doubt' instead of sending it again (no duplicate);
- * - a confirmation e-mail gets a fresh token, minted here, whose hash is stored before sending;
+ * - a link e-mail (confirmation, or a fresh link to the person's own page) gets a new token, minted
+ *   here, whose hash is stored before sending; it carries nothing the visitor typed, not even in the
+ *   To: display name, since anyone can make us send one to any address;
  * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
- *   the database empties that payload when the message is marked.
+ *   the database empties that payload when the message is marked;
+ * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
+ *   quotes them), for every kind.
  */
-import { formatExpiry, renderConfirmationEmail, renderErasureEmail, type EmailChannel } from './email'
+import { formatExpiry, renderErasureEmail, renderLinkEmail, type EmailChannel } from './email'
 import { slackConfirmedBody, type SlackChannel } from './slack'
 import { confirmationUrl, mintConfirmationToken } from './token'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
@@ -35,7 +39,7 @@ type ClaimedBase = { id: string; lease_id: string; attempts: number }
 
 /** A claimed message; an erasure e-mail's entry is already gone, its payload is all it has. */
 export type ClaimedMessage =
-  | (ClaimedBase & { kind: 'confirmation_email'; payload: Record<string, never>; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'confirmation_email' | 'access_email'; payload: Record<string, never>; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
 
@@ -70,12 +74,18 @@ function describeError(error: unknown): string {
   return String(error).slice(0, 500)
 }
 
-/** An error as the report (and so the server log) shows it: never an erased person's address or name. */
-function reportedError(reason: string, message: ClaimedMessage): string {
-  if (message.kind !== 'erasure_email') return reason
-  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const personal = [message.payload.email, message.payload.name].filter((value) => value.trim() !== '').map(escape)
-  return personal.length === 0 ? reason : reason.replace(new RegExp(personal.join('|'), 'gi'), '[removed]')
+const ADDRESS = /[^\s<>()",;:]+@[^\s<>()",;:]+/g
+
+/**
+ * An error as it is stored and reported (and so logged): never the recipient's address or name,
+ * which SMTP rejections quote ("550 5.1.1 <ada@example.com>"). Any address is replaced, and the
+ * name wherever it appears, whatever the case.
+ */
+export function redactedError(reason: string, message: ClaimedMessage): string {
+  const name = (message.kind === 'erasure_email' ? message.payload.name : message.entry.name).trim()
+  const withoutAddresses = reason.replace(ADDRESS, '[address]')
+  if (name.length < 2) return withoutAddresses
+  return withoutAddresses.replace(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[name]')
 }
 
 type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
@@ -96,14 +106,9 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions): Promi
   }
   const { token, hash } = mintConfirmationToken()
   const expires = await options.store.attachToken(message, hash)
-  if (!expires) return { outcome: 'skipped', note: 'The entry is no longer pending.' }
-  const rendered = await renderConfirmationEmail({
-    copy,
-    name: message.entry.name,
-    confirmUrl: confirmationUrl(options.siteUrl, token),
-    expires: formatExpiry(expires),
-  })
-  await options.email({ ...rendered, to: { name: message.entry.name, address: message.entry.email }, senderName: copy.senderName, idempotencyKey: message.id })
+  if (!expires) return { outcome: 'skipped', note: message.kind === 'confirmation_email' ? 'The entry is no longer pending.' : 'The entry is not confirmed.' }
+  const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, token), expires: formatExpiry(expires) })
+  await options.email({ ...rendered, to: { name: '', address: message.entry.email }, senderName: copy.senderName, idempotencyKey: message.id })
   return { outcome: 'sent' }
 }
 
@@ -117,9 +122,9 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
     try {
       result = await deliver(message, options)
     } catch (error) {
-      const reason = describeError(error)
+      const reason = redactedError(describeError(error), message)
       report.failed += 1
-      report.errors.push(`${message.kind} ${message.id}: ${reportedError(reason, message)}`)
+      report.errors.push(`${message.kind} ${message.id}: ${reason}`)
       await options.store.fail(message, reason)
       continue
     }

@@ -1,12 +1,12 @@
 /**
- * The waitlist's e-mails (confirmation, erasure) over SMTP (nodemailer), so any provider works:
+ * The waitlist's e-mails (confirmation and access links, erasure) over SMTP (nodemailer), so any provider works:
  * Resend, Postmark, SES, Supabase's SMTP, or maildev locally. Server only (it is given the SMTP credentials).
  */
 import { render } from '@react-email/components'
 import nodemailer from 'nodemailer'
 import { createElement, type ReactElement } from 'react'
-import { ConfirmationEmail, type ConfirmationEmailProps } from './confirmation-email'
 import { ErasureEmail, type ErasureEmailProps } from './erasure-email'
+import { LinkEmail, linkEmailWords, type LinkEmailProps } from './link-email'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -16,8 +16,8 @@ async function renderEmail(subject: string, element: ReactElement): Promise<Rend
   return { subject, html, text }
 }
 
-export function renderConfirmationEmail(props: ConfirmationEmailProps): Promise<RenderedEmail> {
-  return renderEmail(props.copy.subject, createElement(ConfirmationEmail, props))
+export function renderLinkEmail(props: LinkEmailProps): Promise<RenderedEmail> {
+  return renderEmail(linkEmailWords(props.copy, props.kind).subject, createElement(LinkEmail, props))
 }
 
 export function renderErasureEmail(props: ErasureEmailProps): Promise<RenderedEmail> {
@@ -25,6 +25,7 @@ export function renderErasureEmail(props: ErasureEmailProps): Promise<RenderedEm
 }
 
 export type OutgoingEmail = RenderedEmail & {
+  /** `name` is empty for an address that has not proven it is the person's: no visitor text there. */
   to: { name: string; address: string }
   senderName: string
   /** The outbox message's id: the Message-ID, so a provider or inbox that dedupes by it can. */
@@ -52,7 +53,7 @@ export function smtpEmailChannel(smtpUrl: string, fromAddress: string): EmailCha
   return async (email) => {
     await transport.sendMail({
       from: { name: email.senderName, address: fromAddress },
-      to: { name: email.to.name, address: email.to.address },
+      to: email.to.name ? { name: email.to.name, address: email.to.address } : email.to.address,
       subject: email.subject,
       html: email.html,
       text: email.text,

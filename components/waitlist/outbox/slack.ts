@@ -1,8 +1,10 @@
 /**
  * The founders' sign-up feed: one Slack message per confirmed entry, through an incoming webhook
  * (@slack/webhook). The e-mail address goes only when the owner turns it on
- * (SLACK_INCLUDE_EMAIL=true). Values are the visitor's own words: Slack's mrkdwn control
- * characters are escaped so a name cannot ping a channel or forge a link.
+ * (SLACK_INCLUDE_EMAIL=true). What the visitor typed is shown as literal, single-line text: each
+ * value is its own plain_text object (Slack applies no mrkdwn to it: no *bold*, _italics_,
+ * `code`, links, mentions or channel names; `emoji: false` keeps :smile: as typed), with any line
+ * break folded into a space, and the notification's fallback text carries none of it.
  */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook'
 import { describeWaitlistSource } from '@/components/waitlist/source'
@@ -10,9 +12,10 @@ import type { ClaimedEntry } from './dispatch'
 
 export type SlackChannel = (body: IncomingWebhookSendArguments) => Promise<void>
 
-/** Slack's three control characters (https://api.slack.com/reference/surfaces/formatting#escaping). */
-export function slackEscape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/** A visitor's value as Slack should show it: literal text on one line (never empty, which Slack refuses). */
+export function slackLiteral(value: string): { type: 'plain_text'; text: string; emoji: false } {
+  const text = value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim()
+  return { type: 'plain_text', text: text || '—', emoji: false }
 }
 
 /** "How they found us", from what the form recorded: campaign tags, referring site, first page. */
@@ -29,10 +32,12 @@ export function slackConfirmedBody(entry: ClaimedEntry, total: number, { include
   ]
   const headline = `New confirmed sign-up on the waitlist (${total} confirmed so far)`
   return {
-    text: `${headline}: ${slackEscape(entry.name)}${entry.project ? `, ${slackEscape(entry.project)}` : ''}`,
+    // The notification's text: our words only (Slack parses it as mrkdwn).
+    text: headline,
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: `*${headline}*` } },
-      { type: 'section', fields: fields.map(([label, value]) => ({ type: 'mrkdwn', text: `*${label}*\n${slackEscape(value)}` })) },
+      // Our labels and the visitor's values side by side, each value a literal of its own.
+      { type: 'section', fields: fields.flatMap(([label, value]) => [{ type: 'mrkdwn', text: `*${label}*` }, slackLiteral(value)]) },
     ],
     unfurl_links: false,
     unfurl_media: false,

@@ -1,6 +1,9 @@
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
 import type { NextRequest } from 'next/server'
 import { draftClient } from '@/lib/content/fetch'
+import { sameSitePath } from '@/lib/content/paths'
+
+const PATHNAME_PARAM = 'sanity-preview-pathname'
 
 /**
  * Opened by the Studio's Presentation tool with a short-lived secret, which is checked
@@ -11,5 +14,10 @@ export async function GET(request: NextRequest) {
   if (!client) {
     return new Response('Draft preview is not available: it needs a Sanity project and SANITY_API_READ_TOKEN (see README).', { status: 404 })
   }
-  return defineEnableDraftMode({ client }).GET(request)
+  // The page to open after switching draft mode on is the Studio's choice but not signed with the
+  // secret: next-sanity resolves it against our origin and redirects there, and `/.//evil.com`
+  // resolves to `//evil.com`, another site. Only a path of ours goes through.
+  const url = new URL(request.url)
+  if (url.searchParams.has(PATHNAME_PARAM)) url.searchParams.set(PATHNAME_PARAM, sameSitePath(url.searchParams.get(PATHNAME_PARAM)))
+  return defineEnableDraftMode({ client }).GET(new Request(url, request) as NextRequest)
 }
