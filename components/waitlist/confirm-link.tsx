@@ -4,9 +4,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { clsx } from 'clsx'
 import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
-import { confirmWaitlistLink, fetchLinkState, requestWaitlistLink, tokenFromHash, type LinkRequestResult, type LinkStateResult, type MyPlace } from '@/components/waitlist/link'
+import { invitationUrl } from '@/components/waitlist/invitation-url'
+import { confirmWaitlistLink, fetchInvitationToken, fetchLinkState, requestWaitlistLink, tokenFromHash, type LinkRequestResult, type LinkStateResult, type MyPlace } from '@/components/waitlist/link'
 import { Button, ButtonLink } from '@/components/ui/button'
-import { MyPlacePanel } from './my-place'
+import { MyPlacePanel, OwnData } from './my-place'
 
 type Props = {
   copy: WaitlistConfirmPage
@@ -15,10 +16,14 @@ type Props = {
   messages: Pick<WaitlistPage['messages'], 'rateLimited' | 'failure'>
   /** Passed from the server so the browser bundle carries no environment module. */
   backend: { url: string; anonKey: string }
+  /** The product's app (Site settings → App address): where an invited person goes in. */
+  appUrl: string
 }
 
 type State =
   | { view: 'checking' | 'ready' | 'confirming' | 'expired' | 'invalid' | 'unreachable' | 'deleted' }
+  /** Their place came up (the way into the app), or they already took it. */
+  | { view: 'invited' | 'joined'; token: string }
   /** Just confirmed here: the panel loads the place with the link's token. */
   | { view: 'confirmed'; token: string }
   /** A confirmed person's link: their page, the place already read. */
@@ -39,6 +44,7 @@ function stateFor(result: LinkStateResult, token: string): State {
   if (result === null) return { view: 'invalid' }
   if (result.status === 'pending') return { view: 'ready' }
   if (result.status === 'expired') return { view: 'expired' }
+  if (result.status === 'invited' || result.status === 'joined') return { view: result.status, token }
   return { view: 'already', token, me: result }
 }
 
@@ -49,7 +55,7 @@ function stateFor(result: LinkStateResult, token: string): State {
  * scanner or preview that opens links (and even runs their scripts) confirms nobody. Every answer
  * is a page a person can act on: never an error screen.
  */
-export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
+export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl }: Props) {
   const [state, setState] = useState<State>({ view: 'checking' })
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -110,6 +116,8 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
     confirming: [copy.readyTitle, copy.readyText],
     confirmed: [copy.confirmedTitle, copy.confirmedText],
     already: [copy.alreadyTitle, copy.alreadyText],
+    invited: [copy.invitedTitle, copy.invitedText],
+    joined: [copy.joinedTitle, copy.joinedText],
     expired: [copy.expiredTitle, copy.expiredText],
     invalid: [copy.invalidTitle, copy.invalidText],
     unreachable: [copy.unreachableTitle, copy.unreachableText],
@@ -140,6 +148,13 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
           {copy.retryLabel}
         </Button>
       ) : null}
+      {state.view === 'invited' ? <OpenApp copy={copy} backend={backend} token={state.token} appUrl={appUrl} onGone={load} /> : null}
+      {state.view === 'joined' ? (
+        <ButtonLink href={appUrl} size="lg" className="mt-8 w-full sm:w-auto">
+          {copy.signInLabel}
+        </ButtonLink>
+      ) : null}
+      {state.view === 'invited' || state.view === 'joined' ? <OwnData copy={placeCopy} backend={backend} token={state.token} onDeleted={() => setState({ view: 'deleted' })} standalone /> : null}
       {state.view === 'confirmed' || state.view === 'already' ? (
         <MyPlacePanel copy={placeCopy} backend={backend} token={state.token} initial={state.view === 'already' ? state.me : undefined} onDeleted={() => setState({ view: 'deleted' })} />
       ) : null}
@@ -163,7 +178,35 @@ export function ConfirmLink({ copy, placeCopy, messages, backend }: Props) {
   )
 }
 
-function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy'>) {
+/**
+ * The way in for an invited person: a fresh invitation token from the database (the e-mailed ones
+ * keep working), straight to the app. If the invitation was used or ran out meanwhile, the page
+ * shows what the link opens now.
+ */
+function OpenApp({ copy, backend, token, appUrl, onGone }: { copy: Props['copy']; backend: Props['backend']; token: string; appUrl: string; onGone: () => void }) {
+  const [opening, setOpening] = useState(false)
+  const [failed, setFailed] = useState(false)
+  async function open() {
+    setOpening(true)
+    const invitation = await fetchInvitationToken(backend, token)
+    if (typeof invitation === 'string') return window.location.assign(invitationUrl(appUrl, invitation))
+    setOpening(false)
+    if (invitation === null) return onGone()
+    setFailed(true)
+  }
+  return (
+    <>
+      <Button onClick={open} disabled={opening} size="lg" className="mt-8 w-full sm:w-auto">
+        {opening ? copy.openingAppLabel : copy.openAppLabel}
+      </Button>
+      <p role="status" className="mt-2 text-sm text-red-700">
+        {failed ? copy.unreachableText : ''}
+      </p>
+    </>
+  )
+}
+
+function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'appUrl'>) {
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<LinkRequestResult | null>(null)
 

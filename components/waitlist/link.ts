@@ -58,13 +58,14 @@ export type MyPlace = { status: 'confirmed'; place: number | null; confirmedTota
  * What a link opens: a pending entry (the page asks for a press to confirm), an expired link, a
  * confirmed person's place; null when the token opens nothing (unknown, cut off, or long expired).
  */
-export type LinkState = { status: 'pending' } | { status: 'expired' } | MyPlace
+export type LinkState = { status: 'pending' } | { status: 'expired' } | { status: 'invited'; invitationExpiresAt: string | null } | { status: 'joined' } | MyPlace
 export type LinkStateResult = LinkState | null | 'unreachable'
 
 function toLinkState(value: unknown): LinkState | undefined {
   if (!value || typeof value !== 'object') return undefined
   const me = value as Record<string, unknown>
-  if (me.status === 'pending' || me.status === 'expired') return { status: me.status }
+  if (me.status === 'pending' || me.status === 'expired' || me.status === 'joined') return { status: me.status }
+  if (me.status === 'invited') return { status: 'invited', invitationExpiresAt: typeof me.invitation_expires_at === 'string' ? me.invitation_expires_at : null }
   if (me.status !== 'confirmed' || typeof me.referral_code !== 'string' || typeof me.referrals !== 'number' || typeof me.confirmed_total !== 'number') return undefined
   return {
     status: 'confirmed',
@@ -84,6 +85,18 @@ export async function fetchLinkState(backend: Backend, token: string): Promise<L
     const me: unknown = await response.json()
     if (me === null) return null
     return toLinkState(me) ?? 'unreachable'
+  } catch {
+    return 'unreachable'
+  }
+}
+
+/** A fresh token for the holder's open invitation (the way into the app from their page); null when they have none. */
+export async function fetchInvitationToken(backend: Backend, token: string): Promise<string | null | 'unreachable'> {
+  try {
+    const response = await rpc(backend, 'waitlist_invitation_link', { token }, fetch)
+    if (!response.ok) return 'unreachable'
+    const answer: unknown = await response.json()
+    return typeof answer === 'string' ? answer : null
   } catch {
     return 'unreachable'
   }

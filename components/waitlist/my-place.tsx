@@ -30,9 +30,6 @@ const inputClass = 'mt-1.5 block w-full rounded-lg border border-slate-300 bg-sl
 export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
   const [status, setStatus] = useState('')
-  const [confirmingDelete, setConfirmingDelete] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const keepButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (initial) {
@@ -50,10 +47,6 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
       live = false
     }
   }, [backend, token, initial])
-
-  useEffect(() => {
-    if (confirmingDelete) keepButton.current?.focus()
-  }, [confirmingDelete])
 
   if (load.state === 'loading') return <section aria-busy="true" aria-label={copy.title} className="mt-8 min-h-40 border-t border-slate-200 pt-8" />
   if (load.state === 'unavailable') return <p className="mt-8 border-t border-slate-200 pt-8 text-slate-600">{copy.unavailableText}</p>
@@ -82,25 +75,6 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
     }
   }
 
-  async function download() {
-    setBusy(true)
-    const data = await exportMyData(backend, token)
-    setBusy(false)
-    if (typeof data !== 'string') return setStatus(copy.unavailableText)
-    const url = URL.createObjectURL(new Blob([data], { type: 'application/json' }))
-    const anchor = Object.assign(document.createElement('a'), { href: url, download: 'my-waitlist-data.json' })
-    anchor.click()
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  }
-
-  async function erase() {
-    setBusy(true)
-    const result = await deleteMe(backend, token)
-    setBusy(false)
-    if (result === 'unreachable') return setStatus(copy.unavailableText)
-    onDeleted()
-  }
-
   return (
     <section aria-labelledby="place-title" className="mt-8 border-t border-slate-200 pt-8">
       <h2 id="place-title" className="text-xl font-semibold text-slate-900">
@@ -125,8 +99,52 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
           </Button>
         ) : null}
       </div>
+      <p role="status" className="mt-2 text-sm text-slate-700">
+        {status}
+      </p>
+      <OwnData copy={copy} backend={backend} token={token} onDeleted={onDeleted} />
+    </section>
+  )
+}
 
-      <h3 className="mt-8 font-semibold text-slate-900">{copy.dataTitle}</h3>
+/**
+ * A person's own data, whatever their status: download everything stored (JSON, as the database
+ * exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
+ * invited and joined pages, the last part of the place panel (an h3) otherwise.
+ */
+export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial'> & { standalone?: boolean }) {
+  const [status, setStatus] = useState('')
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const keepButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (confirmingDelete) keepButton.current?.focus()
+  }, [confirmingDelete])
+
+  async function download() {
+    setBusy(true)
+    const data = await exportMyData(backend, token)
+    setBusy(false)
+    if (typeof data !== 'string') return setStatus(copy.unavailableText)
+    const url = URL.createObjectURL(new Blob([data], { type: 'application/json' }))
+    const anchor = Object.assign(document.createElement('a'), { href: url, download: 'my-waitlist-data.json' })
+    anchor.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
+
+  async function erase() {
+    setBusy(true)
+    const result = await deleteMe(backend, token)
+    setBusy(false)
+    if (result === 'unreachable') return setStatus(copy.unavailableText)
+    onDeleted()
+  }
+
+  const Heading = standalone ? 'h2' : 'h3'
+  return (
+    <div className={standalone ? 'mt-8 border-t border-slate-200 pt-8' : undefined}>
+      <Heading className={standalone ? 'text-xl font-semibold text-slate-900' : 'mt-8 font-semibold text-slate-900'}>{copy.dataTitle}</Heading>
       <p className="mt-2 text-slate-600">{copy.dataText}</p>
       {confirmingDelete ? (
         <div className="mt-4 rounded-xl bg-red-50 p-4">
@@ -153,6 +171,6 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
       <p role="status" className="mt-4 text-sm text-slate-700">
         {status}
       </p>
-    </section>
+    </div>
   )
 }

@@ -85,6 +85,8 @@ const serverSchema = z.object({
   emailFrom: optional.pipe(z.email().optional()),
   slackWebhookUrl: optional.pipe(z.url().refine((url) => /^https?:/.test(url), 'must be an http(s) URL').optional()),
   slackIncludeEmail: z.boolean(),
+  /** The product's app redeems invitations with it (POST /api/invitations/redeem): server only. */
+  invitationRedeemSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
 })
 
 export type ServerEnv = z.infer<typeof serverSchema>
@@ -113,6 +115,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       emailFrom: source.EMAIL_FROM,
       slackWebhookUrl: source.SLACK_WAITLIST_WEBHOOK_URL,
       slackIncludeEmail: source.SLACK_INCLUDE_EMAIL === 'true',
+      invitationRedeemSecret: source.INVITATION_REDEEM_SECRET,
     },
     {
       embeddedDefaults: 'EMBEDDED_DEFAULTS',
@@ -128,6 +131,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       emailFrom: 'EMAIL_FROM',
       slackWebhookUrl: 'SLACK_WAITLIST_WEBHOOK_URL',
       slackIncludeEmail: 'SLACK_INCLUDE_EMAIL',
+      invitationRedeemSecret: 'INVITATION_REDEEM_SECRET',
     },
   )
 }

@@ -15,7 +15,7 @@ import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/compon
 import { smtpEmailChannel } from '@/components/waitlist/outbox/email'
 import { slackWebhookChannel } from '@/components/waitlist/outbox/slack'
 import { serviceClient, supabaseOutboxStore } from '@/components/waitlist/outbox/store'
-import { hashConfirmationToken } from '@/components/waitlist/outbox/token'
+import { hashToken } from '@/components/waitlist/outbox/token'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 import { startTestMail } from '../helpers/maildev'
 
@@ -66,6 +66,7 @@ const options = (overrides: Partial<DispatchOptions> = {}): DispatchOptions => (
   slack: null,
   slackIncludeEmail: false,
   copy: async () => copy,
+  appUrl: async () => 'https://app.heardly.example',
   siteUrl: SITE,
   ...overrides,
 })
@@ -131,7 +132,7 @@ describe('the confirmation e-mail', () => {
       `select k.token_hash, w::text || k::text as dump from public.waitlist w join private.waitlist_tokens k on k.entry_id = w.id where w.email = $1`,
       [email],
     )
-    expect(rows.map((row) => row.token_hash)).toEqual([hashConfirmationToken(token)])
+    expect(rows.map((row) => row.token_hash)).toEqual([hashToken(token)])
     expect(rows[0]?.dump).not.toContain(token)
     expect(await confirmAsVisitor(token)).toBe('confirmed')
     expect(await confirmAsVisitor(token)).toBe('already_confirmed')

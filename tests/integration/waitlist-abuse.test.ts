@@ -45,6 +45,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     slack: null,
     slackIncludeEmail: false,
     copy: async () => copy,
+    appUrl: async () => 'https://app.heardly.example',
     siteUrl: 'https://heardly.example',
   })
   const dispatch = (email?: EmailChannel) => dispatchOutbox(options(email))

@@ -57,6 +57,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     slack: async (body) => void slackPosts.push(body),
     slackIncludeEmail: true,
     copy: async () => copy,
+    appUrl: async () => 'https://app.heardly.example',
     siteUrl: 'https://heardly.example',
     ...overrides,
   })

@@ -78,10 +78,10 @@ describe('tools/owner/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
-    expect(lines[0]).toBe('created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by')
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,$/)
-    expect(lines[2]).toMatch(/,pending,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,$/)
-    expect(lines[5]).toMatch(/,confirmed,[^,]+,Friend,friend@example.com,,,,,,,,0,ada@example.com$/)
+    expect(lines[0]).toBe('created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by')
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,,,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,$/)
+    expect(lines[2]).toMatch(/,pending,,,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,$/)
+    expect(lines[5]).toMatch(/,confirmed,[^,]+,,,Friend,friend@example.com,,,,,,,,0,ada@example.com$/)
     expect(lines).toHaveLength(7) // header, five entries, and the empty string after the final CRLF
     // After a semicolon and after a line break inside the cell, too.
     expect(stdout).toContain(`"Acme;'=HYPERLINK(""http://evil.example"")\n'@SUM(A1)"`)
@@ -99,7 +99,7 @@ describe('tools/owner/waitlist-export.ts', () => {
     const { stderr } = await runScript('waitlist-export.ts', ['--bom', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     expect(stderr).toContain('Wrote 5 entries')
     const csv = await readFile(file, 'utf8')
-    expect(csv.startsWith('\uFEFFcreated_at,status,confirmed_at,name,')).toBe(true)
+    expect(csv.startsWith('\uFEFFcreated_at,status,confirmed_at,invited_at,joined_at,name,')).toBe(true)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 
@@ -115,7 +115,7 @@ describe('tools/owner/waitlist-export.ts', () => {
     expect(await readFile(file, 'utf8')).toBe('keep me')
 
     await runScript('waitlist-export.ts', ['--force', file], { NEXT_PUBLIC_SUPABASE_URL: local.url })
-    expect(await readFile(file, 'utf8')).toMatch(/^created_at,status,confirmed_at,name,email,project,/)
+    expect(await readFile(file, 'utf8')).toMatch(/^created_at,status,confirmed_at,invited_at,joined_at,name,email,project,/)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 })
@@ -126,7 +126,7 @@ describe('tools/owner/waitlist-list.ts', () => {
       NEXT_PUBLIC_SUPABASE_URL: local.url,
       SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey,
     })
-    expect(stdout).toMatch(/^#\s+Joined \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Referrals\s+Referred by\s+Flag\n/)
+    expect(stdout).toMatch(/^#\s+Signed up \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Invited \(UTC\)\s+Joined \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Referrals\s+Referred by\s+Flag\n/)
     expect(stdout).toMatch(/confirmed\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Ada Lovelace\s+ada@example.com\s+Engines, Ltd.\s+campaign newsletter \/ email \/ launch, from news.example, landed on \/pricing\s+1\n/)
     expect(stdout).toMatch(/Friend\s+friend@example.com\s+0\s+ada@example.com\n/)
     expect(stdout).toMatch(/pending\s+=HYPERLINK/)

@@ -71,7 +71,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       // migration's waitlist_replace_expired must come after the rate limit (it relies on the
       // address lock the limit takes); the referrals migration's waitlist_referral must come after
       // waitlist_clean (it compares the normalised address); waitlist_enqueue_messages and
-      // waitlist_referral_credit fire AFTER the insert.
+      // waitlist_referral_credit fire AFTER the insert; waitlist_status_transition BEFORE an update
+      // of status (the invitations migration).
       expect(rows.map((row) => row.name)).toEqual([
         'waitlist_clean',
         'waitlist_enqueue_messages',
@@ -81,6 +82,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
         'waitlist_referral_credit',
         'waitlist_replace_expired',
         'waitlist_statement_start',
+        'waitlist_status_transition',
       ])
       const { rows: fn } = await db.query<{ definer: boolean; config: string[] }>(
         `select prosecdef as definer, proconfig as config from pg_proc where oid = 'private.waitlist_rate_limit()'::regprocedure`,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { formatExpiry, renderLinkEmail } from '@/components/waitlist/outbox/email'
 import { redactedError, type ClaimedMessage } from '@/components/waitlist/outbox/dispatch'
-import { hasDispatchSecret } from '@/components/waitlist/outbox/secret'
+import { hasBearerSecret } from '@/lib/http/bearer'
 import { describeSource, slackConfirmedBody, slackLiteral } from '@/components/waitlist/outbox/slack'
-import { confirmationUrl, hashConfirmationToken, mintConfirmationToken } from '@/components/waitlist/outbox/token'
+import { confirmationUrl, hashToken, mintToken } from '@/components/waitlist/outbox/token'
 import { tokenFromHash } from '@/components/waitlist/link'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
@@ -11,30 +11,30 @@ import { readFileSync } from 'node:fs'
 
 const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
 
-describe('the dispatch secret', () => {
+describe('a bearer secret (the dispatch and redeem routes)', () => {
   const secret = 'a-long-enough-dispatch-secret-123'
   it('accepts only Authorization: Bearer <the secret>', () => {
-    expect(hasDispatchSecret(`Bearer ${secret}`, secret)).toBe(true)
-    expect(hasDispatchSecret(`bearer ${secret}`, secret)).toBe(true)
+    expect(hasBearerSecret(`Bearer ${secret}`, secret)).toBe(true)
+    expect(hasBearerSecret(`bearer ${secret}`, secret)).toBe(true)
     for (const header of [null, '', secret, `Bearer ${secret}x`, `Bearer ${secret.slice(0, -1)}`, 'Bearer ', `Basic ${secret}`, `Bearer ${secret} extra`]) {
-      expect(hasDispatchSecret(header, secret), String(header)).toBe(false)
+      expect(hasBearerSecret(header, secret), String(header)).toBe(false)
     }
   })
   it('accepts nothing when no secret is configured', () => {
-    expect(hasDispatchSecret('Bearer ', undefined)).toBe(false)
-    expect(hasDispatchSecret('Bearer undefined', undefined)).toBe(false)
-    expect(hasDispatchSecret('Bearer x', '')).toBe(false)
+    expect(hasBearerSecret('Bearer ', undefined)).toBe(false)
+    expect(hasBearerSecret('Bearer undefined', undefined)).toBe(false)
+    expect(hasBearerSecret('Bearer x', '')).toBe(false)
   })
 })
 
 describe('confirmation tokens', () => {
   it('are 256 random bits in base64url (43 characters), hashed with SHA-256', () => {
-    const tokens = new Set(Array.from({ length: 1000 }, () => mintConfirmationToken().token))
+    const tokens = new Set(Array.from({ length: 1000 }, () => mintToken().token))
     expect(tokens.size).toBe(1000)
-    const { token, hash } = mintConfirmationToken()
+    const { token, hash } = mintToken()
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(Buffer.from(token, 'base64url')).toHaveLength(32)
-    expect(hash).toBe(hashConfirmationToken(token))
+    expect(hash).toBe(hashToken(token))
     expect(hash).toMatch(/^[0-9a-f]{64}$/)
   })
   it('travel in the URL fragment, which no server sees, and come back out of it', () => {
@@ -51,7 +51,7 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
   const expires = formatExpiry(new Date('2026-11-30T14:05:00Z'))
 
   it('renders the Sanity copy as HTML without images and as plain text with the link written out', async () => {
-    const email = await renderLinkEmail({ copy, kind: 'confirmation_email', url, expires })
+    const email = await renderLinkEmail({ copy, kind: 'confirmation_email', url, expires, unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U' })
     expect(email.subject).toBe(copy.subject)
     expect(email.html).not.toMatch(/<img/i)
     expect(email.html).toContain(`href="${url}"`)
@@ -62,7 +62,7 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
   })
 
   it('the new-link e-mail has its own words and the same link, greeting and layout', async () => {
-    const email = await renderLinkEmail({ copy, kind: 'access_email', url, expires })
+    const email = await renderLinkEmail({ copy, kind: 'access_email', url, expires, unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U' })
     expect(email.subject).toBe(copy.accessSubject)
     for (const paragraph of copy.accessBody.split('\n')) expect(email.text).toContain(paragraph)
     expect(email.text).toContain(copy.accessButtonLabel)
@@ -84,9 +84,11 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
       expiryNote: 'Qexpiry {date}',
       footer: 'Qfooter',
       previewText: 'Qpreview',
+      unsubscribeLabel: 'Qleave',
     }
-    const email = await renderLinkEmail({ copy: marked, kind: 'confirmation_email', url, expires })
-    const rest = email.text.replace(/q(sender|hello|body|button|hint|expiry|footer)/gi, '').split(url).join('').split(expires).join('')
+    const email = await renderLinkEmail({ copy: marked, kind: 'confirmation_email', url, expires, unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U' })
+    const leave = 'https://heardly.example/waitlist/unsubscribe#token=U'
+    const rest = email.text.replace(/q(sender|hello|body|button|hint|expiry|footer|leave)/gi, '').split(url).join('').split(expires).join('').split(leave).join('')
     expect(rest).not.toMatch(/\p{L}/u)
     expect(email.text).not.toContain('Qnamed')
   })

@@ -47,15 +47,17 @@ describe('toCsv', () => {
 })
 
 describe('waitlistToCsv', () => {
-  const HEADER = 'created_at,status,confirmed_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by'
+  const HEADER = 'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
     email: 'ada@example.com',
     project: 'Acme, Inc.',
     created_at: '2026-11-22T13:00:00+00:00',
-    status: 'confirmed',
+    status: 'invited',
     confirmed_at: '2026-11-22T13:05:00+00:00',
+    invited_at: '2026-11-23T09:00:00+00:00',
+    joined_at: null,
     utm_source: '@newsletter',
     utm_medium: null,
     utm_campaign: null,
@@ -68,7 +70,7 @@ describe('waitlistToCsv', () => {
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      `${HEADER}\r\n2026-11-22T13:00:00+00:00,confirmed,2026-11-22T13:05:00+00:00,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,\r\n`,
+      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,\r\n`,
     )
   })
 

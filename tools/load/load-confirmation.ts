@@ -93,6 +93,7 @@ export async function runConfirmationCheck(target: LoadTarget, emails: readonly 
       slack: slackWebhookChannel(`http://127.0.0.1:${(slack.address() as AddressInfo).port}/services/load`),
       slackIncludeEmail: false,
       copy: async () => copy,
+      appUrl: async () => 'https://app.example.com',
       siteUrl: SITE,
       maxMessages: 50,
     }

@@ -11,6 +11,8 @@ export const LOCAL_REVALIDATE_SECRET = 'local-only-revalidate-secret'
 export const LOCAL_SMTP_PORT = 1025
 export const LOCAL_MAIL_WEB_PORT = 1080
 export const LOCAL_OUTBOX_SECRET = 'local-only-outbox-dispatch-secret'
+/** What the product's app sends to redeem invitations against a local run; a deployment sets its own. */
+export const LOCAL_INVITATION_REDEEM_SECRET = 'local-only-invitation-redeem-secret'
 
 /**
  * The environment of a local run: embedded content and the local waitlist database,
@@ -27,6 +29,7 @@ export function localEnv(overrides: Record<string, string> = {}): NodeJS.Process
   env.SMTP_URL ||= `smtp://127.0.0.1:${LOCAL_SMTP_PORT}`
   env.EMAIL_FROM ||= 'waitlist@example.com'
   env.OUTBOX_DISPATCH_SECRET ||= LOCAL_OUTBOX_SECRET
+  env.INVITATION_REDEEM_SECRET ||= LOCAL_INVITATION_REDEEM_SECRET
   if (usesLocalSupabase(env)) env.SUPABASE_SERVICE_ROLE_KEY ||= LOCAL_SERVICE_ROLE_KEY
   env.NEXT_TELEMETRY_DISABLED = '1'
   return env

@@ -19,10 +19,14 @@ export interface WaitlistEntry {
   email: string
   project: string
   created_at: string
-  /** 'pending' until the address is confirmed through the e-mailed link. */
-  status: 'pending' | 'confirmed'
+  /** pending -> confirmed (through the e-mailed link) -> invited -> joined (redeemed in the app). */
+  status: 'pending' | 'confirmed' | 'invited' | 'joined'
   /** Null while pending, and for entries from before double opt-in. */
   confirmed_at: string | null
+  /** When the open invitation was made (invited or joined). */
+  invited_at: string | null
+  /** When they redeemed it in the product's app. */
+  joined_at: string | null
   utm_source: string | null
   utm_medium: string | null
   utm_campaign: string | null
@@ -40,6 +44,8 @@ export const WAITLIST_CSV_COLUMNS = [
   'created_at',
   'status',
   'confirmed_at',
+  'invited_at',
+  'joined_at',
   'name',
   'email',
   'project',

@@ -61,14 +61,20 @@ export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<W
   }
 }
 
-/** Resolves the project from `env` and reads the whole list with the service-role key. */
-export async function loadWaitlistForOwner(env: Record<string, string | undefined>): Promise<{ config: OwnerConfig; entries: WaitlistEntry[] }> {
+/** The project from `env`, and a client with its service-role key (owner's machine only). */
+export function ownerClient(env: Record<string, string | undefined>): { config: OwnerConfig; client: SupabaseClient } {
   const config = resolveOwnerConfig(env)
   const client = createClient(config.url, config.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Retrying a refused local connection only delays the hint below by ~7 s; a hosted project keeps the retries.
     db: { retry: !config.local },
   })
+  return { config, client }
+}
+
+/** Resolves the project from `env` and reads the whole list with the service-role key. */
+export async function loadWaitlistForOwner(env: Record<string, string | undefined>): Promise<{ config: OwnerConfig; entries: WaitlistEntry[] }> {
+  const { config, client } = ownerClient(env)
   try {
     return { config, entries: await fetchAllWaitlistEntries(client) }
   } catch (error) {
@@ -111,13 +117,15 @@ function width(value: string): number {
 }
 
 export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
-  const header = ['#', 'Joined (UTC)', 'Status', 'Confirmed (UTC)', 'Name', 'Email', 'Project', 'Source', 'Referrals', 'Referred by', 'Flag']
+  const header = ['#', 'Signed up (UTC)', 'Status', 'Confirmed (UTC)', 'Invited (UTC)', 'Joined (UTC)', 'Name', 'Email', 'Project', 'Source', 'Referrals', 'Referred by', 'Flag']
   const referrerOf = referrerEmails(entries)
   const rows = entries.map((entry, index) => [
     String(index + 1),
     printable(utcMinute(entry.created_at)),
     entry.status,
-    entry.confirmed_at ? printable(utcMinute(entry.confirmed_at)) : entry.status === 'confirmed' ? '(before opt-in)' : '',
+    entry.confirmed_at ? printable(utcMinute(entry.confirmed_at)) : entry.status === 'pending' ? '' : '(before opt-in)',
+    entry.invited_at ? printable(utcMinute(entry.invited_at)) : '',
+    entry.joined_at ? printable(utcMinute(entry.joined_at)) : '',
     printable(entry.name),
     printable(entry.email),
     printable(entry.project),
@@ -130,7 +138,8 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
   return `${alignedTable(header, rows)}\n${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} (${confirmed} confirmed, ${entries.length - confirmed} pending)\n`
 }
 
-const confirmedCount = (entries: readonly WaitlistEntry[]) => entries.filter((entry) => entry.status === 'confirmed').length
+/** Everyone who confirmed, the invited and joined among them. */
+const confirmedCount = (entries: readonly WaitlistEntry[]) => entries.filter((entry) => entry.status !== 'pending').length
 
 /** Columns padded to their widest cell (code points), a rule under the header. */
 function alignedTable(header: string[], rows: string[][]): string {
@@ -159,11 +168,11 @@ export function formatWaitlistStats(entries: readonly WaitlistEntry[], { top = 1
     const day = utcMinute(entry.created_at).slice(0, 10)
     const counts = days.get(day) ?? { joined: 0, confirmed: 0 }
     counts.joined++
-    if (entry.status === 'confirmed') counts.confirmed++
+    if (entry.status !== 'pending') counts.confirmed++
     days.set(day, counts)
   }
   const sections = [
-    `Total: ${entries.length}\nConfirmed: ${confirmed}\nPending: ${entries.length - confirmed}`,
+    `Total: ${entries.length}\nConfirmed: ${confirmed}\nPending: ${entries.length - confirmed}\nInvited: ${entries.filter((entry) => entry.status === 'invited' || entry.status === 'joined').length}\nJoined: ${entries.filter((entry) => entry.status === 'joined').length}`,
     referrers.length
       ? `Top referrers (confirmed referrals)\n${alignedTable(['#', 'Email', 'Name', 'Referrals'], referrers.map((entry, index) => [String(index + 1), printable(entry.email), printable(entry.name), String(entry.referral_credits)]))}`
       : 'Top referrers: none yet',
@@ -185,4 +194,35 @@ export async function writeOwnerOnly(file: string, text: string, force: boolean)
   } finally {
     await handle.close()
   }
+}
+
+/** One person an invitation run picked: their place in line when it ran. */
+export type InvitedPerson = { place: number; name: string; email: string }
+export type InvitationRun = { people: InvitedPerson[]; refused?: string }
+
+/**
+ * `npm run waitlist:invite`: the next N of the line (public.waitlist_invite_next), or one person by
+ * address out of order (public.waitlist_invite_email); with `dryRun` nothing changes.
+ */
+export async function inviteFromLine(client: SupabaseClient, which: { next: number } | { email: string }, dryRun: boolean): Promise<InvitationRun> {
+  if ('next' in which) {
+    const { data, error } = await client.rpc('waitlist_invite_next', { n: which.next, dry_run: dryRun })
+    if (error) throw new Error(`Could not invite: ${error.message}`)
+    return { people: data as InvitedPerson[] }
+  }
+  const { data, error } = await client.rpc('waitlist_invite_email', { address: which.email, dry_run: dryRun })
+  if (error) throw new Error(`Could not invite: ${error.message}`)
+  const answer = data as { invited: boolean; reason?: string } & Partial<InvitedPerson>
+  if (answer.reason) return { people: [], refused: `${which.email}: ${answer.reason}` }
+  return { people: [{ place: answer.place!, name: answer.name!, email: answer.email! }] }
+}
+
+export function formatInvitations(run: InvitationRun, dryRun: boolean): string {
+  if (run.refused) return `Not invited: ${printable(run.refused)}\n`
+  if (run.people.length === 0) return 'Nobody is waiting in line: no confirmed entry is left to invite.\n'
+  const table = alignedTable(['Place', 'Name', 'Email'], run.people.map((person) => [String(person.place), printable(person.name), printable(person.email)]))
+  const summary = dryRun
+    ? `Would invite ${run.people.length} (dry run: nothing changed, nothing sent).`
+    : `Invited ${run.people.length}. Their invitations are in the outbox; the dispatcher sends each once.`
+  return `${table}${summary}\n`
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { getWaitlistPage } from '@/lib/content'
+import { getSiteSettings, getWaitlistPage } from '@/lib/content'
 import { publicEnv, serverEnv } from '@/lib/env'
 import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
@@ -34,6 +34,7 @@ export function configuredDispatch(): DispatchSetup {
         slack,
         slackIncludeEmail: server.slackIncludeEmail,
         copy: async () => (await getWaitlistPage()).email,
+        appUrl: async () => (await getSiteSettings()).appUrl,
         siteUrl: publicEnv.siteUrl,
       }),
   }

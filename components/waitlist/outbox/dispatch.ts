@@ -13,14 +13,21 @@
  * - a link e-mail (confirmation, or a fresh link to the person's own page) gets a new token, minted
  *   here, whose hash is stored before sending; it carries nothing the visitor typed, not even in the
  *   To: display name, since anyone can make us send one to any address;
+ * - an invitation (and its reminder) gets an invitation token the same way; its button opens the
+ *   product's app, and it greets the person by name (the founders chose to send it, to an address
+ *   that confirmed itself);
+ * - every e-mail to a person on the list carries a one-click unsubscribe token of its own (RFC 8058
+ *   headers, and a visible link), minted and stored the same way;
  * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
  *   the database empties that payload when the message is marked;
  * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
  *   quotes them), for every kind.
  */
-import { formatExpiry, renderErasureEmail, renderLinkEmail, type EmailChannel } from './email'
-import { slackConfirmedBody, type SlackChannel } from './slack'
-import { confirmationUrl, mintConfirmationToken } from './token'
+import { invitationUrl } from '@/components/waitlist/invitation-url'
+import { leavePageUrl, unsubscribeUrl } from '@/components/waitlist/unsubscribe-path'
+import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmail, type EmailChannel } from './email'
+import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
+import { confirmationUrl, mintToken } from './token'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
 
 export type ClaimedEntry = {
@@ -40,14 +47,18 @@ type ClaimedBase = { id: string; lease_id: string; attempts: number }
 /** A claimed message; an erasure e-mail's entry is already gone, its payload is all it has. */
 export type ClaimedMessage =
   | (ClaimedBase & { kind: 'confirmation_email' | 'access_email'; payload: Record<string, never>; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'invitation_email' | 'reminder_email'; payload: { invitation_id?: string }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'slack_joined'; payload: SlackJoinedPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
 
 /** The dispatcher's side of the database (components/waitlist/outbox/store.ts over supabase-js; tests may wrap it). */
 export interface OutboxStore {
   claim(maxMessages: number): Promise<ClaimedMessage[]>
-  /** Stores the token's hash on the entry; the link's expiry, or null when the entry is no longer pending. */
+  /** Stores a link's token hash (confirmation, the person's page, the invitation); the date the e-mail states, or null when the message no longer applies. */
   attachToken(message: ClaimedMessage, tokenHash: string): Promise<Date | null>
+  /** Stores the e-mail's one-click unsubscribe token hash; false when the lease was lost. */
+  attachUnsubscribe(message: ClaimedMessage, tokenHash: string): Promise<boolean>
   complete(message: ClaimedMessage, outcome: 'sent' | 'skipped', note?: string): Promise<boolean>
   fail(message: ClaimedMessage, error: string): Promise<string | null>
   purgePending(): Promise<number>
@@ -60,6 +71,8 @@ export type DispatchOptions = {
   slack: SlackChannel | null
   slackIncludeEmail: boolean
   copy: () => Promise<WaitlistEmailCopy>
+  /** The product's app (Site settings → App address), where invitations lead. */
+  appUrl: () => Promise<string>
   siteUrl: string
   maxMessages?: number
 }
@@ -91,26 +104,48 @@ export function redactedError(reason: string, message: ClaimedMessage): string {
 type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 
 async function deliver(message: ClaimedMessage, options: DispatchOptions): Promise<Outcome> {
-  if (message.kind === 'slack_confirmed') {
+  if (message.kind === 'slack_confirmed' || message.kind === 'slack_joined') {
     if (!options.slack) return { outcome: 'skipped', note: 'SLACK_WAITLIST_WEBHOOK_URL is not set.' }
-    await options.slack(slackConfirmedBody(message.entry, message.payload.total ?? 0, { includeEmail: options.slackIncludeEmail }))
+    const body =
+      message.kind === 'slack_confirmed'
+        ? slackConfirmedBody(message.entry, message.payload.total ?? 0, { includeEmail: options.slackIncludeEmail })
+        : slackJoinedBody(message.entry, message.payload, { includeEmail: options.slackIncludeEmail })
+    await options.slack(body)
     return { outcome: 'sent' }
   }
   const copy = await options.copy()
   if (message.kind === 'erasure_email') {
-    // Slack is not told: the founders' feed is about people joining (see the migration).
+    // Slack is not told, and the person has left: no way off the list to offer (see the migrations).
     const { name, email } = message.payload
     const rendered = await renderErasureEmail({ copy, name })
     await options.email({ ...rendered, to: { name, address: email }, senderName: copy.senderName, idempotencyKey: message.id })
     return { outcome: 'sent' }
   }
-  const { token, hash } = mintConfirmationToken()
-  const expires = await options.store.attachToken(message, hash)
-  if (!expires) return { outcome: 'skipped', note: message.kind === 'confirmation_email' ? 'The entry is no longer pending.' : 'The entry is not confirmed.' }
-  const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, token), expires: formatExpiry(expires) })
-  await options.email({ ...rendered, to: { name: '', address: message.entry.email }, senderName: copy.senderName, idempotencyKey: message.id })
+  const unsubscribe = mintToken()
+  if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The lease was lost.' }
+  const link = mintToken()
+  const expires = await options.store.attachToken(message, link.hash)
+  if (!expires) return { outcome: 'skipped', note: SKIPPED[message.kind] }
+  const leavePage = leavePageUrl(options.siteUrl, unsubscribe.token)
+  const sending = { senderName: copy.senderName, idempotencyKey: message.id, unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token) }
+  if (message.kind === 'invitation_email' || message.kind === 'reminder_email') {
+    const url = invitationUrl(await options.appUrl(), link.token)
+    const rendered = await renderInvitationEmail({ copy, kind: message.kind, name: message.entry.name, url, expires: formatExpiry(expires), unsubscribeUrl: leavePage })
+    await options.email({ ...rendered, ...sending, to: { name: message.entry.name, address: message.entry.email } })
+    return { outcome: 'sent' }
+  }
+  const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, link.token), expires: formatExpiry(expires), unsubscribeUrl: leavePage })
+  await options.email({ ...rendered, ...sending, to: { name: '', address: message.entry.email } })
   return { outcome: 'sent' }
 }
+
+/** Why a link e-mail no longer applies when its token could not be attached. */
+const SKIPPED = {
+  confirmation_email: 'The entry is no longer pending.',
+  access_email: 'The entry is not confirmed.',
+  invitation_email: 'The invitation was redeemed or has expired.',
+  reminder_email: 'The invitation was redeemed or has expired.',
+} as const
 
 export async function dispatchOutbox(options: DispatchOptions): Promise<DispatchReport> {
   const report: DispatchReport = { claimed: 0, sent: 0, skipped: 0, failed: 0, purged: 0, errors: [] }

@@ -4,7 +4,7 @@
  * heading, the greeting, paragraphs, and a footer under a rule. The plain-text part is rendered
  * from the same element (components/waitlist/outbox/email.ts).
  */
-import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from '@react-email/components'
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
 import type { ReactNode } from 'react'
 
 export const emailText = { color: '#334155', fontSize: 16, lineHeight: '24px' } as const
@@ -22,7 +22,45 @@ export function EmailParagraphs({ text }: { text: string }) {
     ))
 }
 
-export function EmailLayout({ previewText, senderName, greeting, footer, children }: { previewText: string; senderName: string; greeting: string; footer: string; children: ReactNode }) {
+/**
+ * The e-mail's one action: a button, the link written out under it for programs that show no
+ * buttons, and a note (when the link expires).
+ */
+export function EmailAction({ url, label, hint, note }: { url: string; label: string; hint: string; note: string }) {
+  return (
+    <>
+      <Section style={{ margin: '24px 0', textAlign: 'center' }}>
+        <Button href={url} style={{ backgroundColor: '#4338ca', borderRadius: 8, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 24px', textDecoration: 'none' }}>
+          {label}
+        </Button>
+      </Section>
+      <Text style={emailSmallText}>{hint}</Text>
+      <Text style={{ fontSize: 14, lineHeight: '20px', wordBreak: 'break-all' }}>
+        <Link href={url} style={{ color: '#4338ca' }}>
+          {url}
+        </Link>
+      </Text>
+      <Text style={emailSmallText}>{note}</Text>
+    </>
+  )
+}
+
+export function EmailLayout({
+  previewText,
+  senderName,
+  greeting,
+  footer,
+  unsubscribe,
+  children,
+}: {
+  previewText: string
+  senderName: string
+  greeting: string
+  footer: string
+  /** Every e-mail to a person on the list: a visible way off it, beside the mail program's one-click button. */
+  unsubscribe?: { url: string; label: string }
+  children: ReactNode
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -36,6 +74,13 @@ export function EmailLayout({ previewText, senderName, greeting, footer, childre
           {children}
           <Hr style={{ borderColor: '#e2e8f0', margin: '24px 0' }} />
           <Text style={{ color: '#64748b', fontSize: 12, lineHeight: '18px' }}>{footer}</Text>
+          {unsubscribe ? (
+            <Text style={{ color: '#64748b', fontSize: 12, lineHeight: '18px' }}>
+              <Link href={unsubscribe.url} style={{ color: '#475569', textDecoration: 'underline' }}>
+                {unsubscribe.label}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

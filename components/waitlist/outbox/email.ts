@@ -6,6 +6,7 @@ import { render } from '@react-email/components'
 import nodemailer from 'nodemailer'
 import { createElement, type ReactElement } from 'react'
 import { ErasureEmail, type ErasureEmailProps } from './erasure-email'
+import { InvitationEmail, invitationEmailWords, type InvitationEmailProps } from './invitation-email'
 import { LinkEmail, linkEmailWords, type LinkEmailProps } from './link-email'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
@@ -20,6 +21,10 @@ export function renderLinkEmail(props: LinkEmailProps): Promise<RenderedEmail> {
   return renderEmail(linkEmailWords(props.copy, props.kind).subject, createElement(LinkEmail, props))
 }
 
+export function renderInvitationEmail(props: InvitationEmailProps): Promise<RenderedEmail> {
+  return renderEmail(invitationEmailWords(props.copy, props.kind).subject, createElement(InvitationEmail, props))
+}
+
 export function renderErasureEmail(props: ErasureEmailProps): Promise<RenderedEmail> {
   return renderEmail(props.copy.erasureSubject, createElement(ErasureEmail, props))
 }
@@ -30,6 +35,8 @@ export type OutgoingEmail = RenderedEmail & {
   senderName: string
   /** The outbox message's id: the Message-ID, so a provider or inbox that dedupes by it can. */
   idempotencyKey: string
+  /** RFC 8058 one-click unsubscribe: the address a mail program POSTs to (none for someone who has left). */
+  unsubscribeUrl?: string
 }
 
 export type EmailChannel = (email: OutgoingEmail) => Promise<void>
@@ -58,7 +65,8 @@ export function smtpEmailChannel(smtpUrl: string, fromAddress: string): EmailCha
       html: email.html,
       text: email.text,
       messageId: `<${email.idempotencyKey}@${domain}>`,
-      headers: { 'X-Entity-Ref-ID': email.idempotencyKey },
+      ...(email.unsubscribeUrl ? { list: { unsubscribe: email.unsubscribeUrl } } : {}),
+      headers: { 'X-Entity-Ref-ID': email.idempotencyKey, ...(email.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) },
     })
   }
 }

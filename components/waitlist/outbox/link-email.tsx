@@ -5,10 +5,9 @@
  * nothing a visitor typed: not the name (the greeting is the anonymous one), not the company.
  * Every word comes from the waitlist page in Sanity.
  */
-import { Button, Link, Section, Text } from '@react-email/components'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
-import { EmailLayout, EmailParagraphs, emailSmallText } from './email-layout'
+import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
 
 export type LinkEmailKind = 'confirmation_email' | 'access_email'
 
@@ -18,6 +17,8 @@ export type LinkEmailProps = {
   url: string
   /** Already formatted for people, e.g. "30 November 2026, 14:00 UTC". */
   expires: string
+  /** The page that takes this address off the list (a person who never signed up may want to). */
+  unsubscribeUrl: string
 }
 
 /** Each kind's own words; the sender, greeting and link hint are shared. */
@@ -27,23 +28,18 @@ export function linkEmailWords(copy: WaitlistEmailCopy, kind: LinkEmailKind) {
     : { subject: copy.accessSubject, previewText: copy.accessPreviewText, body: copy.accessBody, buttonLabel: copy.accessButtonLabel, expiryNote: copy.accessExpiryNote, footer: copy.accessFooter }
 }
 
-export function LinkEmail({ copy, kind, url, expires }: LinkEmailProps) {
+export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl }: LinkEmailProps) {
   const words = linkEmailWords(copy, kind)
   return (
-    <EmailLayout previewText={words.previewText} senderName={copy.senderName} greeting={copy.anonymousGreeting} footer={words.footer}>
+    <EmailLayout
+      previewText={words.previewText}
+      senderName={copy.senderName}
+      greeting={copy.anonymousGreeting}
+      footer={words.footer}
+      unsubscribe={{ url: unsubscribeUrl, label: copy.unsubscribeLabel }}
+    >
       <EmailParagraphs text={words.body} />
-      <Section style={{ margin: '24px 0', textAlign: 'center' }}>
-        <Button href={url} style={{ backgroundColor: '#4338ca', borderRadius: 8, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 24px', textDecoration: 'none' }}>
-          {words.buttonLabel}
-        </Button>
-      </Section>
-      <Text style={emailSmallText}>{copy.linkHint}</Text>
-      <Text style={{ fontSize: 14, lineHeight: '20px', wordBreak: 'break-all' }}>
-        <Link href={url} style={{ color: '#4338ca' }}>
-          {url}
-        </Link>
-      </Text>
-      <Text style={emailSmallText}>{fillTemplate(words.expiryNote, { date: expires })}</Text>
+      <EmailAction url={url} label={words.buttonLabel} hint={copy.linkHint} note={fillTemplate(words.expiryNote, { date: expires })} />
     </EmailLayout>
   )
 }

@@ -44,6 +44,47 @@ export function slackConfirmedBody(entry: ClaimedEntry, total: number, { include
   }
 }
 
+/** What the database writes when someone joins (public.waitlist_redeem_invitation). */
+export type SlackJoinedPayload = { invited_at?: string; joined_at?: string; joined?: number; invited?: number }
+
+/** "2 days 3 hours", "5 hours 10 minutes", "7 minutes": the two largest units of a duration. */
+export function describeDuration(milliseconds: number): string {
+  const minutes = Math.max(0, Math.round(milliseconds / 60_000))
+  const units: [number, string][] = [
+    [Math.floor(minutes / 1440), 'day'],
+    [Math.floor((minutes % 1440) / 60), 'hour'],
+    [minutes % 60, 'minute'],
+  ]
+  const first = units.findIndex(([amount]) => amount > 0)
+  if (first === -1) return 'less than a minute'
+  return units
+    .slice(first, first + 2)
+    .filter(([amount]) => amount > 0)
+    .map(([amount, unit]) => `${amount} ${unit}${amount === 1 ? '' : 's'}`)
+    .join(' ')
+}
+
+/** The founders hear that an invited person joined: how long after the invitation, and how many of those invited have. */
+export function slackJoinedBody(entry: ClaimedEntry, payload: SlackJoinedPayload, { includeEmail }: { includeEmail: boolean }): IncomingWebhookSendArguments {
+  const after = payload.invited_at && payload.joined_at ? `${describeDuration(Date.parse(payload.joined_at) - Date.parse(payload.invited_at))} after the invitation` : 'after the invitation'
+  const headline = `An invited person joined (${payload.joined ?? 0} of ${payload.invited ?? 0} invited have joined)`
+  const fields: [string, string][] = [
+    ['Name', entry.name],
+    ['Company', entry.project || '—'],
+    ['Joined', after],
+    ...(includeEmail ? ([['E-mail', entry.email]] as [string, string][]) : []),
+  ]
+  return {
+    text: headline,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `*${headline}*` } },
+      { type: 'section', fields: fields.flatMap(([label, value]) => [{ type: 'mrkdwn', text: `*${label}*` }, slackLiteral(value)]) },
+    ],
+    unfurl_links: false,
+    unfurl_media: false,
+  }
+}
+
 export function slackWebhookChannel(url: string): SlackChannel {
   // No retries inside the call: the outbox retries with backoff and records each failure.
   const webhook = new IncomingWebhook(url, { timeout: 15_000 })

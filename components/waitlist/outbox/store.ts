@@ -22,6 +22,8 @@ export function supabaseOutboxStore(client: SupabaseClient): OutboxStore {
       const expires = await call<string | null>(client, 'waitlist_outbox_attach_token', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash })
       return expires ? new Date(expires) : null
     },
+    attachUnsubscribe: (message, tokenHash) =>
+      call<boolean>(client, 'waitlist_outbox_attach_unsubscribe', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash }),
     complete: (message, outcome, note) =>
       call<boolean>(client, 'waitlist_outbox_complete', { message_id: message.id, lease: message.lease_id, outcome, outcome_note: note ?? null }),
     fail: (message, failure) => call<string | null>(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure }),

@@ -1,16 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
 
 /**
- * A confirmation token: 32 random bytes (256 bits) as base64url, 43 characters. Only its SHA-256
- * reaches the database; the token itself lives in the dispatcher's memory and in the e-mail.
+ * A token for a link in an e-mail (confirmation, the person's page, an invitation, one-click
+ * unsubscribe): 32 random bytes (256 bits) as base64url, 43 characters. Only its SHA-256 reaches
+ * the database; the token itself lives in the dispatcher's memory and in the e-mail.
  */
-export function mintConfirmationToken(): { token: string; hash: string } {
+export function mintToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url')
-  return { token, hash: hashConfirmationToken(token) }
+  return { token, hash: hashToken(token) }
 }
 
-/** What public.waitlist_confirm() computes: sha256 of the token's UTF-8 bytes, lower-case hex. */
-export function hashConfirmationToken(token: string): string {
+/** What the database computes: sha256 of the token's UTF-8 bytes, lower-case hex. */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
 }
 

@@ -12,13 +12,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function WaitlistConfirmPage() {
-  const page = await getWaitlistPage()
+  const [page, settings] = await Promise.all([getWaitlistPage(), getSiteSettings()])
   return (
     // At least a screen tall: the island's answer (a form, a place in line) grows the section after
     // the first paint, and the footer below must not be in view to be pushed (layout shift).
     <div className="min-h-svh bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
-        <ConfirmLink copy={page.confirmPage} placeCopy={page.placePanel} messages={page.messages} backend={waitlistBackend()} />
+        <ConfirmLink copy={page.confirmPage} placeCopy={page.placePanel} messages={page.messages} backend={waitlistBackend()} appUrl={settings.appUrl} />
       </Container>
     </div>
   )

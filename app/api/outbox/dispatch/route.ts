@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
 import { configuredDispatch } from '@/components/waitlist/outbox/configured'
-import { hasDispatchSecret } from '@/components/waitlist/outbox/secret'
+import { hasBearerSecret } from '@/lib/http/bearer'
 
 // Never cached or prerendered: every call is a delivery run.
 export const dynamic = 'force-dynamic'
@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic'
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
  */
 async function dispatch(request: NextRequest): Promise<Response> {
-  if (!hasDispatchSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
+  if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
     return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
   }
   const setup = configuredDispatch()

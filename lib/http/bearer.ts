@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
  * Both sides are hashed first, so the comparison is constant-time whatever their lengths; with no
  * secret configured nothing is accepted.
  */
-export function hasDispatchSecret(authorization: string | null, secret: string | undefined): boolean {
+export function hasBearerSecret(authorization: string | null, secret: string | undefined): boolean {
   if (!secret || !authorization) return false
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
   if (!match) return false

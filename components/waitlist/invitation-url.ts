@@ -1,0 +1,10 @@
+/**
+ * Where an invitation's button goes: the product's app (Site settings → App address) with the
+ * invitation token as `?invitation=`, which the app's server redeems (README, "The app's side").
+ * Browser-safe: the person's page builds it too, from a token it was just given.
+ */
+export function invitationUrl(appUrl: string, token: string): string {
+  const url = new URL(appUrl)
+  url.searchParams.set('invitation', token)
+  return url.toString()
+}

@@ -1,0 +1,67 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import type { WaitlistPage } from '@/lib/content/types'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { tokenFromHash } from '@/components/waitlist/link'
+import { UNSUBSCRIBE_PATH } from '@/components/waitlist/unsubscribe-path'
+
+type Props = { copy: WaitlistPage['unsubscribePage'] }
+type State = 'ready' | 'sending' | 'done' | 'failed'
+
+/**
+ * Takes the person off the list when they press the button, never on arrival: the link may have
+ * been opened by a mail scanner. The token leaves the address bar at once; the answer is the same
+ * whether or not the address was on the list.
+ */
+export function LeaveWaitlist({ copy }: Props) {
+  const [state, setState] = useState<State>('ready')
+  const token = useRef<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    token.current = tokenFromHash(window.location.hash)
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
+  }, [])
+
+  useEffect(() => {
+    if (state === 'done') heading.current?.focus()
+  }, [state])
+
+  async function leave() {
+    setState('sending')
+    try {
+      const response = await fetch(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token.current ?? '')}`, { method: 'POST', cache: 'no-store' })
+      setState(response.ok ? 'done' : 'failed')
+    } catch {
+      setState('failed')
+    }
+  }
+
+  const done = state === 'done'
+  return (
+    <section aria-labelledby="leave-title" className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12">
+      <h1 id="leave-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
+        {done ? copy.doneTitle : copy.title}
+      </h1>
+      <p className="mt-4 text-lg text-slate-600">{done ? copy.doneText : copy.text}</p>
+      <noscript>
+        <p data-no-script-note="" className="mt-4 text-lg text-slate-600">
+          {copy.noScriptText}
+        </p>
+      </noscript>
+      {done ? (
+        <ButtonLink href="/" variant="ghost" size="sm" className="mt-8">
+          {copy.backLabel}
+        </ButtonLink>
+      ) : (
+        <Button onClick={leave} disabled={state === 'sending'} variant="danger" size="lg" className="mt-8 w-full sm:w-auto">
+          {state === 'sending' ? copy.sendingLabel : copy.buttonLabel}
+        </Button>
+      )}
+      <p role="status" className="mt-4 text-sm text-red-700">
+        {state === 'failed' ? copy.failedText : ''}
+      </p>
+    </section>
+  )
+}

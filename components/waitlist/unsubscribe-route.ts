@@ -1,0 +1,37 @@
+import 'server-only'
+import { publicEnv, serverEnv } from '@/lib/env'
+import { readBodyCapped } from '@/lib/http/body'
+import { serviceClient } from './outbox/store'
+import { LEAVE_PAGE_PATH } from './unsubscribe-path'
+
+/** Erases the entry a token belongs to; 'unavailable' when the database cannot be reached or is not configured. */
+export type Remove = (token: string) => Promise<boolean | 'unavailable'>
+
+const removeWithServiceKey: Remove = async (token) => {
+  const key = serverEnv().supabaseServiceRoleKey
+  if (!publicEnv.supabaseUrl || !key) return 'unavailable'
+  const { data, error } = await serviceClient(publicEnv.supabaseUrl, key).rpc('waitlist_unsubscribe', { token })
+  return error ? 'unavailable' : data === true
+}
+
+/** A GET of the header's address: no action, only the page that asks for a press (mail scanners follow links). */
+export function unsubscribePage(request: Request): Response {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const target = new URL(LEAVE_PAGE_PATH, request.url)
+  return new Response(null, { status: 303, headers: { location: `${target.pathname}${token ? `#token=${encodeURIComponent(token)}` : ''}`, 'cache-control': 'no-store' } })
+}
+
+/**
+ * The one-click POST (a mail program's, body `List-Unsubscribe=One-Click`, or the leave page's):
+ * takes the token's person off the list. The same answer whether or not the token was anyone's.
+ */
+export async function unsubscribe(request: Request, remove: Remove = removeWithServiceKey): Promise<Response> {
+  const token = new URL(request.url).searchParams.get('token')
+  // The body says only "One-Click": read none of a larger one.
+  const body = await readBodyCapped(request, 1024)
+  if (!body.ok) return Response.json({ ok: false }, { status: 413 })
+  if (!token) return Response.json({ ok: false }, { status: 400 })
+  const removed = await remove(token)
+  if (removed === 'unavailable') return Response.json({ ok: false }, { status: 503 })
+  return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } })
+}
