@@ -107,7 +107,7 @@ export function terminalSafe(value: string, { keepLayout = false } = {}): string
 
 const printable = (value: string) => terminalSafe(value)
 
-function utcMinute(timestamp: string): string {
+export function utcMinute(timestamp: string): string {
   const date = new Date(timestamp)
   return Number.isNaN(date.getTime()) ? timestamp : date.toISOString().replace('T', ' ').slice(0, 16)
 }
@@ -141,6 +141,30 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
 /** Everyone who confirmed, the invited and joined among them. */
 const confirmedCount = (entries: readonly WaitlistEntry[]) => entries.filter((entry) => entry.status !== 'pending').length
 
+/**
+ * The steps of the funnel, each counting everyone who got at least that far (an invited person
+ * confirmed first), among the entries still in the list: erased people are gone from it.
+ */
+export function waitlistFunnel(entries: readonly WaitlistEntry[]): { signedUp: number; confirmed: number; invited: number; joined: number } {
+  return {
+    signedUp: entries.length,
+    confirmed: confirmedCount(entries),
+    invited: entries.filter((entry) => entry.status === 'invited' || entry.status === 'joined').length,
+    joined: entries.filter((entry) => entry.status === 'joined').length,
+  }
+}
+
+/** The entries with the most confirmed referrals, ties to the earlier sign-up. */
+export function topReferrers(entries: readonly WaitlistEntry[], top = 10): WaitlistEntry[] {
+  return entries
+    .filter((entry) => entry.referral_credits > 0)
+    .sort((a, b) => b.referral_credits - a.referral_credits || a.created_at.localeCompare(b.created_at))
+    .slice(0, top)
+}
+
+/** The UTC calendar day (YYYY-MM-DD) of a timestamp from the database. */
+export const utcDay = (timestamp: string): string => utcMinute(timestamp).slice(0, 10)
+
 /** Columns padded to their widest cell (code points), a rule under the header. */
 function alignedTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
@@ -158,21 +182,18 @@ function alignedTable(header: string[], rows: string[][]): string {
  * referrals) and sign-ups per day (UTC), from the same list the other commands read.
  */
 export function formatWaitlistStats(entries: readonly WaitlistEntry[], { top = 10 } = {}): string {
-  const confirmed = confirmedCount(entries)
-  const referrers = entries
-    .filter((entry) => entry.referral_credits > 0)
-    .sort((a, b) => b.referral_credits - a.referral_credits || a.created_at.localeCompare(b.created_at))
-    .slice(0, top)
+  const funnel = waitlistFunnel(entries)
+  const referrers = topReferrers(entries, top)
   const days = new Map<string, { joined: number; confirmed: number }>()
   for (const entry of entries) {
-    const day = utcMinute(entry.created_at).slice(0, 10)
+    const day = utcDay(entry.created_at)
     const counts = days.get(day) ?? { joined: 0, confirmed: 0 }
     counts.joined++
     if (entry.status !== 'pending') counts.confirmed++
     days.set(day, counts)
   }
   const sections = [
-    `Total: ${entries.length}\nConfirmed: ${confirmed}\nPending: ${entries.length - confirmed}\nInvited: ${entries.filter((entry) => entry.status === 'invited' || entry.status === 'joined').length}\nJoined: ${entries.filter((entry) => entry.status === 'joined').length}`,
+    `Total: ${funnel.signedUp}\nConfirmed: ${funnel.confirmed}\nPending: ${funnel.signedUp - funnel.confirmed}\nInvited: ${funnel.invited}\nJoined: ${funnel.joined}`,
     referrers.length
       ? `Top referrers (confirmed referrals)\n${alignedTable(['#', 'Email', 'Name', 'Referrals'], referrers.map((entry, index) => [String(index + 1), printable(entry.email), printable(entry.name), String(entry.referral_credits)]))}`
       : 'Top referrers: none yet',

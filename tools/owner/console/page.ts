@@ -1,0 +1,158 @@
+/**
+ * The console's one page, drawn on the server as plain HTML: tables with headers, an SVG chart,
+ * and two forms (Preview, Invite) that work without any script. Every value a visitor typed goes
+ * through `html`, which escapes it. The page holds only rendered figures and the names and
+ * e-mails it shows: the service-role key never leaves the Node process.
+ */
+import { createHash } from 'node:crypto'
+import type { WaitlistEntry } from '../csv'
+import { topReferrers, utcMinute, type InvitedPerson } from '../owner'
+import { dailyChart } from './chart'
+import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, type SourceCount } from './figures'
+import { dataTable as table, Html, html, type HtmlValue } from './html'
+import { MAX_INVITE, type Preview } from './invite'
+
+/** One person of public.waitlist_line_head(n). */
+export type LinePerson = { place: number; id: string; name: string; email: string; project: string; referral_credits: number; confirmed_at: string | null }
+
+export type ConsoleView = {
+  /** The database read (its URL: never a key). */
+  database: string
+  readAt: Date
+  token: string
+  entries: readonly WaitlistEntry[]
+  line: readonly LinePerson[]
+  /** The number in the "how many" field. */
+  n: number
+  preview?: Preview
+  /** The previewed people were no longer the next in line: nobody was invited. */
+  changed?: boolean
+  invited?: { people: readonly InvitedPerson[]; asPreviewed: boolean }
+}
+
+export const LINE_HEAD = 20
+const RECENT_INVITED = 20
+
+const STYLE = `
+:root { color-scheme: light; font: 16px/1.5 system-ui, sans-serif; color: #161616; background: #fff; }
+body { margin: 0; }
+main { max-width: 64rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.3rem; margin: 2rem 0 .5rem; padding-top: 1rem; border-top: 1px solid #ccc; }
+h3 { font-size: 1.05rem; margin: 1.25rem 0 .5rem; }
+p { margin: .5rem 0; max-width: 48rem; }
+.muted { color: #4d4d4d; }
+table { border-collapse: collapse; margin: .5rem 0; }
+th, td { text-align: left; vertical-align: top; padding: .25rem .9rem .25rem 0; border-bottom: 1px solid #ddd; }
+.table { overflow-x: auto; max-width: 100%; }
+.n { text-align: right; font-variant-numeric: tabular-nums; }
+figure { margin: .5rem 0; }
+svg { display: block; width: 100%; max-width: 48rem; height: auto; }
+svg .grid { stroke: #e0e0e0; }
+svg .axis { stroke: #4d4d4d; }
+svg .tick { font-size: 12px; fill: #333; }
+.signups { fill: #1f4e99; background: #1f4e99; }
+.confirmations { fill: #2a8a4a; background: #2a8a4a; }
+.key { display: inline-block; width: .8em; height: .8em; margin-left: .5em; vertical-align: -.05em; }
+.notice { border-left: 4px solid #1f4e99; background: #eef3fb; padding: .5rem 1rem; margin: .75rem 0; }
+form { margin: .75rem 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+input, button { font: inherit; }
+input { width: 6em; padding: .2rem .4rem; }
+button { padding: .3rem 1rem; }
+`
+
+/** The only style the page has, allowed by its hash in the Content-Security-Policy. */
+export const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`
+
+const when = (timestamp: string | null) => (timestamp ? utcMinute(timestamp) : '')
+
+function section(id: string, title: string, body: HtmlValue): Html {
+  return html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${body}</section>`
+}
+
+function funnel(entries: readonly WaitlistEntry[]): Html {
+  const steps = funnelSteps(entries)
+  return html`${table(
+    'Funnel',
+    ['Step', 'People', 'Share of the step before'],
+    steps.map((step) => [step.label, step.count, step.of === null ? '' : `${formatShare(step.rate)} of ${step.of}`]),
+    [1],
+  )}<p class="muted">Each step counts everyone who got at least that far. Only entries still in the list count: people who erased themselves, and sign-ups not confirmed within their week, are gone from it.</p>`
+}
+
+function sources(entries: readonly WaitlistEntry[]): Html {
+  const rows = (groups: readonly SourceCount[], none: string) => groups.map((group) => [group.label ?? none, group.signedUp, group.confirmed])
+  const referrers = topReferrers(entries)
+  return html`<h3>Campaign tags</h3>
+${table('Campaign tags', ['Campaign (source / medium / campaign)', 'Signed up', 'Confirmed'], rows(byCampaign(entries), 'No campaign tags'), [1, 2])}
+<h3>Referring sites</h3>
+${table('Referring sites', ['Referring site', 'Signed up', 'Confirmed'], rows(byReferringSite(entries), 'None recorded (typed in, or no referrer sent)'), [1, 2])}
+<h3>Top referrers</h3>
+${referrers.length ? table('Top referrers', ['Name', 'E-mail', 'Confirmed referrals'], referrers.map((entry) => [entry.name, entry.email, entry.referral_credits]), [2]) : html`<p>Nobody has brought a confirmed friend yet.</p>`}`
+}
+
+function line(view: ConsoleView): Html {
+  const status = new Map(view.entries.map((entry) => [entry.id, entry.status]))
+  const invited = view.entries
+    .filter((entry) => entry.invited_at !== null)
+    .sort((a, b) => b.invited_at!.localeCompare(a.invited_at!))
+    .slice(0, RECENT_INVITED)
+  return html`<p class="muted">The next ${LINE_HEAD} in the order invitations go: confirmed people, in order of confirmation, each confirmed referral moving someone up. Invited and joined people have left the line.</p>
+${view.line.length ? table('Head of the line', ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'], view.line.map((person) => [person.place, status.get(person.id) ?? 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]), [0, 4]) : html`<p>Nobody is waiting in line.</p>`}
+<h3>Invited and joined</h3>
+${invited.length ? table('Invited and joined', ['Status', 'Name', 'E-mail', 'Invited (UTC)', 'Joined (UTC)'], invited.map((entry) => [entry.status, entry.name, entry.email, when(entry.invited_at), when(entry.joined_at)])) : html`<p>Nobody has been invited yet.</p>`}`
+}
+
+const people = (label: string, list: readonly InvitedPerson[]) => table(label, ['Place', 'Name', 'E-mail'], list.map((person) => [person.place, person.name, person.email]), [0])
+const plural = (count: number) => (count === 1 ? '1 person' : `${count} people`)
+
+function invite(view: ConsoleView): Html {
+  const { preview, invited, changed, token } = view
+  const outcome = invited
+    ? html`<div class="notice" role="status"><p>Invited ${plural(invited.people.length)}. Their invitations are in the outbox; the dispatcher e-mails each once.${invited.asPreviewed ? '' : ' The line changed as you pressed: these are the people the database invited, not the ones previewed.'}</p>${invited.people.length ? people('Invited', invited.people) : ''}</div>`
+    : changed
+      ? html`<div class="notice" role="status"><p>Nobody was invited: the next people in line are no longer the ones you previewed (someone confirmed, earned a referral or was invited meanwhile). Here is who would be invited now.</p></div>`
+      : ''
+  const confirm = preview
+    ? preview.people.length
+      ? html`<h3>Would be invited</h3>${people('Would be invited', preview.people)}
+<form method="post" action="/invite">
+<input type="hidden" name="token" value="${token}"><input type="hidden" name="n" value="${preview.n}"><input type="hidden" name="expect" value="${preview.fingerprint}">
+<button type="submit">Invite ${plural(preview.people.length)}</button>
+</form>`
+      : html`<p>Nobody is waiting in line: there is nobody to invite.</p>`
+    : ''
+  return html`${outcome}
+<form method="get" action="/#invite">
+<input type="hidden" name="token" value="${token}">
+<label for="invite-n">How many</label><input id="invite-n" name="n" type="number" min="1" max="${MAX_INVITE}" step="1" required value="${view.n}">
+<button type="submit">Preview</button>
+</form>
+${confirm}
+<p class="muted">Invite sends nothing by itself: it marks them invited and writes their invitation e-mails to the outbox, which the dispatcher sends once each (as <code>npm run waitlist:invite</code> does).</p>`
+}
+
+export function renderConsolePage(view: ConsoleView): string {
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Waitlist console</title>
+<style>${new Html(STYLE)}</style>
+</head>
+<body>
+<main>
+<h1>Waitlist console</h1>
+<p class="muted">The waitlist at ${view.database}, read ${utcMinute(view.readAt.toISOString())} UTC. Reload for fresh figures. This page opens only from the address the console printed when it started.</p>
+${section('funnel', 'Funnel', funnel(view.entries))}
+${section('per-day', 'Sign-ups and confirmations per day', dailyChart(perDay(view.entries, view.readAt)))}
+${section('sources', 'Where they came from', sources(view.entries))}
+${section('line', 'Head of the line', line(view))}
+${section('invite', 'Invite the next people in line', invite(view))}
+</main>
+</body>
+</html>
+`
+  return page.text
+}

@@ -1,0 +1,173 @@
+/**
+ * The founders' console: one page on 127.0.0.1 with the waitlist's funnel, sign-ups per day,
+ * sources, the head of the line and "Invite next N". Node's own HTTP server, no framework.
+ *
+ * What it lets through (guard.ts says why): a Host that is itself, no Origin but its own and an
+ * Origin on every action, and this run's token (in the printed address, then in the page's forms)
+ * on every request for the page or an action. The service-role key stays in this process; the
+ * page gets rendered figures and the names and e-mails it shows.
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { readBodyCapped } from '../../../lib/http/body'
+import { fetchAllWaitlistEntries, ownerClient } from '../owner'
+import { ownOrigins, refusal, sameToken } from './guard'
+import { createInviter, MAX_INVITE, type Invitation } from './invite'
+import { LINE_HEAD, renderConsolePage, STYLE_HASH, type LinePerson } from './page'
+
+export const DEFAULT_PORT = 4400
+/** The invite form is a token, a number and a fingerprint: a few hundred bytes. */
+const MAX_FORM_BYTES = 4096
+/** How many invitation results the page can still show after its redirect. */
+const KEPT_RUNS = 20
+
+export type ConsoleOptions = {
+  /** Default 4400; 0 picks a free port. */
+  port?: number
+  /** Where the owner's commands read the project from: NEXT_PUBLIC_SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY. */
+  env: Record<string, string | undefined>
+  /** Receives what went wrong inside (never a request's token). */
+  log?: (line: string) => void
+  /** The clock the per-day figures end at (tests pin it to the database's). */
+  now?: () => Date
+}
+
+export type RunningConsole = {
+  /** The address to open: the console's own, with this run's token. */
+  url: string
+  port: number
+  token: string
+  /** The database it reads (its address; the key is never shown). */
+  database: string
+  local: boolean
+  close(): Promise<void>
+}
+
+const HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': `default-src 'none'; style-src '${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  'X-Frame-Options': 'DENY',
+  // The token is in the page's address: no request may carry it elsewhere in a Referer.
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+}
+
+const TOKEN_REFUSED = 'Refused: open the address the console printed when it started (it carries this run’s token).'
+
+function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), ...headers })
+  response.end(body)
+}
+
+/** A whole number from 1 to MAX_INVITE, or null. */
+function inviteCount(value: string | null): number | null {
+  const count = value !== null && /^\d{1,4}$/.test(value) ? Number(value) : NaN
+  return count >= 1 && count <= MAX_INVITE ? count : null
+}
+
+async function lineHead(client: SupabaseClient): Promise<LinePerson[]> {
+  const { data, error } = await client.rpc('waitlist_line_head', { n: LINE_HEAD })
+  if (error) throw new Error(`Could not read the line: ${error.message}`)
+  return data as LinePerson[]
+}
+
+/** The form body, read up to MAX_FORM_BYTES with the site's own capped reader. */
+async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
+  const headers = new Headers()
+  if (request.headers['content-length'] !== undefined) headers.set('content-length', request.headers['content-length'])
+  // A streamed body needs `duplex`, which TypeScript's DOM types do not list yet.
+  const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' }
+  const read = await readBodyCapped(new Request('http://console.invalid/', init), MAX_FORM_BYTES)
+  return read.ok ? new URLSearchParams(new TextDecoder().decode(read.bytes)) : null
+}
+
+export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => console.error(line), now = () => new Date() }: ConsoleOptions): Promise<RunningConsole> {
+  const { config, client } = ownerClient(env)
+  const inviter = createInviter(client)
+  const token = randomBytes(32).toString('base64url')
+  const runs = new Map<string, Extract<Invitation, { outcome: 'invited' }> & { n: number }>()
+  let listening = port
+
+  async function page(url: URL, response: ServerResponse): Promise<void> {
+    if (!sameToken(url.searchParams.get('token'), token)) return send(response, 403, TOKEN_REFUSED)
+    const asked = url.searchParams.get('n')
+    const n = asked === null ? null : inviteCount(asked)
+    if (asked !== null && n === null) return send(response, 400, `How many: a whole number from 1 to ${MAX_INVITE}.`)
+    const invited = runs.get(url.searchParams.get('run') ?? '')
+    let read
+    try {
+      read = await Promise.all([fetchAllWaitlistEntries(client), lineHead(client), n === null ? undefined : inviter.preview(n)])
+    } catch (error) {
+      return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    const [entries, line, preview] = read
+    const body = renderConsolePage({ database: config.url, readAt: now(), token, entries, line, n: n ?? invited?.n ?? 5, preview, changed: preview && url.searchParams.has('changed'), invited })
+    send(response, 200, body, { 'Content-Type': 'text/html; charset=utf-8' })
+  }
+
+  async function invite(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
+      return send(response, 415, 'An action is a form.')
+    }
+    const form = await readForm(request)
+    if (!form) return send(response, 413, 'Too large.')
+    if (!sameToken(form.get('token'), token)) return send(response, 403, TOKEN_REFUSED)
+    const n = inviteCount(form.get('n'))
+    const expected = form.get('expect')
+    if (n === null || !expected) return send(response, 400, 'Preview first: an invitation names how many and whom the preview showed.')
+    const result = await inviter.invite(n, expected)
+    const query = new URLSearchParams({ token })
+    if (result.outcome === 'changed') {
+      query.set('n', String(n))
+      query.set('changed', '1')
+    } else {
+      const id = randomBytes(12).toString('base64url')
+      runs.set(id, { ...result, n })
+      if (runs.size > KEPT_RUNS) runs.delete(runs.keys().next().value!)
+      query.set('run', id)
+    }
+    // Post/Redirect/Get: reloading the result page cannot press Invite again.
+    send(response, 303, '', { Location: `/?${query}#invite` })
+  }
+
+  const server = createServer((request, response) => {
+    const refused = refusal(request, listening)
+    if (refused) return send(response, refused.status, refused.message)
+    const url = new URL(request.url!, ownOrigins(listening)[0])
+    const route = `${request.method} ${url.pathname}`
+    const handled = route === 'GET /' ? page(url, response) : route === 'POST /invite' ? invite(request, response) : null
+    if (!handled) return url.pathname === '/' || url.pathname === '/invite' ? send(response, 405, 'Method not allowed.', { Allow: url.pathname === '/' ? 'GET' : 'POST' }) : send(response, 404, 'Not found.')
+    handled.catch((error: unknown) => {
+      log(`[console] ${route}: ${error instanceof Error ? error.message : String(error)}`)
+      if (!response.headersSent) send(response, 500, 'The console failed; its terminal says why.')
+      else response.destroy()
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    // 127.0.0.1 only: never another interface, whatever the machine's network.
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  listening = (server.address() as AddressInfo).port
+
+  return {
+    url: `${ownOrigins(listening)[0]}/?token=${token}`,
+    port: listening,
+    token,
+    database: config.url,
+    local: config.local,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
