@@ -25,8 +25,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/] },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/, /\.admission\.spec\.ts$/] },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.phone\.spec\.ts$/ },
+    // Letting people in changes who waits in line, which other specs read: these run after them all.
+    { name: 'admission', use: { ...devices['Desktop Chrome'] }, testMatch: /\.admission\.spec\.ts$/, dependencies: ['desktop', 'phone'] },
   ],
   webServer: [
     {

@@ -16,7 +16,7 @@ const widget = copy.settings.demoWidget
 const nav = copy.settings.navigation
 
 const seedPages = copy.documents.filter((doc) => doc._type === 'page' && !doc._id.startsWith('drafts.')).map((doc) => `/${(doc as unknown as { slug: { current: string } }).slug.current}`)
-const ROUTES = ['/', '/about', '/waitlist', NOT_FOUND_ROUTE, ...seedPages]
+const ROUTES = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', NOT_FOUND_ROUTE, ...seedPages]
 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2.625, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
 
@@ -98,6 +98,8 @@ const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
       ['asking for the press that confirms', { waitlist_me: { status: 'pending' } }, confirmPage.readyTitle],
       ['already confirmed, with the place in line', { waitlist_me: ME }, confirmPage.alreadyTitle],
       ['expired', { waitlist_me: { status: 'expired' } }, confirmPage.expiredTitle],
+      ['invited, with the way in', { waitlist_me: { status: 'invited', invitation_expires_at: '2026-12-08T10:00:00Z' } }, confirmPage.invitedTitle],
+      ['joined', { waitlist_me: { status: 'joined' } }, confirmPage.joinedTitle],
       ['invalid', { waitlist_me: null }, confirmPage.invalidTitle],
       ['unreachable', { waitlist_me: 'fail' }, confirmPage.unreachableTitle],
     ] as const
@@ -124,6 +126,16 @@ const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
       await page.getByRole('button', { name: confirmPage.confirmLabel }).click()
       await expect(page.getByRole('heading', { level: 1, name: confirmPage.confirmedTitle })).toBeVisible()
       await expect(page.getByRole('heading', { level: 2, name: placePanel.title })).toBeVisible()
+    },
+  },
+  {
+    name: 'the leave page: done',
+    reach: async (page) => {
+      const leave = copy.waitlist.unsubscribePage
+      await page.route('**/api/unsubscribe?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }))
+      await page.goto(`/waitlist/unsubscribe${TOKEN}`)
+      await page.getByRole('button', { name: leave.buttonLabel }).click()
+      await expect(page.getByRole('heading', { level: 1, name: leave.doneTitle })).toBeVisible()
     },
   },
   {

@@ -4,6 +4,7 @@ import { captureAnalytics } from './analytics-capture'
 import { expect, layoutShiftSoFar, test } from './fixtures'
 import { E2E } from '../tools/test/e2e-env'
 import { copy as seedCopy } from './seed-copy'
+import { confirmLinkIn, emailTo } from './inbox'
 import { joinWaitlist, waitlistForm } from './waitlist-form'
 import { statusOf } from './waitlist-rows'
 
@@ -12,7 +13,6 @@ import { statusOf } from './waitlist-rows'
 // link offers a new one. The dispatch loop of tools/local/mail-catcher.ts runs beside the site.
 
 const copy = seedCopy.waitlist
-const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
 // e2e/seed/confirmation.sql stores these tokens' hashes: a confirmed person's link that expired a
 // day ago, and the link of a sign-up whose week for confirming ran out yesterday (purged at start).
 const EXPIRED = { email: 'expired.link@example.com', token: 'expired-link-token-for-the-e2e-test-0000000' }
@@ -20,30 +20,9 @@ const EXPIRED_PENDING = { email: 'expired.pending@example.com', token: 'expired-
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
 
-type Mail = { subject: string; to: { address: string }[]; html: string; text: string }
-
-/** The newest e-mail to `address`, once it has arrived. */
-async function mailTo(address: string, after = 0): Promise<Mail> {
-  let found: Mail | undefined
-  await expect
-    .poll(
-      async () => {
-        const inbox = (await (await fetch(mailApi)).json()) as Mail[]
-        const mine = inbox.filter((mail) => mail.to.some((to) => to.address === address))
-        found = mine.length > after ? mine[mine.length - 1] : undefined
-        return mine.length
-      },
-      { timeout: 15_000, message: `an e-mail to ${address}` },
-    )
-    .toBeGreaterThan(after)
-  return found as Mail
-}
-
-function confirmLink(mail: Mail): string {
-  const link = /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0]
-  if (!link) throw new Error(`no link in ${mail.text}`)
-  return link
-}
+/** The newest e-mail to `address`, once more than `after` have arrived. */
+const mailTo = (address: string, after = 0) => emailTo(address, { after })
+const confirmLink = confirmLinkIn
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
 

@@ -19,10 +19,10 @@ export function waitlistForm(page: Page) {
   }
 }
 
-/** Signs up on /waitlist as a person would, and waits for "You're on the list!". */
-export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string }) {
+/** Signs up on /waitlist (or `path`, e.g. a referral link) as a person would, and waits for "You're on the list!". */
+export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string }, path = '/waitlist') {
   const form = waitlistForm(page)
-  await page.goto('/waitlist')
+  await page.goto(path)
   await form.name.fill(person.name)
   if (person.company !== undefined) await form.company.fill(person.company)
   await form.email.fill(person.email)

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 import { copy, literally, withValues as fill } from './seed-copy'
 import { waitlistForm } from './waitlist-form'
 import { erasureMessages, rowsFor } from './waitlist-rows'
-import { E2E } from '../tools/test/e2e-env'
+import { confirmLinkIn, emailTo } from './inbox'
 
 // A person's place in line, their referral link and their own data, as they meet them: on the
 // page their confirmation e-mail's link opens. e2e/seed/confirmation.sql confirmed three people
@@ -14,7 +14,6 @@ import { E2E } from '../tools/test/e2e-env'
 
 const { confirmPage, placePanel, email } = copy.waitlist
 const THIRD = { email: 'third.in.line@example.com', link: '/waitlist/confirm#token=third-in-line-token-for-the-e2e-test-000000' }
-const mailApi = `http://127.0.0.1:${E2E.mailWebPort}/api/email`
 
 async function placeShown(page: Page): Promise<{ place: number; total: number }> {
   const pattern = new RegExp(fill(literally(placePanel.placeText).replace(/\\([{}])/g, '$1'), { place: '(\\d+)', total: '(\\d+)' }))
@@ -23,28 +22,8 @@ async function placeShown(page: Page): Promise<{ place: number; total: number }>
   return { place: Number(place), total: Number(total) }
 }
 
-type ReceivedEmail = { to: { address: string; name: string }[]; subject: string; text: string; html: string }
-
-/** The e-mail to `address` (with `subject`, if given) once it is in maildev's inbox. */
-async function emailTo(address: string, subject?: string): Promise<ReceivedEmail> {
-  let found: ReceivedEmail | undefined
-  await expect
-    .poll(
-      async () => {
-        const inbox = (await (await fetch(mailApi)).json()) as ReceivedEmail[]
-        found = inbox.find((item) => item.to.some((to) => to.address === address) && (subject === undefined || item.subject === subject))
-        return Boolean(found)
-      },
-      { timeout: 15_000, message: `the e-mail to ${address}${subject ? ` "${subject}"` : ''}` },
-    )
-    .toBe(true)
-  return found!
-}
-
 async function confirmationLinkFor(address: string): Promise<string> {
-  const link = /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec((await emailTo(address, email.subject)).text)?.[0]
-  expect(link, `the link in the confirmation e-mail to ${address}`).toBeDefined()
-  return link!
+  return confirmLinkIn(await emailTo(address, { subject: email.subject }))
 }
 
 test.describe(() => {
@@ -123,7 +102,7 @@ test.describe(() => {
     await expect(page.getByText(placePanel.deletedText)).toBeVisible()
     expect(await rowsFor(THIRD.email)).toEqual([])
     // The e-mail confirming it arrives at the deleted address, greeting them by name...
-    const erasure = await emailTo(THIRD.email, email.erasureSubject)
+    const erasure = await emailTo(THIRD.email, { subject: email.erasureSubject })
     expect(erasure.to).toEqual([{ address: THIRD.email, name: 'Third In Line' }])
     expect(erasure.text).toContain(fill(email.greeting, { name: 'Third In Line' }))
     expect(erasure.html).not.toMatch(/<img/i)

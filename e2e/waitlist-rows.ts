@@ -5,7 +5,7 @@ import { E2E } from '../tools/test/e2e-env'
 export const supabaseUrl = `http://127.0.0.1:${E2E.supabasePort}`
 
 // The site owner's view of the test database: what was really stored.
-const owner = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false } })
+export const owner = createClient(supabaseUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false } })
 
 export async function rowsFor(email: string) {
   const { data, error } = await owner.from('waitlist').select('name, email, project').ilike('email', email.trim())
@@ -25,4 +25,38 @@ export async function statusOf(email: string): Promise<string | null> {
   const { data, error } = await owner.from('waitlist').select('status').ilike('email', email.trim())
   if (error) throw new Error(error.message)
   return (data[0] as { status: string } | undefined)?.status ?? null
+}
+
+/** What the places per referral are (private.waitlist_referral_settings; the migrations' default). */
+export const PLACES_PER_REFERRAL = 5
+
+/**
+ * Who waits in line, in order, as the README states the rule, computed here on its own: the
+ * confirmed people in order of confirmation, each confirmed referral moving an entry up
+ * PLACES_PER_REFERRAL places, ties to the earlier confirmation.
+ */
+export async function waitingLine(): Promise<string[]> {
+  const { data, error } = await owner.from('waitlist').select('id, email, confirmed_at, created_at, referral_credits').eq('status', 'confirmed')
+  if (error) throw new Error(error.message)
+  const rows = data as { id: string; email: string; confirmed_at: string | null; created_at: string; referral_credits: number }[]
+  const arrival = [...rows].sort((a, b) => (a.confirmed_at ?? a.created_at).localeCompare(b.confirmed_at ?? b.created_at) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+  return arrival
+    .map((row, index) => ({ email: row.email, arrival: index + 1, score: index + 1 - PLACES_PER_REFERRAL * row.referral_credits }))
+    .sort((a, b) => a.score - b.score || a.arrival - b.arrival)
+    .map((row) => row.email)
+}
+
+/** Waits until the dispatcher has dealt with every message of the outbox (none pending or being sent). */
+export async function outboxSettled(): Promise<void> {
+  const { expect } = await import('@playwright/test')
+  await expect
+    .poll(
+      async () => {
+        const { count, error } = await owner.from('waitlist_outbox').select('id', { count: 'exact', head: true }).in('status', ['pending', 'sending']).lte('available_at', new Date().toISOString())
+        if (error) throw new Error(error.message)
+        return count
+      },
+      { timeout: 15_000, message: 'the outbox to be sent' },
+    )
+    .toBe(0)
 }

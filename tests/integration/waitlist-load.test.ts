@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
+import { runAdmissionCheck } from '@/tools/load/load-admission'
 import { runConfirmationCheck } from '@/tools/load/load-confirmation'
 import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/tools/load/load-waitlist'
 
@@ -48,6 +49,16 @@ describe('runLoadCheck against the double', () => {
     const report = await runConfirmationCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, rows.map((row) => row.email))
     expect(report.problems).toEqual([])
     expect(report).toMatchObject({ entries: 180, emailMessages: 180, emailsSent: 180, emailsReceived: 180, confirmed: 180, slackMessages: 180, slackPosts: 180 })
+  }, 180_000)
+
+  it('lets the head of the line in: exactly the people one call names are invited, each e-mailed once', async () => {
+    const report = await runAdmissionCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, 120)
+    expect(report.problems).toEqual([])
+    expect(report).toMatchObject({ asked: 120, invited: 120, messages: 120, emailsSent: 120, emailsReceived: 120 })
+    // Another run takes the next people, and nobody twice.
+    const next = await runAdmissionCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, 60)
+    expect(next.problems).toEqual([])
+    expect(next).toMatchObject({ invited: 60, messages: 60, emailsReceived: 60 })
   }, 180_000)
 
   it('reports a burst that exceeds the limit instead of passing it', async () => {

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { WaitlistEmailCopy } from '../../lib/content/types'
 import { dispatchOutbox, type DispatchReport } from '../../components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '../../components/waitlist/outbox/email'
@@ -52,7 +52,7 @@ const CONFIRMS_PER_CLIENT = 20
  * the retry backoff to 0 on its own double, so a failed send is retried in the next round (and
  * given up after max_attempts), instead of waiting out the production backoff.
  */
-async function drain(run: () => Promise<DispatchReport>): Promise<{ runs: number; sent: number; failed: number; errors: Map<string, number> }> {
+export async function drain(run: () => Promise<DispatchReport>): Promise<{ runs: number; sent: number; failed: number; errors: Map<string, number> }> {
   let runs = 0
   let sent = 0
   let failed = 0
@@ -68,6 +68,27 @@ async function drain(run: () => Promise<DispatchReport>): Promise<{ runs: number
     }
     if (reports.every((report) => report.claimed === 0)) return { runs, sent, failed, errors }
   }
+}
+
+/** Every outbox message of `kind`: its entry and status. Paged: the API returns at most 1000 rows per request. */
+export async function outboxMessages(owner: SupabaseClient, kind: string): Promise<{ entry_id: string; status: string }[]> {
+  const rows: { entry_id: string; status: string }[] = []
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await owner.from('waitlist_outbox').select('entry_id,status').eq('kind', kind).order('id').range(from, from + 999)
+    if (error) throw new Error(`Could not read the outbox: ${error.message}`)
+    rows.push(...(data as { entry_id: string; status: string }[]))
+    if (data.length < 1000) return rows
+  }
+}
+
+/** Who got how many e-mails in a maildev inbox, by lower-cased address. */
+export function byRecipient<T extends { to: { address: string }[] }>(inbox: readonly T[]): Map<string, T[]> {
+  const received = new Map<string, T[]>()
+  for (const item of inbox) {
+    const to = item.to[0]?.address.toLowerCase() ?? ''
+    received.set(to, [...(received.get(to) ?? []), item])
+  }
+  return received
 }
 
 export async function runConfirmationCheck(target: LoadTarget, emails: readonly string[]): Promise<ConfirmationReport> {
@@ -103,16 +124,7 @@ export async function runConfirmationCheck(target: LoadTarget, emails: readonly 
     const emailRuns = await drain(() => dispatchOutbox(options))
     const emailSeconds = (performance.now() - started) / 1000
 
-    // Paged: the API returns at most 1000 rows per request.
-    const outbox = async (kind: string) => {
-      const rows: { entry_id: string; status: string }[] = []
-      for (let from = 0; ; from += 1000) {
-        const { data, error } = await owner.from('waitlist_outbox').select('entry_id,status').eq('kind', kind).order('id').range(from, from + 999)
-        if (error) throw new Error(`Could not read the outbox: ${error.message}`)
-        rows.push(...(data as { entry_id: string; status: string }[]))
-        if (data.length < 1000) return rows
-      }
-    }
+    const outbox = (kind: string) => outboxMessages(owner, kind)
     const emailMessages = await outbox('confirmation_email')
     const perEntry = new Map<string, number>()
     for (const message of emailMessages) perEntry.set(message.entry_id, (perEntry.get(message.entry_id) ?? 0) + 1)
@@ -123,11 +135,7 @@ export async function runConfirmationCheck(target: LoadTarget, emails: readonly 
     if (unsent.length) problems.push(`${unsent.length} confirmation messages not marked sent (e.g. ${unsent[0]?.status})`)
 
     const inbox = (await (await fetch(`http://127.0.0.1:${webPort}/api/email`)).json()) as Mail[]
-    const received = new Map<string, Mail[]>()
-    for (const item of inbox) {
-      const to = item.to[0]?.address.toLowerCase() ?? ''
-      received.set(to, [...(received.get(to) ?? []), item])
-    }
+    const received = byRecipient(inbox)
     const missing = [...wanted].filter((email) => !received.has(email))
     const twice = [...received].filter(([, list]) => list.length > 1)
     const strangers = [...received.keys()].filter((email) => !wanted.has(email))

@@ -12,11 +12,13 @@
  * On its own double it then carries every stored sign-up through double opt-in: four dispatchers
  * at once deliver the confirmation e-mails into maildev, every link is confirmed, the Slack
  * messages go to a local stand-in, and each message must have been sent exactly once
- * (tools/load/load-confirmation.ts). With --url that stage is skipped: dispatching would deliver
- * another double's outbox.
+ * (tools/load/load-confirmation.ts). Then it lets --admit people in (1000 by default): one
+ * waitlist_invite_next call, the invitations delivered by four dispatchers at once, each e-mailed
+ * exactly once (tools/load/load-admission.ts). With --url both stages are skipped: dispatching
+ * would deliver another double's outbox.
  *
  *   tsx tools/load/load.ts [--clients 100] [--per-client 10] [--concurrency 50]
- *                                [--flood 80] [--spoofed 100] [--office 50] [--time-limit 120]
+ *                                [--flood 80] [--spoofed 100] [--office 50] [--admit 1000] [--time-limit 120]
  *                                [--client-limit N] [--url http://127.0.0.1:54321 --anon-key … --service-role-key …]
  *
  * On its own double the per-client limit is read from the database (production: 50 per hour);
@@ -27,6 +29,7 @@
 import { parseArgs } from 'node:util'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase-local/keys'
 import { startLocalSupabase, type LocalSupabase } from '../supabase-local/server'
+import { formatAdmissionReport, runAdmissionCheck } from './load-admission'
 import { formatConfirmationReport, runConfirmationCheck } from './load-confirmation'
 import { assertLoopbackUrl, deleteRunRows, fetchRunRows, formatReport, runLoadCheck, validatePlan, type LoadPlan, type LoadTarget } from './load-waitlist'
 
@@ -47,6 +50,7 @@ function parse() {
       flood: { type: 'string', default: '80' },
       spoofed: { type: 'string', default: '100' },
       office: { type: 'string', default: '50' },
+      admit: { type: 'string', default: '1000' },
       'time-limit': { type: 'string', default: '120' },
       'client-limit': { type: 'string' },
       url: { type: 'string' },
@@ -63,7 +67,7 @@ try {
 }
 if (values.help) {
   console.log(
-    'Usage: tsx tools/load/load.ts [--clients N] [--per-client N] [--concurrency N] [--flood N] [--spoofed N] [--office N] [--time-limit SECONDS] [--client-limit N] [--url URL]',
+    'Usage: tsx tools/load/load.ts [--clients N] [--per-client N] [--concurrency N] [--flood N] [--spoofed N] [--office N] [--admit N] [--time-limit SECONDS] [--client-limit N] [--url URL]',
   )
   process.exit(0)
 }
@@ -83,6 +87,8 @@ const plan: LoadPlan = {
   clientLimit: values['client-limit'] !== undefined ? int('client-limit', values['client-limit']) : PRODUCTION_CLIENT_LIMIT,
   timeLimitMs: int('time-limit', values['time-limit']) * 1000,
 }
+const admit = int('admit', values.admit)
+if (admit < 1) fail(2, '--admit must be at least 1')
 if (values.url) {
   try {
     assertLoopbackUrl(values.url)
@@ -96,8 +102,8 @@ if (invalid.length) fail(2, `Invalid options: ${invalid.join('; ')}`)
 // The run stops itself even if something hangs: the time limit for the sign-ups, plus a margin
 // for starting the double and reading the rows back.
 const hardStop = setTimeout(
-  () => fail(3, `Stopped: the run exceeded its time limit of ${plan.timeLimitMs / 1000} s (+60 s, and 5 minutes for the confirmation stage).`),
-  plan.timeLimitMs + 360_000,
+  () => fail(3, `Stopped: the run exceeded its time limit of ${plan.timeLimitMs / 1000} s (+60 s, and 10 minutes for the confirmation and admission stages).`),
+  plan.timeLimitMs + 660_000,
 )
 hardStop.unref()
 
@@ -136,6 +142,11 @@ try {
     const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email))
     console.log(formatConfirmationReport(confirmation))
     if (confirmation.problems.length) exitCode = 1
+    else {
+      const admission = await runAdmissionCheck(target, admit)
+      console.log(formatAdmissionReport(admission))
+      if (admission.problems.length) exitCode = 1
+    }
   }
 } catch (error) {
   console.error(`Load check could not complete: ${error instanceof Error ? error.message : String(error)}`)

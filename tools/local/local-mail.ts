@@ -42,3 +42,19 @@ export function runDispatchLoop({ siteUrl, secret, intervalMs, log }: { siteUrl:
     },
   }
 }
+
+/**
+ * A received message's headers as sent, lower-cased names, folded lines joined. From the raw
+ * source: maildev's JSON leaves out the ones its parser turns into structures (List-Unsubscribe,
+ * List-Unsubscribe-Post).
+ */
+export async function receivedHeaders(webUrl: string, id: string): Promise<Record<string, string>> {
+  const source = await (await fetch(`${webUrl}/api/email/${id}/source`)).text()
+  const head = source.split(/\r?\n\r?\n/, 1)[0] ?? ''
+  const headers: Record<string, string> = {}
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+  }
+  return headers
+}

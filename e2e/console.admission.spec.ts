@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chromium, type Page } from '@playwright/test'
+import { admittedPerson, emptyTheLine, invitationTo, ownerEnv, signUpAndConfirm } from './admission'
+import { axeViolations } from './a11y'
+import { expect, test } from './fixtures'
+import { emailsTo } from './inbox'
+import { copy } from './seed-copy'
+import { outboxSettled, owner, statusOf, waitingLine } from './waitlist-rows'
+
+// The founders' console (`npm run waitlist:console`) as a founder uses it in Chromium: the funnel
+// read from the database, the chart, the head of the line, and "Invite next N" pressed on the page;
+// and as a hostile web page would reach it: through DNS rebinding (a foreign Host), from another
+// origin (a foreign Origin), or without this run's token. An admission spec: it invites people.
+
+const stamp = `c${Date.now().toString(36)}`
+const [eve, fay] = [admittedPerson('Eve', stamp), admittedPerson('Fay', stamp)]
+const { email: words } = copy.waitlist
+
+let running: ChildProcess
+/** The address the console printed: its origin and this run's token. */
+let printed: URL
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+test.beforeAll(async () => {
+  running = spawn('tsx', ['tools/owner/console/main.ts', '--port', '0'], { env: ownerEnv, stdio: ['ignore', 'pipe', 'inherit'] })
+  printed = await new Promise<URL>((resolve, reject) => {
+    let out = ''
+    running.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const address = /Founders' console: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out)?.[1]
+      if (address) resolve(new URL(address))
+    })
+    running.once('exit', (code) => reject(new Error(`the console stopped (${code}) before printing its address: ${out}`)))
+  })
+})
+
+test.afterAll(() => {
+  running?.kill('SIGTERM')
+})
+
+/** What the owner's table holds, counted here on its own: the funnel's expected figures. */
+async function statusCounts() {
+  const { data, error } = await owner.from('waitlist').select('status')
+  if (error) throw new Error(error.message)
+  const statuses = (data as { status: string }[]).map((row) => row.status)
+  const atLeast = (...some: string[]) => statuses.filter((status) => some.includes(status)).length
+  return { signedUp: statuses.length, confirmed: atLeast('confirmed', 'invited', 'joined'), invited: atLeast('invited', 'joined'), joined: atLeast('joined') }
+}
+
+const cell = (page: Page, table: string, row: string, column: number) =>
+  page.getByRole('region', { name: table }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: row, exact: true }) }).getByRole('cell').nth(column)
+
+test('shows the funnel, the chart and the line, and invites the next in line from the page, once', async ({ page }) => {
+  await emptyTheLine()
+  for (const someone of [eve, fay]) await signUpAndConfirm(page, someone)
+  expect(await waitingLine()).toEqual([eve.email, fay.email])
+
+  await page.goto(printed.href)
+  await expect(page.getByRole('heading', { level: 1, name: 'Waitlist console' })).toBeVisible()
+  const counts = await statusCounts()
+  for (const [step, count] of [['Signed up', counts.signedUp], ['Confirmed', counts.confirmed], ['Invited', counts.invited], ['Joined', counts.joined]] as const) {
+    await expect(cell(page, 'Funnel', step, 0), step).toHaveText(String(count))
+  }
+  await expect(cell(page, 'Funnel', 'Confirmed', 1)).toHaveText(`${(Math.round((1000 * counts.confirmed) / counts.signedUp) / 10).toFixed(1)} % of signed up`)
+  const chart = page.getByRole('img', { name: 'Sign-ups and confirmations per day' })
+  await expect(chart).toBeVisible()
+  expect(await chart.locator('rect.signups').count()).toBeGreaterThan(0)
+  const line = page.getByRole('region', { name: 'Head of the line' }).getByRole('row')
+  await expect(line.nth(1)).toContainText(eve.email)
+  await expect(line.nth(2)).toContainText(fay.email)
+  expect(await axeViolations(page)).toEqual([])
+
+  // Preview one, then invite them.
+  await page.getByLabel('How many').fill('1')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  const preview = page.getByRole('region', { name: 'Would be invited' }).getByRole('row')
+  await expect(preview).toHaveCount(2)
+  await expect(preview.nth(1)).toContainText(eve.email)
+  // The same preview in a second tab, pressed after the first: it is stale by then.
+  const stale = await page.context().newPage()
+  await stale.goto(page.url())
+  await page.getByRole('button', { name: 'Invite 1 person' }).click()
+  await expect(page.getByRole('status')).toContainText('Invited 1 person.')
+  await expect(page.getByRole('region', { name: 'Invited', exact: true })).toContainText(eve.email)
+  expect(await statusOf(eve.email)).toBe('invited')
+  await invitationTo(eve.email)
+
+  // Reloading the result, or pressing the stale preview's button, invites nobody more.
+  await page.reload()
+  await expect(page.getByRole('status')).toContainText('Invited 1 person.')
+  await stale.getByRole('button', { name: 'Invite 1 person' }).click()
+  await expect(stale.getByRole('status')).toContainText('Nobody was invited')
+  await expect(stale.getByRole('region', { name: 'Would be invited' })).toContainText(fay.email)
+  await outboxSettled()
+  expect(await statusOf(fay.email)).toBe('confirmed')
+  expect(await emailsTo(eve.email, words.invitationSubject)).toHaveLength(1)
+  expect(await emailsTo(fay.email, words.invitationSubject)).toEqual([])
+})
+
+test('refuses a request without this run’s token', async ({ page }) => {
+  for (const address of [printed.origin, `${printed.origin}/?token=${'A'.repeat(43)}`]) {
+    const response = await page.goto(address)
+    expect(response?.status(), address).toBe(403)
+    await expect(page.locator('body')).toContainText('Refused')
+    await expect(page.locator('body')).not.toContainText(fay.email)
+  }
+})
+
+test('refuses a page that reaches it through DNS rebinding: a foreign Host', async () => {
+  // The attacker's name resolves to 127.0.0.1, as a rebinding DNS answer makes it; even with the token the page is refused.
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--host-resolver-rules=MAP rebind.example 127.0.0.1'] })
+  try {
+    const page = await browser.newPage()
+    const response = await page.goto(`http://rebind.example:${printed.port}/?${printed.searchParams}`)
+    expect(response?.status()).toBe(421)
+    await expect(page.locator('body')).not.toContainText(fay.email)
+  } finally {
+    await browser.close()
+  }
+})
+
+test('refuses an action sent by another web page: a foreign Origin, even with the token', async ({ page }) => {
+  // A page on another site that knows the token and posts the Invite form to the console.
+  await page.route('http://attacker.example/', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<title>Cats</title><form method="post" action="${printed.origin}/invite"><input name="token" value="${printed.searchParams.get('token')}"><input name="n" value="1"><input name="expect" value="x"><button>Go</button></form>`,
+    }),
+  )
+  await page.goto('http://attacker.example/')
+  const [answer] = await Promise.all([page.waitForResponse(`${printed.origin}/invite`), page.getByRole('button', { name: 'Go' }).click()])
+  expect(answer.status()).toBe(403)
+  expect(await answer.request().headerValue('origin')).toBe('http://attacker.example')
+  expect(await statusOf(fay.email)).toBe('confirmed')
+})
+
+test('refuses an action from its own origin without the token, or with a wrong one', async ({ request }) => {
+  for (const token of [undefined, 'A'.repeat(43)]) {
+    const form = { n: '1', expect: 'x', ...(token ? { token } : {}) }
+    const answer = await request.post(`${printed.origin}/invite`, { headers: { origin: printed.origin }, form })
+    expect(answer.status(), String(token)).toBe(403)
+  }
+  expect(await statusOf(fay.email)).toBe('confirmed')
+})
