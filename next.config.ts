@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
     // Pages published after the build are rendered and cached on their first request: kept in
     // memory, under Next's LRU bound (`cacheMaxMemorySize`, 50 MB), so that whatever reaches the
     // pages route cannot fill the disk; pages prerendered at build stay on disk. Random addresses
-    // never get that far (proxy.ts answers them with the one static 404), and
+    // never get that far (proxy.ts answers them all with the one cached 404), and
     // e2e/page-builder.spec.ts checks they leave nothing behind.
     isrFlushToDisk: false,
     // Visitors of a marketing site mostly land on one page and leave: weigh that first load over
