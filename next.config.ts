@@ -18,14 +18,16 @@ const nextConfig: NextConfig = {
     globalNotFound: true,
     // The stylesheet goes into the HTML instead of a render-blocking request, so the first words
     // paint as soon as the HTML arrives, without a second round trip on a slow phone network and
-    // before the async scripts have landed (docs/bench.md). The cost: about 7.6 kB gzipped more
-    // HTML per page, since Next also carries it in the page's RSC data, and no stylesheet cached
-    // across pages. CSP: `style-src` already allows inline styles (lib/security-headers.ts).
+    // before the async scripts have landed (docs/bench.md). Next would also write it a second
+    // time into the page's RSC data (8.4 kB gzipped per page, vercel/next.js#98079):
+    // patches/next-inline-css (run by `npm install`) sends it once. The cost left: no stylesheet
+    // cached across pages. CSP: `style-src` already allows inline styles (lib/security-headers.ts).
     inlineCss: true,
-    // Every address no route owns reaches the pages route, and Next caches each answer, 404s
-    // included (about 140 kB each): on disk, anyone requesting random addresses could fill it.
-    // Kept in memory instead, under Next's LRU bound (`cacheMaxMemorySize`, 50 MB); pages
-    // prerendered at build stay on disk. e2e/page-builder.spec.ts requests random addresses.
+    // Pages published after the build are rendered and cached on their first request: kept in
+    // memory, under Next's LRU bound (`cacheMaxMemorySize`, 50 MB), so that whatever reaches the
+    // pages route cannot fill the disk; pages prerendered at build stay on disk. Random addresses
+    // never get that far (proxy.ts answers them all with the one cached 404), and
+    // e2e/page-builder.spec.ts checks they leave nothing behind.
     isrFlushToDisk: false,
     // Visitors of a marketing site mostly land on one page and leave: weigh that first load over
     // caching across pages, so Turbopack makes a few larger chunks (about 1.7 kB less gzipped

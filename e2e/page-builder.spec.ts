@@ -113,7 +113,7 @@ test("the landing page's sections can be reordered and hidden", async ({ page })
   }
 })
 
-test('a published redirect answers 308 (permanent) or 307 (temporary) without a rebuild, to a page by its current address', async ({ request }) => {
+test('a published redirect answers 308 (permanent) or 307 (temporary) without a rebuild, to a page by its current address, with one Location', async ({ request }) => {
   // Three publishes, each re-rendering the pages they touch: more than the default 30 s on a busy machine.
   test.slow()
   const source = `/old-${stamp()}`
@@ -125,12 +125,23 @@ test('a published redirect answers 308 (permanent) or 307 (temporary) without a 
     destination: { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } },
     permanent,
   })
+  // Every answer, the first after a publish included: a second Location header is a byte sent
+  // twice, and some clients refuse such a response.
+  const locations: string[][] = []
+  const status = async () => {
+    const response = await request.get(source, { maxRedirects: 0 })
+    if (response.status() !== 404) locations.push(response.headersArray().filter((header) => header.name.toLowerCase() === 'location').map((header) => header.value))
+    return response.status()
+  }
   try {
     await publish([redirect(true)])
-    await expect.poll(async () => (await request.get(source, { maxRedirects: 0 })).status(), { timeout: 10_000 }).toBe(308)
-    expect((await request.get(source, { maxRedirects: 0 })).headers().location).toBe('/privacy')
+    await expect.poll(status, { timeout: 10_000 }).toBe(308)
+    expect(await status()).toBe(308)
     await publish([redirect(false)])
-    await expect.poll(async () => (await request.get(source, { maxRedirects: 0 })).status(), { timeout: 10_000 }).toBe(307)
+    await expect.poll(status, { timeout: 10_000 }).toBe(307)
+    expect(await status()).toBe(307)
+    expect(locations.length).toBeGreaterThanOrEqual(4)
+    for (const location of locations) expect(location).toEqual(['/privacy'])
     const followed = await request.get(source)
     expect(followed.url()).toMatch(/\/privacy$/)
   } finally {

@@ -1,4 +1,4 @@
-import { expect, layoutShiftSoFar, NOT_FOUND_ROUTE, SITE_ROUTES, test } from './fixtures'
+import { expect, layoutShiftSoFar, SITE_ROUTES, test } from './fixtures'
 import { copy } from './seed-copy'
 
 // What a visitor on a slow phone network sees first. Every request the page makes besides the
@@ -9,10 +9,6 @@ const HOLD_MS = 3_000
 
 for (const path of SITE_ROUTES) {
   test(`${path}: the first words paint, styled, from the HTML alone; nothing shifts when the rest arrives`, async ({ page }) => {
-    // An unknown address reaches the pages route, whose notFound() Next answers with an empty
-    // HTML shell that the client fills in (vercel/next.js#62228, fix pending): the 404's words
-    // need the scripts. Expected to fail until that is fixed; it then passes and flags this line.
-    test.fail(path === NOT_FOUND_ROUTE, 'vercel/next.js#62228: notFound() is not server-rendered')
     const held: { type: string; url: string }[] = []
     let released = 0
     await page.route('**/*', async (route) => {

@@ -26,6 +26,25 @@ test.describe('routes', () => {
     await expect(page).toHaveURL('/')
   })
 
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false })
+    test('an unknown path is the 404 drawn by the server: its words, status 404, noindex and a way home', async ({ page }) => {
+      for (const path of ['/no-such-page', '/no/such/page']) {
+        const response = await page.goto(path)
+        expect(response?.status(), path).toBe(404)
+        await expect(page.getByRole('heading', { level: 1, name: copy.notFound.title })).toBeVisible()
+        await expect(page.getByText(copy.notFound.text)).toBeVisible()
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+        await page.getByRole('link', { name: copy.notFound.homeLabel }).click()
+        await expect(page).toHaveURL('/')
+      }
+    })
+  })
+
+  test('the 404 route\'s own address is the 404 too', async ({ request }) => {
+    expect((await request.get('/not-found')).status()).toBe(404)
+  })
+
   test('the 404 page asks search engines not to index it', async ({ page }) => {
     await page.goto('/missing')
     await expect(page.locator('meta[name="robots"]')).toHaveCount(1)

@@ -1,10 +1,11 @@
 import 'server-only'
 import type { QueryParams, SanityQueries } from '@sanity/client'
-import { createClient, type SanityClient } from 'next-sanity'
+import type { SanityClient } from 'next-sanity'
 import { unstable_cache } from 'next/cache'
 import { draftMode } from 'next/headers'
 import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
 import { seedImagesDir, withSeedAssets } from '../../sanity/seed/assets'
+import { sanityClient } from './client'
 import { evaluateQuery, readSeedDataset, seedVersion } from '../../sanity/seed/dataset'
 
 export type Query = keyof SanityQueries & string
@@ -26,21 +27,6 @@ type FetchOptions<Q extends Query> = {
    * (generateStaticParams, the sitemap), where Next refuses to read the draft-mode cookie.
    */
   publishedOnly?: boolean
-}
-
-/** The Content Lake client, or null when the site runs on the embedded seed. */
-export function sanityClient(): SanityClient | null {
-  if (!publicEnv.sanityProjectId) return null
-  const { sanityApiHost } = serverEnv()
-  return createClient({
-    projectId: publicEnv.sanityProjectId,
-    dataset: publicEnv.sanityDataset,
-    apiVersion: publicEnv.sanityApiVersion,
-    // The CDN may lag a publish by a minute; tag revalidation must read fresh data.
-    useCdn: false,
-    perspective: 'published',
-    ...(sanityApiHost ? { apiHost: sanityApiHost, useProjectHostname: false } : {}),
-  })
 }
 
 /** The client for draft previews: drafts, a server-only token, and click-to-edit markers. */

@@ -7,15 +7,13 @@ import {
   notFoundPageQuery,
   pageListQuery,
   pageQuery,
-  redirectsQuery,
   siteSettingsQuery,
   waitlistPageQuery,
 } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { isDraftPreview, sanityFetch, sanityFetchOptional } from './fetch'
-import { normalizePath } from './paths'
 import { applySampleRule } from './sample'
-import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toRedirects, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
+import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
 // publish revalidates exactly the pages that show the change. Links to pages (menus, footer,
@@ -59,11 +57,6 @@ export const getPage = cache(async (slug: string) => {
 export const getPageList = cache(async () =>
   toPageList(await sanityFetch({ query: pageListQuery, tags: ['page'], label: 'list of pages', publishedOnly: true })),
 )
-
-const getRedirects = cache(async () => toRedirects(await sanityFetch({ query: redirectsQuery, tags: ['redirect', 'page'], label: 'redirects' })))
-
-/** The published redirect from this path (with or without a trailing slash), or null. Cached under the `redirect` tag (and `page`, for redirects to pages). */
-export const getRedirect = cache(async (path: string) => (await getRedirects()).get(normalizePath(path)) ?? null)
 
 export const getWaitlistPage = cache(async () =>
   toWaitlistPage(await sanityFetch({ query: waitlistPageQuery, tags: ['waitlistPage', 'page'], label: 'waitlist page' }), await usageClaim()),

@@ -8,7 +8,7 @@
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images'] as const
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found'] as const
 
 /** Where a build with embedded defaults serves the seed's images (app/seed-images; none in a deployment). */
 export const SEED_IMAGE_ROUTE = '/seed-images'
@@ -17,6 +17,18 @@ export const SEED_IMAGE_ROUTE = '/seed-images'
 export const RESERVED_SEGMENTS = [...CODE_ROUTES, '_next'] as const
 
 const reserved = new Set<string>(RESERVED_SEGMENTS)
+
+/** The parts of the site with a 404 of their own: one today (a language under `/<code>/…` may add one). */
+export const NOT_FOUND_SCOPES = ['site'] as const
+
+/**
+ * The route that draws the 404 for a path (app/(site)/not-found/[scope]): the proxy rewrites
+ * every address the content does not answer to it, with status 404. One function, so that a path
+ * prefix can choose another 404 later.
+ */
+export function notFoundRouteFor(_pathname: string): string {
+  return `/not-found/${NOT_FOUND_SCOPES[0]}`
+}
 
 export function pagePath(slug: string): string {
   return `/${slug}`

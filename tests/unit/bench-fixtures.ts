@@ -1,10 +1,23 @@
 import type { LighthouseSummary } from '../../tools/bench/lighthouse'
+import type { HtmlParts } from '../../tools/bench/page-weight'
 import type { Measured } from '../../tools/bench/quality-budget'
 
-type Overrides = { path?: string; status?: number; jsGzip?: number; htmlGzip?: number; scores?: Partial<LighthouseSummary['scores']>; lighthouse?: Partial<LighthouseSummary> }
+type Overrides = {
+  path?: string
+  status?: number
+  jsGzip?: number
+  htmlGzip?: number
+  parts?: Partial<HtmlParts>
+  scores?: Partial<LighthouseSummary['scores']>
+  /** The simulated runs. */
+  lighthouse?: Partial<LighthouseSummary>
+  /** The applied runs (as the simulated ones unless told otherwise). */
+  applied?: Partial<LighthouseSummary>
+}
 
 /** A measured page that meets every target unless told otherwise. */
-export function measured({ path = '/', status = 200, jsGzip = 100_000, htmlGzip = 0, scores = {}, lighthouse = {} }: Overrides = {}): Measured {
+export function measured({ path = '/', status = 200, jsGzip = 100_000, htmlGzip = 0, parts = {}, scores = {}, lighthouse = {}, applied = {} }: Overrides = {}): Measured {
+  const simulated = summary(path, scores, lighthouse)
   return {
     path,
     status,
@@ -12,28 +25,34 @@ export function measured({ path = '/', status = 200, jsGzip = 100_000, htmlGzip 
     cssGzip: 0,
     inlineCssGzip: 0,
     htmlGzip,
-    lighthouse: {
-      url: `http://localhost${path}`,
-      runs: 3,
-      scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
-      performanceRuns: [100, 100, 100],
-      fcpMs: 700,
-      lcpMs: 700,
-      lcpRuns: [700, 700, 700],
-      cls: 0,
-      clsMax: 0,
-      tbtMs: 80,
-      requestsBeforeLoad: 6,
-      requestsTotal: 7,
-      failingAudits: [],
-      otherOrigins: [],
-      analyticsCalls: [],
-      scriptsBeforeLoad: [],
-      warnings: [],
-      benchmarkIndex: 2000,
-      benchmarkIndexRuns: [2000],
-      lcpElements: [],
-      ...lighthouse,
-    },
+    parts: { markupGzip: 0, cssGzip: 0, flightGzip: 0, beforeBodyGzip: 0, beforeH1Gzip: null, ...parts },
+    applied: { ...simulated, ...applied },
+    lighthouse: simulated,
+  }
+}
+
+function summary(path: string, scores: Partial<LighthouseSummary['scores']>, lighthouse: Partial<LighthouseSummary>): LighthouseSummary {
+  return {
+    url: `http://localhost${path}`,
+    runs: 3,
+    scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
+    performanceRuns: [100, 100, 100],
+    fcpMs: 700,
+    lcpMs: 700,
+    lcpRuns: [700, 700, 700],
+    cls: 0,
+    clsMax: 0,
+    tbtMs: 80,
+    requestsBeforeLoad: 6,
+    requestsTotal: 7,
+    failingAudits: [],
+    otherOrigins: [],
+    analyticsCalls: [],
+    scriptsBeforeLoad: [],
+    warnings: [],
+    benchmarkIndex: 2000,
+    benchmarkIndexRuns: [2000],
+    lcpElements: [],
+    ...lighthouse,
   }
 }

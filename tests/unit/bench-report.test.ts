@@ -25,8 +25,11 @@ function report(overrides: Partial<BenchReport>): BenchReport {
 }
 
 describe('the benchmark report', () => {
-  it('names the range of the site pages\' HTML beside the first round trip of the model', () => {
-    expect(renderMarkdown(report({}))).toContain("the site's pages are 29.1 kB to 41.1 kB, so they pay one more round trip before any CPU work: 150 ms of the 130 ms that 1.2 × the floor's LCP leaves above it in this run.")
+  it("names the range of the site pages' HTML (the 404 left out) beside the floor's, and the simulated model's round trip", () => {
+    const markdown = renderMarkdown(report({}))
+    expect(markdown).toContain("the site's pages: 29.1 kB to 41.1 kB gzipped")
+    expect(markdown).toContain("the floor: 1.8 kB")
+    expect(markdown).toContain("which costs them 150 ms of the 130 ms that 1.2 × the floor's simulated LCP would leave above it in this run")
   })
 
   it('shows the floor\'s text pages with their LCP against the floor\'s', () => {

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: builds and serves the production site on the embedded defaults and, beside
  * it, the framework's floor (a bare Next.js App Router page built with the same versions),
- * then measures per route what a visitor pays: first-load JavaScript, CSS and HTML (gzip) and
- * their ratio to the floor, Lighthouse's mobile scores, FCP, LCP and TBT (median of 5 runs, the
- * floor's beside them, in the same rounds), requests before interaction, requests to third
+ * then measures per route what a visitor pays: first-load JavaScript, CSS and HTML (gzip, the
+ * HTML split into markup, CSS and flight data) and their ratio to the floor, Lighthouse's mobile
+ * scores, FCP, LCP and TBT under applied throttling and again under simulated throttling (median
+ * of 5 runs each, the floor's beside them, in the same rounds), requests before interaction, requests to third
  * parties before consent; and the waitlist's submit latency in Chromium. The floor's text
  * pages (the bare page with a page's worth of words) are measured in the same rounds, as a
  * reference for what the framework alone does to LCP. Checks the quality
@@ -20,7 +21,7 @@ import { chromium } from '@playwright/test'
 import { renderMarkdown, type BenchReport } from './bench-report'
 import { ensureChromium } from '../local/chromium'
 import { buildFloorApp, floorTextPaths, startFloorApp } from './floor-app'
-import { CHROMIUM_FLAGS, median, runLighthouse, summarize, type LighthouseRun } from './lighthouse'
+import { CHROMIUM_FLAGS, median, runLighthouse, summarize, THROTTLING, type LighthouseRun, type Throttling } from './lighthouse'
 import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
 import { evaluateTargets, type Measured } from './quality-budget'
@@ -30,9 +31,11 @@ import { CONSENT_STORAGE_KEY } from '../../components/analytics/consent'
 import { MIN_FILL_MS } from '../../components/waitlist/bot-filter'
 
 const started = Date.now()
-const SITE_PORT = 3300
-const FLOOR_PORT = 3301
-const SUPABASE_PORT = 54339
+// BENCH_PORT_OFFSET (or else E2E_PORT_OFFSET) shifts the ports, so two checkouts can run at once.
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? process.env.E2E_PORT_OFFSET ?? 0)
+const SITE_PORT = 3300 + PORT_OFFSET
+const FLOOR_PORT = 3301 + PORT_OFFSET
+const SUPABASE_PORT = 54339 + PORT_OFFSET
 // 60 sign-ups take about 2.5 min (each waits out the form's minimum fill time); the team asked for at least 50.
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 60)
 const LIGHTHOUSE_RUNS = 5
@@ -92,29 +95,36 @@ try {
   const pages = [...ROUTES.map((path) => ({ base, path })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
   const weights = await Promise.all(pages.map((page) => measurePage(page.base, page.path)))
 
-  // Lighthouse runs round-robin (site and floor pages alternate, run after run) so that a
-  // noisy moment on this shared 2-core machine hits all pages alike, not one page's three runs.
-  const runs = new Map<string, LighthouseRun[]>(pages.map((page) => [urlOf(page), []]))
+  // Lighthouse runs round-robin (site and floor pages alternate, run after run, each page under
+  // both throttlings) so that a noisy moment on this shared 2-core machine hits all pages alike,
+  // not one page's five runs.
+  const runs = new Map<string, LighthouseRun[]>(pages.flatMap((page) => THROTTLING.map((throttling) => [runKey(urlOf(page), throttling), []] as const)))
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
     for (const page of pages) {
-      const url = urlOf(page)
-      const result = await runLighthouseWithRetry(url)
-      console.log(`[bench] Lighthouse ${round}/${LIGHTHOUSE_RUNS} ${url}: performance ${result.scores.performance}, accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`)
-      runs.get(url)!.push(result)
+      for (const throttling of THROTTLING) {
+        const url = urlOf(page)
+        const result = await runLighthouseWithRetry(url, throttling)
+        console.log(`[bench] Lighthouse ${round}/${LIGHTHOUSE_RUNS} ${throttling} ${url}: LCP ${Math.round(result.lcpMs)} ms, performance ${result.scores.performance}, accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`)
+        runs.get(runKey(url, throttling))!.push(result)
+      }
     }
   }
 
   const measured = new Map<string, Measured>()
   for (const [i, page] of pages.entries()) {
     const weight = weights[i]!
-    const lighthouse = summarize(runs.get(urlOf(page))!, page.base, ANALYTICS_PROXY_PATH)
+    const lighthouse = summarize(runs.get(runKey(urlOf(page), 'simulated'))!, page.base, ANALYTICS_PROXY_PATH)
+    const applied = summarize(runs.get(runKey(urlOf(page), 'applied'))!, page.base, ANALYTICS_PROXY_PATH)
     measured.set(urlOf(page), {
       path: page.path,
       status: weight.status,
-      js: await firstLoadJs(weight, lighthouse.scriptsBeforeLoad),
+      // Both throttlings load the page for real: a script either fetched before `load` counts.
+      js: await firstLoadJs(weight, [...new Set([...lighthouse.scriptsBeforeLoad, ...applied.scriptsBeforeLoad])]),
       cssGzip: weight.cssGzip,
       inlineCssGzip: weight.inlineCssGzip,
       htmlGzip: weight.htmlGzip,
+      parts: weight.parts,
+      applied,
       lighthouse,
     })
   }
@@ -144,7 +154,7 @@ try {
     settings: {
       lighthouseRuns: LIGHTHOUSE_RUNS,
       lighthouse:
-        `programmatic Lighthouse with its default configuration: mobile form factor (Moto G Power emulation, 412×823) and simulated throttling (slow 4G, 4× CPU), categories performance, accessibility, best practices and SEO; each URL ${LIGHTHOUSE_RUNS} times in a fresh Chromium profile, runs interleaved across pages; medians reported (FCP, LCP and TBT simulated, CLS observed). The floor runs with the same settings in the same rounds.`,
+        `programmatic Lighthouse with its default configuration (mobile form factor, Moto G Power emulation, 412×823; slow 4G, 4× CPU), categories performance, accessibility, best practices and SEO, under each of its two throttling methods: applied (\`throttlingMethod: 'devtools'\`: Chromium slows the network and the CPU during the load and the metrics are observed) and simulated (the default: an unthrottled load, timings estimated from it). Each URL ${LIGHTHOUSE_RUNS} times per method, each run in a fresh Chromium profile, runs interleaved across pages and methods; medians reported (CLS observed either way). The floor runs with the same settings in the same rounds.`,
       analytics: posthogKey
         ? 'the site is built with a PostHog key (a placeholder unless NEXT_PUBLIC_POSTHOG_KEY is set), as a deployment is: every page carries the consent code and shows the banner; the benchmark never answers it.'
         : 'the site is built without a PostHog key (BENCH_POSTHOG_KEY empty): no banner, no consent code.',
@@ -176,13 +186,17 @@ try {
 }
 
 /** One retry: a Chromium that fails to start or a run that times out on a busy machine is not a measurement. */
-async function runLighthouseWithRetry(url: string): Promise<LighthouseRun> {
+async function runLighthouseWithRetry(url: string, throttling: Throttling): Promise<LighthouseRun> {
   try {
-    return await runLighthouse(url, executablePath)
+    return await runLighthouse(url, executablePath, throttling)
   } catch (error) {
-    console.warn(`[bench] Lighthouse failed on ${url}, retrying once: ${error instanceof Error ? error.message : String(error)}`)
-    return runLighthouse(url, executablePath)
+    console.warn(`[bench] Lighthouse (${throttling}) failed on ${url}, retrying once: ${error instanceof Error ? error.message : String(error)}`)
+    return runLighthouse(url, executablePath, throttling)
   }
+}
+
+function runKey(url: string, throttling: Throttling): string {
+  return `${throttling} ${url}`
 }
 
 function urlOf(page: { base: string; path: string }): string {

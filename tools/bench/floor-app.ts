@@ -143,6 +143,8 @@ export default async function Page({ params }: { params: Promise<{ sections: str
   // has none: without this empty one the floor would compile the site's hook (and fail on
   // its '@/' imports). Instrumentation runs on the server only; it adds no browser JavaScript.
   'instrumentation.ts': 'export function register(): void {}\n',
+  // The same for the site's proxy.ts: the floor's own matches no path, so it never runs.
+  'proxy.ts': "export function proxy(): void {}\nexport const config = { matcher: ['/floor-has-no-proxy'] }\n",
   // No app/not-found.tsx on purpose: unknown paths get Next's built-in 404, the floor of our 404.
 })
 

@@ -25,7 +25,18 @@ export type PageWeight = {
   /** The `<style>` elements in the HTML (already counted in htmlGzip; shown apart to tell where the CSS went). */
   inlineCssGzip: number
   htmlGzip: number
+  parts: HtmlParts
 }
+
+/**
+ * The HTML document split into what it carries, each part gzipped on its own (so the parts add
+ * up to a little more than the whole): the stylesheets inlined in `<style>`, the RSC flight data
+ * (Next's inline `self.__next_f.push(…)` scripts, what React hydrates from) and the markup (all
+ * the rest: elements, words, attributes, other inline scripts). And how much of the gzipped
+ * document comes before `<body>` and before the first `<h1>`: under applied throttling the
+ * browser paints as the bytes arrive, so these are what a first paint waits for.
+ */
+export type HtmlParts = { markupGzip: number; cssGzip: number; flightGzip: number; beforeBodyGzip: number; beforeH1Gzip: number | null }
 
 export type FirstLoadJs = {
   scripts: number
@@ -60,8 +71,29 @@ export async function measurePage(baseUrl: string, path: string): Promise<PageWe
     htmlScripts: [...new Set(scripts)],
     styles: [...new Set(styles)],
     cssGzip: await gzipSizeOf(styles),
-    inlineCssGzip: gzipSize([...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!).join('')),
+    inlineCssGzip: gzipSize([...html.matchAll(STYLE)].map((m) => m[1]!).join('')),
     htmlGzip: gzipSize(html),
+    parts: htmlParts(html),
+  }
+}
+
+const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi
+const FLIGHT = /<script>((?:\(self\.__next_f=self\.__next_f\|\|\[\]\)|self\.__next_f)\.push\([\s\S]*?)<\/script>/g
+
+export function htmlParts(html: string): HtmlParts {
+  const css = [...html.matchAll(STYLE)].map((m) => m[1]!).join('')
+  const flight = [...html.matchAll(FLIGHT)].map((m) => m[1]!).join('')
+  const markup = html.replace(STYLE, '').replace(FLIGHT, '')
+  // Gzip of a prefix, without the end of stream: how far into the compressed document a part starts.
+  const prefix = (end: number) => gzipSize(html.slice(0, end))
+  const body = html.search(/<body\b/i)
+  const h1 = html.search(/<h1\b/i)
+  return {
+    markupGzip: gzipSize(markup),
+    cssGzip: css ? gzipSize(css) : 0,
+    flightGzip: flight ? gzipSize(flight) : 0,
+    beforeBodyGzip: prefix(body < 0 ? html.length : body),
+    beforeH1Gzip: h1 < 0 ? null : prefix(h1),
   }
 }
 

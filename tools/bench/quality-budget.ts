@@ -1,4 +1,4 @@
-import type { FirstLoadJs } from './page-weight'
+import type { FirstLoadJs, HtmlParts } from './page-weight'
 import type { CategoryId, LighthouseSummary } from './lighthouse'
 
 /**
@@ -13,7 +13,11 @@ export const JS_BUDGET: Readonly<Record<string, number>> = { '/': 1.05, '/about'
 /** Categories that must score 100 on every route. Performance is held to the floor's own score instead. */
 export const FULL_MARKS: readonly CategoryId[] = ['accessibility', 'best-practices', 'seo']
 
-/** Simulated LCP allowed per route, as a multiple of the floor's ("first words on screen as fast as an empty page"). */
+/**
+ * LCP allowed per route under applied throttling, as a multiple of the floor's ("first words on
+ * screen as fast as an empty page"). Applied, not simulated: on loopback the simulated estimate
+ * races the page's own scripts and splits between two values for the floor too (docs/bench.md).
+ */
 export const LCP_BUDGET = 1.2
 
 /**
@@ -33,7 +37,18 @@ export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = 
   '/waitlist/confirm': new Set(['is-crawlable', 'meta-description']),
 }
 
-export type Measured = { path: string; status: number; js: FirstLoadJs; cssGzip: number; inlineCssGzip: number; htmlGzip: number; lighthouse: LighthouseSummary }
+/** One page as measured: `applied` and `lighthouse` (simulated throttling) are the same page's runs under Lighthouse's two throttling methods. */
+export type Measured = {
+  path: string
+  status: number
+  js: FirstLoadJs
+  cssGzip: number
+  inlineCssGzip: number
+  htmlGzip: number
+  parts: HtmlParts
+  applied: LighthouseSummary
+  lighthouse: LighthouseSummary
+}
 
 export type TargetResult = { route: string; target: string; measured: string; limit: string; pass: boolean; gap: string }
 
@@ -91,30 +106,32 @@ export function evaluateTargets(site: Measured, floor: Measured): TargetResult[]
           : `${points(100 - score)} short${causes.length > 0 ? `: ${causes.join(', ')}` : ''}${onlyByDefinition ? ', as every 404' : ''}${onlyByNoindex ? ', kept out of search engines by design' : ''}`,
     })
   }
-  const lcp = site.lighthouse.lcpMs
-  const lcpLimit = LCP_BUDGET * floor.lighthouse.lcpMs
+  // Speed under applied throttling: the runs are stable there (the simulated figures are reported, not held to a target).
+  const applied = site.applied
+  const lcp = applied.lcpMs
+  const lcpLimit = LCP_BUDGET * floor.applied.lcpMs
   results.push({
     route,
-    target: `LCP ≤ ${LCP_BUDGET.toFixed(1)} × floor`,
-    measured: `${(lcp / floor.lighthouse.lcpMs).toFixed(2)} × (${seconds(lcp)}; runs ${site.lighthouse.lcpRuns.map((run) => seconds(run)).join(', ')})`,
-    limit: `${seconds(lcpLimit)} (floor ${seconds(floor.lighthouse.lcpMs)})`,
+    target: `LCP ≤ ${LCP_BUDGET.toFixed(1)} × floor (applied throttling)`,
+    measured: `${(lcp / floor.applied.lcpMs).toFixed(2)} × (${seconds(lcp)}; runs ${applied.lcpRuns.map((run) => seconds(run)).join(', ')})`,
+    limit: `${seconds(lcpLimit)} (floor ${seconds(floor.applied.lcpMs)})`,
     pass: lcp <= lcpLimit,
     gap: lcp <= lcpLimit ? `${seconds(lcpLimit - lcp)} to spare` : `${seconds(lcp - lcpLimit)} over`,
   })
-  const perf = site.lighthouse.scores.performance
-  const floorPerf = floor.lighthouse.scores.performance
+  const perf = applied.scores.performance
+  const floorPerf = floor.applied.scores.performance
   results.push({
     route,
-    target: 'Performance ≥ floor',
-    measured: `${perf} (runs ${site.lighthouse.performanceRuns.join(', ')})`,
-    limit: `${floorPerf} (floor ${floor.path}, runs ${floor.lighthouse.performanceRuns.join(', ')})`,
+    target: 'Performance ≥ floor (applied throttling)',
+    measured: `${perf} (runs ${applied.performanceRuns.join(', ')})`,
+    limit: `${floorPerf} (floor ${floor.path}, runs ${floor.applied.performanceRuns.join(', ')})`,
     pass: perf >= floorPerf,
     gap:
       perf >= floorPerf
         ? perf > floorPerf
           ? `${points(perf - floorPerf)} above`
           : '—'
-        : `${points(floorPerf - perf)} below the floor (LCP ${seconds(site.lighthouse.lcpMs)} against ${seconds(floor.lighthouse.lcpMs)}, TBT ${Math.round(site.lighthouse.tbtMs)} against ${Math.round(floor.lighthouse.tbtMs)} ms)`,
+        : `${points(floorPerf - perf)} below the floor (LCP ${seconds(applied.lcpMs)} against ${seconds(floor.applied.lcpMs)}, TBT ${Math.round(applied.tbtMs)} against ${Math.round(floor.applied.tbtMs)} ms)`,
   })
   const others = site.lighthouse.otherOrigins
   results.push({

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
-import { notFound, permanentRedirect, redirect } from 'next/navigation'
-import { getPage, getPageList, getRedirect, getSiteSettings } from '@/lib/content'
+import { notFound } from 'next/navigation'
+import { getPage, getPageList, getSiteSettings } from '@/lib/content'
 import { SLUG_PATTERN } from '@/lib/content/paths'
 import { builderPageMetadata, notFoundMetadata } from '@/lib/metadata'
 import { breadcrumbStructuredData } from '@/components/seo/structured-data'
@@ -9,7 +9,9 @@ import { PageBuilder } from '@/components/sections/page-builder'
 
 // Every page made in the Studio, at /<slug>. Published pages are prerendered at build; one
 // published later renders on its first request and is then cached like the others (same
-// tags, so the webhook refreshes it). Any other path is looked up among the redirects, then 404.
+// tags, so the webhook refreshes it). proxy.ts answers redirects and unknown addresses before
+// they get here; the notFound() below is for what it lets through on purpose (a draft preview's
+// unknown slug) or has not heard of yet (a page unpublished moments ago on another server).
 
 type Params = { params: Promise<{ slug: string[] }> }
 
@@ -31,12 +33,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function BuilderPage({ params }: Params) {
   const segments = (await params).slug
   const page = await pageAt(segments)
-  if (!page) {
-    const path = `/${segments.map(safeDecode).join('/')}`
-    const target = await getRedirect(path)
-    if (target) (target.permanent ? permanentRedirect : redirect)(target.destination)
-    notFound()
-  }
+  if (!page) notFound()
   const settings = await getSiteSettings()
   return (
     <>
@@ -44,12 +41,4 @@ export default async function BuilderPage({ params }: Params) {
       <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
     </>
   )
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }

@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
 import { readBodyCapped } from '@/lib/http/body'
 import { MAX_WEBHOOK_BODY_BYTES, precheckWebhook, SIGNATURE_HEADER_NAME, tagsForChange, verifyWebhook, type WebhookVerdict } from '@/lib/content/webhook'
+import { ADDRESS_TYPES, forgetAddresses } from '@/lib/content/addresses'
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
 
@@ -23,5 +24,7 @@ export async function POST(request: NextRequest) {
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  // The proxy's list of pages and redirects (lib/content/addresses.ts) is kept apart from Next's cache.
+  if (ADDRESS_TYPES.has(verdict.change._type)) forgetAddresses()
   return Response.json({ revalidated: true, tags, now: Date.now() })
 }
