@@ -60,13 +60,13 @@ test('shows the funnel, the chart and the line, and invites the next in line fro
   await expect(page.getByRole('heading', { level: 1, name: 'Waitlist console' })).toBeVisible()
   const counts = await statusCounts()
   for (const [step, count] of [['Signed up', counts.signedUp], ['Confirmed', counts.confirmed], ['Invited', counts.invited], ['Joined', counts.joined]] as const) {
-    await expect(cell(page, 'Funnel', step, 0), step).toHaveText(String(count))
+    await expect(cell(page, 'Funnel figures', step, 0), step).toHaveText(String(count))
   }
-  await expect(cell(page, 'Funnel', 'Confirmed', 1)).toHaveText(`${(Math.round((1000 * counts.confirmed) / counts.signedUp) / 10).toFixed(1)} % of signed up`)
+  await expect(cell(page, 'Funnel figures', 'Confirmed', 1)).toHaveText(`${(Math.round((1000 * counts.confirmed) / counts.signedUp) / 10).toFixed(1)} % of signed up`)
   const chart = page.getByRole('img', { name: 'Sign-ups and confirmations per day' })
   await expect(chart).toBeVisible()
   expect(await chart.locator('rect.signups').count()).toBeGreaterThan(0)
-  const line = page.getByRole('region', { name: 'Head of the line' }).getByRole('row')
+  const line = page.getByRole('region', { name: 'Next in line' }).getByRole('row')
   await expect(line.nth(1)).toContainText(eve.email)
   await expect(line.nth(2)).toContainText(fay.email)
   expect(await axeViolations(page)).toEqual([])

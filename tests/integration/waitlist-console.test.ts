@@ -137,7 +137,7 @@ describe('the page', () => {
   })
 
   it('shows the funnel: signed up 7, confirmed 5 (71.4 %), invited 2 (40.0 %), joined 1 (50.0 %)', () => {
-    expect(tableRows(page, 'Funnel')).toEqual([
+    expect(tableRows(page, 'Funnel figures')).toEqual([
       ['Signed up', '7', ''],
       ['Confirmed', '5', '71.4 % of signed up'],
       ['Invited', '2', '40.0 % of confirmed'],
@@ -178,7 +178,7 @@ describe('the page', () => {
 
   it('shows the head of the line: confirmed people by confirmation, a referral moving Cy 5 places up', () => {
     // Arrival: Ada 1, Bob 2, Cy 3; Cy's one referral makes 3 − 5 = −2, ahead of both.
-    const rows = tableRows(page, 'Head of the line').map(([place, status, name, email]) => [place, status, name, email])
+    const rows = tableRows(page, 'Next in line').map(([place, status, name, email]) => [place, status, name, email])
     expect(rows).toEqual([
       ['1', 'confirmed', HOSTILE, 'cy@console.test'],
       ['2', 'confirmed', 'Ada Line', 'ada@console.test'],
@@ -211,7 +211,7 @@ describe('the page', () => {
         'cache-control': 'no-store',
         'content-security-policy': policy,
         'x-frame-options': 'DENY',
-        'referrer-policy': 'no-referrer',
+        'referrer-policy': 'same-origin',
         'x-content-type-options': 'nosniff',
       })
     }
@@ -333,7 +333,7 @@ describe('Invite next N', () => {
     const result = (await send({ path: invited.headers.location as string })).body
     expect(result).toContain('Invited 2 people.')
     expect(tableRows(result, 'Invited')).toEqual(tableRows(preview, 'Would be invited'))
-    expect(tableRows(result, 'Head of the line').map(([place, , name]) => [place, name])).toEqual([['1', 'Bob Line']])
+    expect(tableRows(result, 'Next in line').map(([place, , name]) => [place, name])).toEqual([['1', 'Bob Line']])
     expect(tableRows(result, 'Invited and joined').map(([status, name]) => [status, name])).toEqual(
       expect.arrayContaining([
         ['invited', HOSTILE],

@@ -73,7 +73,7 @@ function section(id: string, title: string, body: HtmlValue): Html {
 function funnel(entries: readonly WaitlistEntry[]): Html {
   const steps = funnelSteps(entries)
   return html`${table(
-    'Funnel',
+    'Funnel figures',
     ['Step', 'People', 'Share of the step before'],
     steps.map((step) => [step.label, step.count, step.of === null ? '' : `${formatShare(step.rate)} of ${step.of}`]),
     [1],
@@ -98,7 +98,7 @@ function line(view: ConsoleView): Html {
     .sort((a, b) => b.invited_at!.localeCompare(a.invited_at!))
     .slice(0, RECENT_INVITED)
   return html`<p class="muted">The next ${LINE_HEAD} in the order invitations go: confirmed people, in order of confirmation, each confirmed referral moving someone up. Invited and joined people have left the line.</p>
-${view.line.length ? table('Head of the line', ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'], view.line.map((person) => [person.place, status.get(person.id) ?? 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]), [0, 4]) : html`<p>Nobody is waiting in line.</p>`}
+${view.line.length ? table('Next in line', ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'], view.line.map((person) => [person.place, status.get(person.id) ?? 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]), [0, 4]) : html`<p>Nobody is waiting in line.</p>`}
 <h3>Invited and joined</h3>
 ${invited.length ? table('Invited and joined', ['Status', 'Name', 'E-mail', 'Invited (UTC)', 'Joined (UTC)'], invited.map((entry) => [entry.status, entry.name, entry.email, when(entry.invited_at), when(entry.joined_at)])) : html`<p>Nobody has been invited yet.</p>`}`
 }

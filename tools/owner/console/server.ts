@@ -50,8 +50,10 @@ const HEADERS = {
   'Cache-Control': 'no-store',
   'Content-Security-Policy': `default-src 'none'; style-src '${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
   'X-Frame-Options': 'DENY',
-  // The token is in the page's address: no request may carry it elsewhere in a Referer.
-  'Referrer-Policy': 'no-referrer',
+  // The token is in the page's address: no request to another origin may carry it in a Referer.
+  // Not `no-referrer`: with it Chromium sends `Origin: null` on the page's own form posts, which
+  // the Origin check (guard.ts) must refuse.
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
