@@ -11,6 +11,8 @@ import { outboxSettled, owner, statusOf, waitingLine } from './waitlist-rows'
 // read from the database, the chart, the head of the line, and "Invite next N" pressed on the page;
 // and as a hostile web page would reach it: through DNS rebinding (a foreign Host), from another
 // origin (a foreign Origin), or without this run's token. An admission spec: it invites people.
+// The console's words are its own (tools/owner/console/page.ts), not content from Sanity: the
+// founders' tool, in English, never edited in the Studio.
 
 const stamp = `c${Date.now().toString(36)}`
 const [eve, fay] = [admittedPerson('Eve', stamp), admittedPerson('Fay', stamp)]
@@ -57,40 +59,55 @@ test('shows the funnel, the chart and the line, and invites the next in line fro
   expect(await waitingLine()).toEqual([eve.email, fay.email])
 
   await page.goto(printed.href)
+  // not seed copy: the console's words
   await expect(page.getByRole('heading', { level: 1, name: 'Waitlist console' })).toBeVisible()
   const counts = await statusCounts()
+  // not seed copy: the console's words
   for (const [step, count] of [['Signed up', counts.signedUp], ['Confirmed', counts.confirmed], ['Invited', counts.invited], ['Joined', counts.joined]] as const) {
     await expect(cell(page, 'Funnel figures', step, 0), step).toHaveText(String(count))
   }
+  // not seed copy: the console's words
   await expect(cell(page, 'Funnel figures', 'Confirmed', 1)).toHaveText(`${(Math.round((1000 * counts.confirmed) / counts.signedUp) / 10).toFixed(1)} % of signed up`)
+  // not seed copy: the console's words
   const chart = page.getByRole('img', { name: 'Sign-ups and confirmations per day' })
   await expect(chart).toBeVisible()
   expect(await chart.locator('rect.signups').count()).toBeGreaterThan(0)
+  // not seed copy: the console's words
   const line = page.getByRole('region', { name: 'Next in line' }).getByRole('row')
   await expect(line.nth(1)).toContainText(eve.email)
   await expect(line.nth(2)).toContainText(fay.email)
   expect(await axeViolations(page)).toEqual([])
 
   // Preview one, then invite them.
+  // not seed copy: the console's words
   await page.getByLabel('How many').fill('1')
+  // not seed copy: the console's words
   await page.getByRole('button', { name: 'Preview' }).click()
+  // not seed copy: the console's words
   const preview = page.getByRole('region', { name: 'Would be invited' }).getByRole('row')
   await expect(preview).toHaveCount(2)
   await expect(preview.nth(1)).toContainText(eve.email)
   // The same preview in a second tab, pressed after the first: it is stale by then.
   const stale = await page.context().newPage()
   await stale.goto(page.url())
+  // not seed copy: the console's words
   await page.getByRole('button', { name: 'Invite 1 person' }).click()
+  // not seed copy: the console's words
   await expect(page.getByRole('status')).toContainText('Invited 1 person.')
+  // not seed copy: the console's words
   await expect(page.getByRole('region', { name: 'Invited', exact: true })).toContainText(eve.email)
   expect(await statusOf(eve.email)).toBe('invited')
   await invitationTo(eve.email)
 
   // Reloading the result, or pressing the stale preview's button, invites nobody more.
   await page.reload()
+  // not seed copy: the console's words
   await expect(page.getByRole('status')).toContainText('Invited 1 person.')
+  // not seed copy: the console's words
   await stale.getByRole('button', { name: 'Invite 1 person' }).click()
+  // not seed copy: the console's words
   await expect(stale.getByRole('status')).toContainText('Nobody was invited')
+  // not seed copy: the console's words
   await expect(stale.getByRole('region', { name: 'Would be invited' })).toContainText(fay.email)
   await outboxSettled()
   expect(await statusOf(fay.email)).toBe('confirmed')
@@ -99,9 +116,11 @@ test('shows the funnel, the chart and the line, and invites the next in line fro
 })
 
 test('refuses a request without this run’s token', async ({ page }) => {
+  // not seed copy: the console's words
   for (const address of [printed.origin, `${printed.origin}/?token=${'A'.repeat(43)}`]) {
     const response = await page.goto(address)
     expect(response?.status(), address).toBe(403)
+    // not seed copy: the console's words
     await expect(page.locator('body')).toContainText('Refused')
     await expect(page.locator('body')).not.toContainText(fay.email)
   }
@@ -129,6 +148,7 @@ test('refuses an action sent by another web page: a foreign Origin, even with th
     }),
   )
   await page.goto('http://attacker.example/')
+  // not seed copy: the console's words
   const [answer] = await Promise.all([page.waitForResponse(`${printed.origin}/invite`), page.getByRole('button', { name: 'Go' }).click()])
   expect(answer.status()).toBe(403)
   expect(await answer.request().headerValue('origin')).toBe('http://attacker.example')
