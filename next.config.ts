@@ -16,6 +16,11 @@ const nextConfig: NextConfig = {
   experimental: {
     // app/global-not-found.tsx: see components/site/site-document.tsx.
     globalNotFound: true,
+    // Next buffers the body of every request proxy.ts matches (10 MB by default) before the proxy
+    // runs. The addresses it matches are pages, which take no body: a POST of any size to one is
+    // held to this much, so many of them at once cannot fill the server's memory
+    // (e2e/request-bodies.spec.ts).
+    proxyClientMaxBodySize: '16kb',
     // The stylesheet goes into the HTML instead of a render-blocking request, so the first words
     // paint as soon as the HTML arrives, without a second round trip on a slow phone network and
     // before the async scripts have landed (docs/bench.md). Next would also write it a second

@@ -39,6 +39,9 @@ function notFound(request: NextRequest) {
 }
 
 export const config = {
-  // Next's own files never need a look-up; everything else might be a page or a redirect.
-  matcher: ['/((?!_next/).*)'],
+  // Next's own files never need a look-up, and neither do the code's API routes: they read their
+  // own bodies, capped (lib/http/body.ts). A route the proxy matches has its request body buffered
+  // for it (next.config.ts caps that), so the webhook, the dispatcher and /ingest stay out of it.
+  // Everything else might be a page or a redirect.
+  matcher: ['/((?!_next/|api/|ingest/).*)'],
 }

@@ -54,6 +54,11 @@ test.describe(() => {
     expect(growth, `the server grew ${growth.toFixed(0)} MB`).toBeLessThan(64)
   })
 
+  test('300 MB POSTs to pages, known or not, are not held for the proxy that looks their addresses up', async () => {
+    const growth = await peakGrowthWhile(() => Promise.all(['/', '/about', '/no-such-page'].map((path) => pour(`${site}${path}`, 300))))
+    expect(growth, `the server grew ${growth.toFixed(0)} MB`).toBeLessThan(64)
+  })
+
   test('the dispatch route reads no body of a call without its secret', async () => {
     const growth = await peakGrowthWhile(() => Promise.all([1, 2, 3].map(() => pour(`${site}/api/outbox/dispatch`, 300))))
     expect(growth, `the server grew ${growth.toFixed(0)} MB`).toBeLessThan(64)
