@@ -4,14 +4,14 @@ import type { Browser, Page } from '@playwright/test'
 import { expect } from './fixtures'
 import { confirmLinkIn, emailTo } from './inbox'
 import { copy } from './seed-copy'
-import { joinWaitlist } from './waitlist-form'
+import { confirmByPress, joinWaitlist } from './waitlist-form'
 import { supabaseUrl, waitingLine } from './waitlist-rows'
 
 // What the admission specs share: people who sign up and confirm as people do, and the owner's
 // commands run against the suite's database as the owner runs them.
 
 const exec = promisify(execFile)
-const { confirmPage, email: words } = copy.waitlist
+const { email: words } = copy.waitlist
 
 /** The owner's environment: the suite's database, its local service key (the owner commands' default). */
 export const ownerEnv = { ...process.env, NEXT_PUBLIC_SUPABASE_URL: supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: '' }
@@ -38,9 +38,7 @@ export function admittedPerson(name: string, stamp: string) {
 export async function signUpAndConfirm(page: Page, who: { name: string; email: string }, path = '/waitlist'): Promise<string> {
   await joinWaitlist(page, who, path)
   const link = confirmLinkIn(await emailTo(who.email, { subject: words.subject }))
-  await page.goto(link)
-  await page.getByRole('button', { name: confirmPage.confirmLabel }).click()
-  await expect(page.getByRole('heading', { level: 1, name: confirmPage.confirmedTitle })).toBeVisible()
+  await confirmByPress(page, link)
   return link
 }
 

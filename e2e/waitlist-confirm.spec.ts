@@ -5,7 +5,7 @@ import { expect, layoutShiftSoFar, test } from './fixtures'
 import { E2E } from '../tools/test/e2e-env'
 import { copy as seedCopy } from './seed-copy'
 import { confirmLinkIn, emailTo } from './inbox'
-import { joinWaitlist, waitlistForm } from './waitlist-form'
+import { confirmByPress, joinWaitlist, waitlistForm } from './waitlist-form'
 import { statusOf } from './waitlist-rows'
 
 // Double opt-in as a visitor meets it: the e-mail arrives in maildev (read through its REST API,
@@ -25,14 +25,6 @@ const mailTo = (address: string, after = 0) => emailTo(address, { after })
 const confirmLink = confirmLinkIn
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
-
-/** Opens an e-mailed link and presses the page's button, as a person does: only the press confirms. */
-async function confirmByPress(page: Page, link: string) {
-  await page.goto(link)
-  await expect(heading(page, copy.confirmPage.readyTitle)).toBeVisible()
-  await page.getByRole('button', { name: copy.confirmPage.confirmLabel }).click()
-  await expect(heading(page, copy.confirmPage.confirmedTitle)).toBeVisible()
-}
 
 test('sign up, open the e-mail, follow the link, press Confirm: confirmed, once', async ({ page }) => {
   const email = uniqueEmail('confirm')

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { copy, withValues } from './seed-copy'
 
-const { form, confirmation } = copy.waitlist
+const { form, confirmation, confirmPage } = copy.waitlist
 
 /** The message under the name field when it is left empty. */
 export const nameRequired = withValues(form.errorRequired, { field: form.nameInSentence })
@@ -28,4 +28,13 @@ export async function joinWaitlist(page: Page, person: { name: string; email: st
   await form.email.fill(person.email)
   await form.submit.click()
   await form.confirmed.waitFor()
+}
+
+/** Opens an e-mailed link and presses the page's button, as a person does: only the press confirms. */
+export async function confirmByPress(page: Page, link: string) {
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name })
+  await page.goto(link)
+  await expect(heading(confirmPage.readyTitle)).toBeVisible()
+  await page.getByRole('button', { name: confirmPage.confirmLabel }).click()
+  await expect(heading(confirmPage.confirmedTitle)).toBeVisible()
 }

@@ -3,7 +3,7 @@ import { axeViolations } from './a11y'
 import { captureAnalytics } from './analytics-capture'
 import { expect, test } from './fixtures'
 import { copy, literally, withValues as fill } from './seed-copy'
-import { waitlistForm } from './waitlist-form'
+import { confirmByPress, waitlistForm } from './waitlist-form'
 import { erasureMessages, rowsFor } from './waitlist-rows'
 import { confirmLinkIn, emailTo } from './inbox'
 
@@ -73,9 +73,7 @@ test.describe(() => {
     await page.goto('/')
     await page.goto(THIRD.link)
     await expect(page.getByText(fill(placePanel.referralsText, { n: 0 }))).toBeVisible()
-    await friend.goto(await confirmationLinkFor(friendEmail))
-    await friend.getByRole('button', { name: confirmPage.confirmLabel }).click()
-    await expect(friend.getByRole('heading', { level: 1, name: confirmPage.confirmedTitle })).toBeVisible()
+    await confirmByPress(friend, await confirmationLinkFor(friendEmail))
     await friendContext.close()
 
     await page.goto('/')
