@@ -4,6 +4,7 @@
  * The Studio, embedded in the site at /studio. It only loads when a Sanity project is
  * configured (see app/(studio)/studio), so projectId is present whenever this runs in a browser.
  */
+import { codeInput } from '@sanity/code-input'
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
@@ -34,5 +35,7 @@ export default defineConfig({
     // Shows the site beside the form with drafts applied, through /api/draft-mode/enable.
     presentationTool({ resolve, previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }),
     visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
+    // The code blocks of posts.
+    codeInput(),
   ],
 })

@@ -399,6 +399,143 @@ export type Redirect = {
   permanent: boolean;
 };
 
+export type Category = {
+  _id: string;
+  _type: "category";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  slug: Slug;
+  description?: string;
+};
+
+export type Slug = {
+  _type: "slug";
+  current: string;
+  source?: string;
+};
+
+export type Person = {
+  _id: string;
+  _type: "person";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  name: string;
+  role?: string;
+  picture?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  isSample?: boolean;
+};
+
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
+export type PersonReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "person";
+};
+
+export type CategoryReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "category";
+};
+
+export type Post = {
+  _id: string;
+  _type: "post";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  slug: Slug;
+  publishedAt: string;
+  excerpt: string;
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "normal" | "h2" | "h3" | "h4";
+        listItem?: "bullet" | "number";
+        markDefs?: Array<
+          | {
+              href: string;
+              _type: "link";
+              _key: string;
+            }
+          | {
+              page: PageReference;
+              _type: "pageLink";
+              _key: string;
+            }
+        >;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }
+    | {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt: string;
+        caption?: string;
+        _type: "image";
+        _key: string;
+      }
+    | {
+        tone: "note" | "important";
+        text: string;
+        _type: "callout";
+        _key: string;
+      }
+    | ({
+        _key: string;
+      } & Code)
+  >;
+  kind?: "article" | "changelog";
+  authors?: Array<
+    {
+      _key: string;
+    } & PersonReference
+  >;
+  categories?: Array<
+    {
+      _key: string;
+    } & CategoryReference
+  >;
+  emailToSubscribers?: boolean;
+  isSample?: boolean;
+  seo?: Seo;
+};
+
 export type NotFoundPage = {
   _id: string;
   _type: "notFoundPage";
@@ -747,28 +884,6 @@ export type Page = {
   >;
 };
 
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
-
 export type SiteSettings = {
   _id: string;
   _type: "siteSettings";
@@ -882,6 +997,14 @@ export type SiteSettings = {
       _type: "image";
     };
   };
+};
+
+export type Code = {
+  _type: "code";
+  language?: string;
+  filename?: string;
+  code?: string;
+  highlightedLines?: Array<number>;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -1009,16 +1132,22 @@ export type AllSanitySchemaTypes =
   | Link
   | PricingTier
   | Redirect
+  | Category
+  | Slug
+  | Person
+  | SanityImageCrop
+  | SanityImageHotspot
+  | PersonReference
+  | CategoryReference
+  | Post
   | NotFoundPage
   | WaitlistPage
   | AboutPage
   | LandingPage
   | DemoConversation
   | Page
-  | SanityImageCrop
-  | SanityImageHotspot
-  | Slug
   | SiteSettings
+  | Code
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions

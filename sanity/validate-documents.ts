@@ -18,7 +18,7 @@ type FieldDef = {
   fields?: FieldDef[]
   of?: FieldDef[]
   to?: { type: string }[]
-  options?: { list?: (string | number | { value: string | number })[] }
+  options?: { list?: (string | number | { value: string | number })[]; languageAlternatives?: { value: string }[] }
   styles?: { value: string }[]
   lists?: { value: string }[]
   marks?: { decorators?: { value: string }[]; annotations?: FieldDef[] }
@@ -140,6 +140,18 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
       case 'date':
         if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) problems.push(`${path}: not a date (YYYY-MM-DD)`)
         break
+      case 'datetime':
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) problems.push(`${path}: not a date and time (ISO 8601)`)
+        break
+      case 'code': {
+        // @sanity/code-input's value: the code, its language (one the field offers) and an optional file name.
+        const code = value as { code?: unknown; language?: unknown; filename?: unknown }
+        const languages = field.options?.languageAlternatives?.map((language) => language.value)
+        if (typeof code.code !== 'string') problems.push(`${path}.code: expected text`)
+        if (languages && !languages.includes(code.language as string)) problems.push(`${path}.language: "${String(code.language)}" is not one of ${languages.join(', ')}`)
+        if (code.filename !== undefined && typeof code.filename !== 'string') problems.push(`${path}.filename: expected text`)
+        break
+      }
       case 'slug':
         if (typeof (value as { current?: unknown }).current !== 'string') problems.push(`${path}: a slug needs a "current" text`)
         break

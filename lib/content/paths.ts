@@ -8,7 +8,13 @@
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found'] as const
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found', 'blog', 'changelog'] as const
+
+/**
+ * Code routes whose addresses the content decides (a post, a page of a list, a category): the
+ * proxy looks them up like pages, so an address nobody published gets the server-drawn 404.
+ */
+export const CONTENT_ROUTES: ReadonlySet<string> = new Set(['blog', 'changelog'])
 
 /** Where a build with embedded defaults serves the seed's images (app/seed-images; none in a deployment). */
 export const SEED_IMAGE_ROUTE = '/seed-images'
@@ -34,12 +40,44 @@ export function pagePath(slug: string): string {
   return `/${slug}`
 }
 
+/** Posts per page of /blog and of each category's list. */
+export const POSTS_PER_PAGE = 10
+
+/** Segments under /blog/ that lists take, so no post may take them as a slug. */
+const BLOG_LIST_SEGMENTS = new Set(['page', 'category', 'feed.xml'])
+
+/** Every post, article or changelog entry, is at /blog/<slug>. */
+export function postPath(slug: string): string {
+  return `/blog/${slug}`
+}
+
+/** A page of the blog's list, or of one category's: page 1 has no number, so it has one address. */
+export function postListPath({ category, page = 1 }: { category?: string | null; page?: number } = {}): string {
+  const base = category ? `/blog/category/${category}` : '/blog'
+  return page > 1 ? `${base}/page/${page}` : base
+}
+
+const SLUG_HINT = 'Use lowercase letters, digits and single hyphens, e.g. "privacy" or "customer-stories" (no slashes, spaces or accents)'
+
+/** Why a slug is not one (a category's, say), or null when it is. */
+export function slugProblemFor(slug: string | undefined | null): string | null {
+  if (!slug) return 'A slug is required'
+  return SLUG_PATTERN.test(slug) ? null : SLUG_HINT
+}
+
+/** Why a post cannot take this slug, or null when it can. */
+export function postSlugProblem(slug: string | undefined | null): string | null {
+  if (slug && BLOG_LIST_SEGMENTS.has(slug)) return `"${slug}" is part of the blog's list addresses (/blog/${slug}/…): choose another`
+  return slugProblemFor(slug)
+}
+
+/** How many pages a list of `count` posts takes (an empty list still has its first page). */
+export const pageCount = (count: number) => Math.max(1, Math.ceil(count / POSTS_PER_PAGE))
+
 /** Why a page cannot take this slug, or null when it can. */
 export function slugProblem(slug: string | undefined | null): string | null {
-  if (!slug) return 'A slug is required'
-  if (reserved.has(slug)) return `"${slug}" is a path the site's code owns (${RESERVED_SEGMENTS.filter((s) => !s.includes('.')).join(', ')}): choose another`
-  if (!SLUG_PATTERN.test(slug)) return 'Use lowercase letters, digits and single hyphens, e.g. "privacy" or "customer-stories" (no slashes, spaces or accents)'
-  return null
+  if (slug && reserved.has(slug)) return `"${slug}" is a path the site's code owns (${RESERVED_SEGMENTS.filter((s) => !s.includes('.')).join(', ')}): choose another`
+  return slugProblemFor(slug)
 }
 
 /** A redirect's source as the site compares it: no trailing slash, no query or fragment. */
@@ -56,21 +94,22 @@ export function redirectSourceProblem(source: string | undefined | null): string
   const path = normalizePath(source)
   if (path === '/') return 'The home page cannot be redirected'
   const first = path.split('/')[1] ?? ''
-  if (reserved.has(first)) return `${path} is served by the site's code (/${first}) and cannot be redirected`
+  // Under /blog a redirect may take an old post's address; the lists themselves stay.
+  if (reserved.has(first) && (!CONTENT_ROUTES.has(first) || path === `/${first}`)) return `${path} is served by the site's code (/${first}) and cannot be redirected`
   return null
 }
 
 export type RedirectEdge = { id: string; source: string; destinationPath: string | null }
 
 /**
- * Problems with a redirect given the site's pages and the other redirects: a source that is a
- * page (the page would win), a loop, or a chain (each redirect must point at the final address).
+ * Problems with a redirect given the addresses of the site's pages and posts and the other
+ * redirects: a source that is a page or post (it would win), a loop, or a chain (each redirect must point at the final address).
  */
-export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[], pageSlugs: string[]): string[] {
+export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[], publishedPaths: string[]): string[] {
   const problems: string[] = []
   const source = normalizePath(redirect.source)
   const destination = redirect.destinationPath === null ? null : normalizePath(redirect.destinationPath)
-  if (pageSlugs.some((slug) => pagePath(slug) === source)) problems.push(`${source} is the address of a published page: unpublish or rename the page first`)
+  if (publishedPaths.includes(source)) problems.push(`${source} is the address of a published page or post: unpublish it or change its address first`)
   if (destination === source) problems.push(`${source} redirects to itself (a loop)`)
   const next = others.find((other) => normalizePath(other.source) === destination)
   if (destination !== source && next) {

@@ -1,9 +1,12 @@
 import { SECTION_SCHEMAS } from '../../components/sections/schemas'
 import { aboutPage } from './documents/aboutPage'
+import { category } from './documents/category'
 import { demoConversation } from './documents/demoConversation'
 import { landingPage } from './documents/landingPage'
 import { notFoundPage } from './documents/notFoundPage'
 import { page } from './documents/page'
+import { person } from './documents/person'
+import { post } from './documents/post'
 import { pricingTier } from './documents/pricingTier'
 import { redirect } from './documents/redirect'
 import { siteSettings } from './documents/siteSettings'
@@ -11,7 +14,7 @@ import { waitlistPage } from './documents/waitlistPage'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
 
-export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, page, redirect, pricingTier, demoConversation, link, seo, ...SECTION_SCHEMAS]
+export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, page, post, person, category, redirect, pricingTier, demoConversation, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [

@@ -1,7 +1,7 @@
 import type { StructureResolver } from 'sanity/structure'
 import { SINGLETONS } from '../schemaTypes'
 
-/** Each fixed page is one entry that opens its single document; pages, redirects, pricing tiers and demo conversations are lists. */
+/** Each fixed page is one entry that opens its single document; pages, redirects, posts, authors, categories, pricing tiers and demo conversations are lists. */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -18,6 +18,19 @@ export const structure: StructureResolver = (S) =>
         .title('Redirects')
         .id('redirect')
         .child(S.documentTypeList('redirect').title('Redirects').defaultOrdering([{ field: 'source', direction: 'asc' }])),
+      S.divider(),
+      S.listItem()
+        .title('Posts')
+        .id('post')
+        .child(S.documentTypeList('post').title('Posts').defaultOrdering([{ field: 'publishedAt', direction: 'desc' }])),
+      S.listItem()
+        .title('Authors')
+        .id('person')
+        .child(S.documentTypeList('person').title('Authors').defaultOrdering([{ field: 'name', direction: 'asc' }])),
+      S.listItem()
+        .title('Categories')
+        .id('category')
+        .child(S.documentTypeList('category').title('Categories').defaultOrdering([{ field: 'title', direction: 'asc' }])),
       S.divider(),
       S.listItem()
         .title('Pricing tiers')

@@ -145,7 +145,7 @@ describe('redirects', () => {
 
   it('refuses a source that is a page, loops and chains', async () => {
     expect(await problemsWith(redirect('r1', '/privacy', { kind: 'path', path: '/terms' }))).toEqual([
-      'r1.source: /privacy is the address of a published page: unpublish or rename the page first',
+      'r1.source: /privacy is the address of a published page or post: unpublish it or change its address first',
     ])
     expect(await problemsWith(redirect('r1', '/x', { kind: 'path', path: '/x' }))).toEqual(['r1.source: /x redirects to itself (a loop)'])
     const problems = await problemsWith(redirect('r1', '/a', { kind: 'path', path: '/b' }), redirect('r2', '/b', { kind: 'path', path: '/a' }))

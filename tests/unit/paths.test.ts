@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CODE_ROUTES, normalizePath, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, sameSitePath, slugProblem } from '@/lib/content/paths'
+import { CODE_ROUTES, normalizePath, pageCount, postListPath, postPath, postSlugProblem, POSTS_PER_PAGE, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, sameSitePath, slugProblem } from '@/lib/content/paths'
 
 /** The first URL segment of every route under app/: route groups "(…)" are transparent, dynamic "[…]" segments are not names. */
 function topLevelRoutes(dir = 'app'): string[] {
@@ -26,6 +26,19 @@ describe('page slugs', () => {
 
   it.each(['Privacy', 'privacy policy', 'a/b', '-privacy', 'privacy-', 'pri--vacy', 'café', 'privacy.html', ' privacy', ''])('refuses "%s"', (slug) => {
     expect(slugProblem(slug)).not.toBeNull()
+  })
+
+  it.each(['page', 'category', 'feed.xml'])('refuses the blog list segment "%s" as a post slug', (slug) => {
+    expect(postSlugProblem(slug)).toMatch(/blog's list addresses/)
+  })
+
+  it('addresses posts and their lists, page 1 without a number', () => {
+    expect(postPath('we-are-live')).toBe('/blog/we-are-live')
+    expect(postListPath()).toBe('/blog')
+    expect(postListPath({ page: 1 })).toBe('/blog')
+    expect(postListPath({ page: 3 })).toBe('/blog/page/3')
+    expect(postListPath({ category: 'product', page: 2 })).toBe('/blog/category/product/page/2')
+    expect([pageCount(0), pageCount(POSTS_PER_PAGE), pageCount(POSTS_PER_PAGE + 1)]).toEqual([1, 1, 2])
   })
 
   it.each(['privacy', 'customer-stories', 'q4-2026'])('accepts "%s"', (slug) => {
@@ -64,13 +77,20 @@ describe('redirect rules', () => {
   ]
 
   it('accepts a redirect to a final address', () => {
-    expect(redirectProblems({ id: 'new', source: '/old', destinationPath: '/privacy' }, others, ['privacy'])).toEqual([])
-    expect(redirectProblems({ id: 'new', source: '/old', destinationPath: null }, others, ['privacy'])).toEqual([])
+    expect(redirectProblems({ id: 'new', source: '/old', destinationPath: '/privacy' }, others, ['/privacy'])).toEqual([])
+    expect(redirectProblems({ id: 'new', source: '/old', destinationPath: null }, others, ['/privacy'])).toEqual([])
+  })
+
+  it('refuses a source that is a post, and the lists themselves, but lets an old post address redirect', () => {
+    expect(redirectProblems({ id: 'new', source: '/blog/live', destinationPath: '/' }, others, ['/blog/live'])).toHaveLength(1)
+    expect(redirectSourceProblem('/blog')).toMatch(/served by the site's code/)
+    expect(redirectSourceProblem('/changelog/')).toMatch(/served by the site's code/)
+    expect(redirectSourceProblem('/blog/old-post')).toBeNull()
   })
 
   it('refuses a source that is a page', () => {
-    expect(redirectProblems({ id: 'new', source: '/privacy/', destinationPath: '/terms' }, others, ['privacy'])).toEqual([
-      '/privacy is the address of a published page: unpublish or rename the page first',
+    expect(redirectProblems({ id: 'new', source: '/privacy/', destinationPath: '/terms' }, others, ['/privacy'])).toEqual([
+      '/privacy is the address of a published page or post: unpublish it or change its address first',
     ])
   })
 

@@ -5,14 +5,14 @@ import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField } from 'sanity'
 import { CONTACT_EMAIL_TOKEN, stringField, textField, USAGE_CLAIM_TOKEN } from '../../../sanity/schemaTypes/objects/fields'
 import { defineSection } from '../define-section'
-import { CALLOUT_TONES, RICH_TEXT_LINK_SCHEMES } from './rules'
+import { CALLOUT_TONES, CODE_LANGUAGES, RICH_TEXT_LINK_SCHEMES } from './rules'
 
 /**
  * Portable Text as the site renders it: headings h2–h4 (the page header holds the h1),
  * lists, bold, italic, inline code, links to pages (by reference, so a renamed slug never
  * breaks them) or to external addresses, images with alternative text, and callouts.
  */
-export const richTextField = () =>
+export const richTextField = ({ code = false }: { code?: boolean } = {}) =>
   defineField({
     name: 'body',
     title: 'Text',
@@ -89,6 +89,8 @@ export const richTextField = () =>
         ],
         preview: { select: { title: 'text', subtitle: 'tone' } },
       }),
+      // Posts show code (a changelog's API change); highlighted on the server, so no script reaches the page.
+      ...(code ? [defineArrayMember({ type: 'code', options: { languageAlternatives: [...CODE_LANGUAGES], withFilename: true } })] : []),
     ],
     validation: (rule) => rule.required().min(1),
   })

@@ -2,7 +2,7 @@ import { DocumentsIcon } from '@sanity/icons/Documents'
 import { defineField, defineType, type SlugValue } from 'sanity'
 import { pageTitleField, sectionsField } from '../../../components/sections/schemas'
 import { pagePath, slugProblem } from '../../../lib/content/paths'
-import { documentClient, publishedId } from '../objects/validation-client'
+import { uniqueSlug } from '../objects/validation-client'
 
 export const page = defineType({
   name: 'page',
@@ -17,17 +17,7 @@ export const page = defineType({
       description: 'The page is at /<slug>. Lowercase words and hyphens. Changing it moves the page: links chosen as "Page on this site" follow it; add a redirect for the old address.',
       type: 'slug',
       options: { source: 'title', maxLength: 60, isUnique: () => true },
-      validation: (rule) =>
-        rule.required().custom(async (value: SlugValue | undefined, context) => {
-          const problem = slugProblem(value?.current)
-          if (problem) return problem
-          const id = publishedId(context.document?._id)
-          const taken = await documentClient(context).fetch<number>(
-            'count(*[_type == "page" && slug.current == $slug && !(_id in [$id, "drafts." + $id])])',
-            { slug: value?.current, id },
-          )
-          return taken > 0 ? `Another page already has the address ${pagePath(value?.current ?? '')}` : true
-        }),
+      validation: (rule) => rule.required().custom((value: SlugValue | undefined, context) => uniqueSlug(context, { type: 'page', slug: value?.current, problem: slugProblem, pathOf: pagePath })),
     }),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
     sectionsField(),

@@ -31,7 +31,10 @@ export const redirect = defineType({
           const id = publishedId(context.document?._id)
           const { pages, redirects } = await documentClient(context).fetch<{ pages: string[]; redirects: RedirectEdge[] }>(
             `{
-              "pages": *[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))].slug.current,
+              "pages": [
+                ...*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))]{"path": "/" + slug.current}.path,
+                ...*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))]{"path": "/blog/" + slug.current}.path
+              ],
               "redirects": *[_type == "redirect" && !(_id in [$id, "drafts." + $id]) && defined(source)]{"id": _id, source, "destinationPath": ${REDIRECT_DESTINATION_PATH}}
             }`,
             { id },
