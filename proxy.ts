@@ -1,11 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { addresses, answerFor } from '@/lib/content/addresses'
-import { notFoundRouteFor, RESERVED_SEGMENTS } from '@/lib/content/paths'
+import { CONTENT_ROUTES, notFoundRouteFor, RESERVED_SEGMENTS } from '@/lib/content/paths'
 
 // Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
 // pages route decides for itself there.
 const DRAFT_MODE_COOKIE = '__prerender_bypass'
-const codeOwned = new Set<string>(RESERVED_SEGMENTS)
+// The blog's addresses are decided by the content (which posts, categories and pages of a list
+// exist), so they are looked up like pages.
+const codeOwned = new Set<string>(RESERVED_SEGMENTS.filter((segment) => !CONTENT_ROUTES.has(segment)))
 const notFoundSegment = notFoundRouteFor('/').split('/')[1]
 
 /**

@@ -16,7 +16,8 @@ const widget = copy.settings.demoWidget
 const nav = copy.settings.navigation
 
 const seedPages = copy.documents.filter((doc) => doc._type === 'page' && !doc._id.startsWith('drafts.')).map((doc) => `/${(doc as unknown as { slug: { current: string } }).slug.current}`)
-const ROUTES = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', NOT_FOUND_ROUTE, ...seedPages]
+const seedPosts = copy.posts.map((post) => `/blog/${post.slug.current}`)
+const ROUTES = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', NOT_FOUND_ROUTE, ...seedPages, '/blog', '/changelog', '/blog/category/product', ...seedPosts]
 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2.625, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
 

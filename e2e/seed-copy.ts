@@ -75,6 +75,12 @@ export function loadSeedCopy(file = SEED_PATH) {
     about: doc('aboutPage', 'aboutPage'),
     waitlist: doc('waitlistPage', 'waitlistPage'),
     notFound: doc('notFoundPage', 'notFoundPage'),
+    blog: doc('blogPage', 'blogPage'),
+    /** The seed's posts, newest first. */
+    posts: documents
+      .filter((candidate) => candidate._type === 'post')
+      .map((candidate) => doc(candidate._id, 'post'))
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
 
     /** The header's label for the link to `path` (a top-level link or one under Resources). */
     navLabel(path: string): string {

@@ -9,7 +9,13 @@ test('sitemap.xml lists every page at the configured address', async ({ request 
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
   const slugs = copy.documents.filter((doc) => doc._type === 'page').map((doc) => copy.doc(doc._id, 'page').slug.current)
   const pages = slugs.sort().map((slug) => `${site}/${slug}`)
-  expect(urls).toEqual([`${site}/`, `${site}/about`, `${site}/waitlist`, ...pages])
+  const posts = copy.posts.map((post) => `${site}/blog/${post.slug.current}`)
+  const categories = copy.documents
+    .filter((doc) => doc._type === 'category')
+    .map((doc) => copy.doc(doc._id, 'category'))
+    .sort((a, b) => a.title.localeCompare(b.title))
+    .map((category) => `${site}/blog/category/${category.slug.current}`)
+  expect(urls).toEqual([`${site}/`, `${site}/about`, `${site}/waitlist`, `${site}/blog`, `${site}/changelog`, ...pages, ...posts, ...categories])
 })
 
 test('robots.txt keeps the Studio and the API out and points at the sitemap', async ({ request }) => {

@@ -1,7 +1,8 @@
 import { defineQuery } from 'groq'
 import { demoConversationProjection } from '../components/demo/projection'
 import { sectionsProjection } from '../components/sections/projection'
-import { REDIRECT_DESTINATION_PATH } from './fragments'
+import { IMAGE_PROJECTION, REDIRECT_DESTINATION_PATH } from './fragments'
+import { richTextBodyFragment } from '../components/sections/rich-text/projection'
 
 // Every GROQ query the site runs. The same strings run against Sanity's Content Lake and,
 // locally, through groq-js over the seed dataset, so they must not rely on perspectives:
@@ -122,3 +123,60 @@ export const notFoundPageQuery = defineQuery(`*[_type == "notFoundPage" && _id =
 
 /** The demo conversation the landing page's Try Demo buttons open (fetched on its own, for the widget). */
 export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->${demoConversationProjection}`)
+
+export const blogPageQuery = defineQuery(`*[_type == "blogPage" && _id == "blogPage"][0]{
+  title,
+  intro,
+  changelogTitle,
+  changelogIntro,
+  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},
+  ${seoProjection},
+  changelogSeo{title, description, image, noindex}
+}`)
+
+/** What a list, a feed item's header and the proxy need of a post: everything but its text. */
+const postSummaryProjection = /* groq */ `
+  _id,
+  _updatedAt,
+  title,
+  "slug": slug.current,
+  publishedAt,
+  excerpt,
+  "kind": coalesce(kind, "article"),
+  "isSample": isSample == true,
+  "noindex": seo.noindex == true,
+  "categories": categories[]->{title, "slug": slug.current},
+  "authors": authors[]->{name, role, "isSample": isSample == true, picture${IMAGE_PROJECTION}}
+`
+
+const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) && defined(publishedAt) && ${published}]`
+
+/**
+ * Every published post, newest first, without their text: one cached answer serves every list,
+ * page of a list, category, previous/next link and the sitemap.
+ */
+export const postSummariesQuery = defineQuery(`${publishedPosts} | order(publishedAt desc){${postSummaryProjection}}`)
+
+/** One post with its text (drafts overlay it in a draft preview, through the client's perspective). */
+export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug && ${published}][0]{
+  ${postSummaryProjection},
+  ${richTextBodyFragment},
+  "plainText": pt::text(body),
+  ${seoProjection}
+}`)
+
+/** How many posts a feed carries (GROQ slices take constants, not parameters). */
+export const FEED_SIZE = 20
+
+/** The newest posts of one kind with their text, for its feed. */
+export const postFeedQuery = defineQuery(`${publishedPosts}[coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
+  ${postSummaryProjection},
+  ${richTextBodyFragment}
+}`)
+
+/** Every published category, by name (lib/content keeps those with posts to show). */
+export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slug.current) && ${published}] | order(title asc){
+  title,
+  "slug": slug.current,
+  description
+}`)

@@ -536,6 +536,36 @@ export type Post = {
   seo?: Seo;
 };
 
+export type BlogPage = {
+  _id: string;
+  _type: "blogPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  intro: string;
+  changelogTitle: string;
+  changelogIntro: string;
+  labels: {
+    readingTime: string;
+    byline: string;
+    categories: string;
+    allPosts: string;
+    newer: string;
+    older: string;
+    pageOf: string;
+    previous: string;
+    next: string;
+    backToBlog: string;
+    backToChangelog: string;
+    changelogLink: string;
+    feed: string;
+    empty: string;
+  };
+  seo?: Seo;
+  changelogSeo?: Seo;
+};
+
 export type NotFoundPage = {
   _id: string;
   _type: "notFoundPage";
@@ -1140,6 +1170,7 @@ export type AllSanitySchemaTypes =
   | PersonReference
   | CategoryReference
   | Post
+  | BlogPage
   | NotFoundPage
   | WaitlistPage
   | AboutPage
@@ -1303,7 +1334,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  title,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  title,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type LandingPageQueryResult = {
   title: string;
   sections: Array<
@@ -1540,6 +1571,7 @@ export type LandingPageQueryResult = {
               caption: string | null;
               _type: "image";
               _key: string;
+              url: string | null;
             }
         >;
       }
@@ -1624,7 +1656,7 @@ export type LandingPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  title,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  title,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type AboutPageQueryResult = {
   title: string;
   sections: Array<
@@ -1861,6 +1893,7 @@ export type AboutPageQueryResult = {
               caption: string | null;
               _type: "image";
               _key: string;
+              url: string | null;
             }
         >;
       }
@@ -1945,7 +1978,7 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: pageQuery
-// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type PageQueryResult = {
   _id: string;
   title: string;
@@ -2184,6 +2217,7 @@ export type PageQueryResult = {
               caption: string | null;
               _type: "image";
               _key: string;
+              url: string | null;
             }
         >;
       }
@@ -2492,18 +2526,300 @@ export type DemoConversationQueryResult = {
   };
 } | null;
 
+// Source: sanity/queries.ts
+// Variable: blogPageQuery
+// Query: *[_type == "blogPage" && _id == "blogPage"][0]{  title,  intro,  changelogTitle,  changelogIntro,  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},  seo{title, description, image, noindex},  changelogSeo{title, description, image, noindex}}
+export type BlogPageQueryResult = {
+  title: string;
+  intro: string;
+  changelogTitle: string;
+  changelogIntro: string;
+  labels: {
+    readingTime: string;
+    byline: string;
+    categories: string;
+    allPosts: string;
+    newer: string;
+    older: string;
+    pageOf: string;
+    previous: string;
+    next: string;
+    backToBlog: string;
+    backToChangelog: string;
+    changelogLink: string;
+    feed: string;
+    empty: string;
+  };
+  seo: {
+    title: string | null;
+    description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
+    noindex: boolean | null;
+  } | null;
+  changelogSeo: {
+    title: string | null;
+    description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
+    noindex: boolean | null;
+  } | null;
+} | null;
+
+// Source: sanity/queries.ts
+// Variable: postSummariesQuery
+// Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){  _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}}
+export type PostSummariesQueryResult = Array<{
+  _id: string;
+  _updatedAt: string;
+  title: string;
+  slug: string;
+  publishedAt: string;
+  excerpt: string;
+  kind: "article" | "changelog";
+  isSample: boolean | false;
+  noindex: boolean | false;
+  categories: Array<{
+    title: string;
+    slug: string;
+  }> | null;
+  authors: Array<{
+    name: string;
+    role: string | null;
+    isSample: boolean | false;
+    picture: {
+      alt: null;
+      isSample: null;
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      crop: SanityImageCrop | null;
+      url: string | null;
+    } | null;
+  }> | null;
+}>;
+
+// Source: sanity/queries.ts
+// Variable: postQuery
+// Query: *[_type == "post" && slug.current == $slug && !(_id in path("drafts.**"))][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}},  "plainText": pt::text(body),  seo{title, description, image, noindex}}
+export type PostQueryResult = {
+  _id: string;
+  _updatedAt: string;
+  title: string;
+  slug: string;
+  publishedAt: string;
+  excerpt: string;
+  kind: "article" | "changelog";
+  isSample: boolean | false;
+  noindex: boolean | false;
+  categories: Array<{
+    title: string;
+    slug: string;
+  }> | null;
+  authors: Array<{
+    name: string;
+    role: string | null;
+    isSample: boolean | false;
+    picture: {
+      alt: null;
+      isSample: null;
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      crop: SanityImageCrop | null;
+      url: string | null;
+    } | null;
+  }> | null;
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "h2" | "h3" | "h4" | "normal";
+        listItem?: "bullet" | "number";
+        markDefs: Array<
+          | {
+              href: string;
+              _type: "link";
+              _key: string;
+            }
+          | {
+              page: PageReference;
+              _type: "pageLink";
+              _key: string;
+              slug: string;
+            }
+        > | null;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }
+    | {
+        tone: "important" | "note";
+        text: string;
+        _type: "callout";
+        _key: string;
+      }
+    | {
+        _key: string;
+        _type: "code";
+        language?: string;
+        filename?: string;
+        code?: string;
+        highlightedLines?: Array<number>;
+      }
+    | {
+        asset: SanityImageAssetReference | null;
+        media?: unknown;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+        alt: string;
+        caption: string | null;
+        _type: "image";
+        _key: string;
+        url: string | null;
+      }
+  >;
+  plainText: string;
+  seo: {
+    title: string | null;
+    description: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    } | null;
+    noindex: boolean | null;
+  } | null;
+} | null;
+
+// Source: sanity/queries.ts
+// Variable: postFeedQuery
+// Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}}
+export type PostFeedQueryResult = Array<{
+  _id: string;
+  _updatedAt: string;
+  title: string;
+  slug: string;
+  publishedAt: string;
+  excerpt: string;
+  kind: "article" | "changelog";
+  isSample: boolean | false;
+  noindex: boolean | false;
+  categories: Array<{
+    title: string;
+    slug: string;
+  }> | null;
+  authors: Array<{
+    name: string;
+    role: string | null;
+    isSample: boolean | false;
+    picture: {
+      alt: null;
+      isSample: null;
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      crop: SanityImageCrop | null;
+      url: string | null;
+    } | null;
+  }> | null;
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "h2" | "h3" | "h4" | "normal";
+        listItem?: "bullet" | "number";
+        markDefs: Array<
+          | {
+              href: string;
+              _type: "link";
+              _key: string;
+            }
+          | {
+              page: PageReference;
+              _type: "pageLink";
+              _key: string;
+              slug: string;
+            }
+        > | null;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }
+    | {
+        tone: "important" | "note";
+        text: string;
+        _type: "callout";
+        _key: string;
+      }
+    | {
+        _key: string;
+        _type: "code";
+        language?: string;
+        filename?: string;
+        code?: string;
+        highlightedLines?: Array<number>;
+      }
+    | {
+        asset: SanityImageAssetReference | null;
+        media?: unknown;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+        alt: string;
+        caption: string | null;
+        _type: "image";
+        _key: string;
+        url: string | null;
+      }
+  >;
+}>;
+
+// Source: sanity/queries.ts
+// Variable: categoriesQuery
+// Query: *[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){  title,  "slug": slug.current,  description}
+export type CategoriesQueryResult = Array<{
+  title: string;
+  slug: string;
+  description: string | null;
+}>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  title,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  title,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
-    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  title,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  title,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
+    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
     '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
     '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
+    '*[_type == "blogPage" && _id == "blogPage"][0]{\n  title,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult;
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){\n  _id,\n  _updatedAt,\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n}': PostSummariesQueryResult;
+    '*[_type == "post" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  \n  _id,\n  _updatedAt,\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n},\n  "plainText": pt::text(body),\n  seo{title, description, image, noindex}\n}': PostQueryResult;
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{\n  \n  _id,\n  _updatedAt,\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}\n}': PostFeedQueryResult;
+    '*[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){\n  title,\n  "slug": slug.current,\n  description\n}': CategoriesQueryResult;
   }
 }

@@ -1,4 +1,4 @@
-import type { Page, PricingTier, SectionPage, SiteSettings } from '@/lib/content'
+import type { Page, Post, PricingTier, SectionPage, SiteSettings } from '@/lib/content'
 import { pagePath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 
@@ -42,5 +42,24 @@ export function breadcrumbStructuredData(settings: SiteSettings, page: Pick<Page
       { '@type': 'ListItem', position: 1, name: settings.siteName, item: new URL('/', url).toString() },
       { '@type': 'ListItem', position: 2, name: page.title, item: new URL(pagePath(page.slug), url).toString() },
     ],
+  }
+}
+
+/** schema.org BlogPosting for a post: headline, dates, authors, publisher and its share image. */
+export function postStructuredData(settings: SiteSettings, post: Post, image: string) {
+  const url = publicEnv.siteUrl
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.publishedAt,
+    dateModified: post.updatedAt,
+    url: new URL(post.path, url).toString(),
+    mainEntityOfPage: new URL(post.path, url).toString(),
+    image: new URL(image, url).toString(),
+    author: post.authors.length > 0 ? post.authors.map((author) => ({ '@type': 'Person', name: author.name, ...(author.role ? { jobTitle: author.role } : {}) })) : { '@type': 'Organization', name: settings.siteName, url },
+    publisher: { '@type': 'Organization', name: settings.siteName, url, logo: new URL('/icon.svg', url).toString() },
+    keywords: post.categories.map((category) => category.title).join(', ') || undefined,
   }
 }

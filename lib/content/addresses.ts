@@ -1,9 +1,10 @@
-import type { PageListQueryResult, RedirectsQueryResult } from '@/sanity/types.generated'
-import { pageListQuery, redirectsQuery } from '@/sanity/queries'
+import type { CategoriesQueryResult, PageListQueryResult, PostSummariesQueryResult, RedirectsQueryResult } from '@/sanity/types.generated'
+import { categoriesQuery, pageListQuery, postSummariesQuery, redirectsQuery } from '@/sanity/queries'
 import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
 import { evaluateQuery, readSeedDataset } from '../../sanity/seed/dataset'
 import { sanityClient } from './client'
-import { normalizePath, pagePath } from './paths'
+import { FEED_PATHS, normalizePath, pagePath, postListPath } from './paths'
+import { postListPaths, toCategories, toPostSummaries } from './posts'
 import { toPageList, toRedirects } from './reshape'
 import type { Redirect } from './types'
 
@@ -60,11 +61,22 @@ export function forgetAddresses(): void {
 }
 
 /** Document types whose publication changes which addresses answer. */
-export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect'])
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', 'post', 'category'])
 
 async function load(): Promise<Addresses> {
-  const [pages, redirects] = await Promise.all([read<PageListQueryResult>(pageListQuery), read<RedirectsQueryResult>(redirectsQuery)])
-  return { pages: new Set(toPageList(pages).map((page) => pagePath(page.slug))), redirects: toRedirects(redirects) }
+  const [pages, redirects, rawPosts, rawCategories] = await Promise.all([
+    read<PageListQueryResult>(pageListQuery),
+    read<RedirectsQueryResult>(redirectsQuery),
+    read<PostSummariesQueryResult>(postSummariesQuery),
+    read<CategoriesQueryResult>(categoriesQuery),
+  ])
+  // The same sample rule as the pages (lib/content/posts.ts): a post a deployed site hides is a 404 there.
+  const posts = toPostSummaries(rawPosts, serverEnv().sampleContent)
+  const lists = postListPaths(posts, toCategories(rawCategories, posts)).map(postListPath)
+  return {
+    pages: new Set([...toPageList(pages).map((page) => pagePath(page.slug)), ...posts.map((post) => post.path), ...lists, '/changelog', ...FEED_PATHS]),
+    redirects: toRedirects(redirects),
+  }
 }
 
 /** Published content straight from its source, past Next's caches (see above). */

@@ -2,17 +2,24 @@ import 'server-only'
 import { cache } from 'react'
 import {
   aboutPageQuery,
+  blogPageQuery,
+  categoriesQuery,
   demoConversationQuery,
   landingPageQuery,
   notFoundPageQuery,
   pageListQuery,
   pageQuery,
+  postFeedQuery,
+  postQuery,
+  postSummariesQuery,
   siteSettingsQuery,
   waitlistPageQuery,
 } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { isDraftPreview, sanityFetch, sanityFetchOptional } from './fetch'
 import { applySampleRule } from './sample'
+import { postListPage, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries } from './posts'
+import type { PostKind } from './types'
 import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toSectionPage, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
@@ -69,6 +76,43 @@ export const getNotFoundPage = cache(async () =>
 /** The conversation the landing page's demo field points at (for the demo widget). */
 export const getDemoConversation = cache(async () =>
   toDemoConversation(await sanityFetch({ query: demoConversationQuery, tags: ['landingPage', 'demoConversation'], label: 'demo conversation' })),
+)
+
+/** Posts show their authors and categories. */
+const POST_TAGS = ['post', 'person', 'category']
+
+export const getBlogCopy = cache(async () => toBlogCopy(await sanityFetch({ query: blogPageQuery, tags: ['blogPage'], label: 'blog page' })))
+
+/** Every post the site shows, newest first, without their text (lists, sitemap, prerendering: never drafts). */
+export const getPostSummaries = cache(async () =>
+  toPostSummaries(await sanityFetch({ query: postSummariesQuery, tags: POST_TAGS, label: 'list of posts', publishedOnly: true }), serverEnv().sampleContent),
+)
+
+/** The categories that have articles to show. */
+export const getCategories = cache(async () =>
+  toCategories(await sanityFetch({ query: categoriesQuery, tags: POST_TAGS, label: 'list of categories', publishedOnly: true }), await getPostSummaries()),
+)
+
+/** A page of /blog or of a category's list; null for a category or page number that does not exist. */
+export const getPostListPage = cache(async (categorySlug: string | null, page: number) => {
+  const category = categorySlug ? ((await getCategories()).find((candidate) => candidate.slug === categorySlug) ?? null) : null
+  if (categorySlug && !category) return null
+  return postListPage(await getPostSummaries(), { category, page })
+})
+
+/** The post at /blog/<slug>, or null. As with pages, an unknown slug costs no query of its own. */
+export const getPost = cache(async (slug: string) => {
+  if (!(await isDraftPreview()) && !(await getPostSummaries()).some((post) => post.slug === slug)) return null
+  const raw = await sanityFetchOptional({ query: postQuery, params: { slug }, tags: POST_TAGS, label: `post "${slug}"` })
+  return raw ? toPost(raw, serverEnv().sampleContent) : null
+})
+
+/** The newest posts of a kind with their text, for its feed. */
+export const getFeedPosts = cache(async (kind: PostKind) =>
+  toFeedPosts(
+    await sanityFetch({ query: postFeedQuery, params: { kinds: [kind] }, tags: POST_TAGS, label: `${kind} feed`, publishedOnly: true }),
+    serverEnv().sampleContent,
+  ),
 )
 
 export type * from './types'

@@ -71,6 +71,9 @@ export function postSlugProblem(slug: string | undefined | null): string | null 
   return slugProblemFor(slug)
 }
 
+/** The feeds: the blog's articles and the changelog's entries, each the newest posts with their text. */
+export const FEED_PATHS = ['/blog/feed.xml', '/changelog/feed.xml'] as const
+
 /** How many pages a list of `count` posts takes (an empty list still has its first page). */
 export const pageCount = (count: number) => Math.max(1, Math.ceil(count / POSTS_PER_PAGE))
 

@@ -58,7 +58,7 @@ function withContentTokens<T>(value: T, tokens: ContentTokens): T {
 
 type RawSeo = { title: string | null; description: string | null; image?: Parameters<typeof shareImageUrl>[0]; noindex?: boolean | null } | null
 
-const toSeo = (seo: RawSeo) => ({
+export const toSeo = (seo: RawSeo) => ({
   title: seo?.title ?? null,
   description: seo?.description ?? null,
   image: shareImageUrl(seo?.image),

@@ -1,5 +1,6 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
-import type { PageQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
+import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
+import type { SectionImage } from '@/components/ui/sanity-image'
 import type { WaitlistErrorCopy } from '@/components/waitlist/rules'
 import type { Announcement } from './announcement'
 
@@ -155,3 +156,45 @@ export type DemoConversation = {
 
 /** Everything the demo widget shows: serializable, so the server page can hand it to the client host. */
 export type DemoWidgetContent = { copy: DemoWidgetCopy; conversation: DemoConversation; sender: string }
+
+type RawBlogPage = NonNullable<BlogPageQueryResult>
+
+/** The words around the posts (Blog and changelog in the Studio). */
+export type BlogCopy = Omit<RawBlogPage, 'seo' | 'changelogSeo'> & { seo: Seo; changelogSeo: Seo }
+
+export type PostKind = 'article' | 'changelog'
+
+export type Author = { name: string; role: string | null; picture: SectionImage | null }
+
+export type CategoryLink = { title: string; slug: string }
+
+export type Category = CategoryLink & { description: string | null }
+
+/** A post as lists, feeds, the sitemap and the proxy see it: everything but its text. */
+export type PostSummary = {
+  id: string
+  slug: string
+  /** Its page: /blog/<slug>. */
+  path: string
+  title: string
+  excerpt: string
+  publishedAt: string
+  updatedAt: string
+  kind: PostKind
+  isSample: boolean
+  noindex: boolean
+  categories: CategoryLink[]
+  authors: Author[]
+}
+
+/** The text of a post: the rich text of pages, plus code blocks. */
+export type PostBody = NonNullable<PostQueryResult>['body']
+
+/** A post's page. */
+export type Post = PostSummary & { body: PostBody; readingMinutes: number; seo: Seo }
+
+/** A post with its text, as a feed carries it. */
+export type FeedPost = PostSummary & { body: PostBody }
+
+/** One page of a list of posts (/blog, /blog/page/<n>, /blog/category/<slug>…). */
+export type PostListPage = { posts: PostSummary[]; page: number; pages: number; category: Category | null }

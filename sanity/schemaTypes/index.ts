@@ -1,5 +1,6 @@
 import { SECTION_SCHEMAS } from '../../components/sections/schemas'
 import { aboutPage } from './documents/aboutPage'
+import { blogPage } from './documents/blogPage'
 import { category } from './documents/category'
 import { demoConversation } from './documents/demoConversation'
 import { landingPage } from './documents/landingPage'
@@ -14,7 +15,7 @@ import { waitlistPage } from './documents/waitlistPage'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
 
-export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, page, post, person, category, redirect, pricingTier, demoConversation, link, seo, ...SECTION_SCHEMAS]
+export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, blogPage, page, post, person, category, redirect, pricingTier, demoConversation, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [
@@ -23,6 +24,7 @@ export const SINGLETONS = [
   { type: 'aboutPage', title: 'About page' },
   { type: 'waitlistPage', title: 'Waitlist page' },
   { type: 'notFoundPage', title: 'Page not found (404)' },
+  { type: 'blogPage', title: 'Blog and changelog' },
 ] as const
 
 export const SINGLETON_TYPES = new Set<string>(SINGLETONS.map((s) => s.type))

@@ -1,4 +1,4 @@
-import { getAboutPage, getLandingPage, getSiteSettings, getWaitlistPage } from '@/lib/content'
+import { getAboutPage, getBlogCopy, getLandingPage, getSiteSettings, getWaitlistPage } from '@/lib/content'
 import { sectionPageHeadline } from '@/lib/content/reshape'
 import { SHARE_IMAGE_PAGES, type SharePage } from '@/lib/metadata'
 import { drawShareImage } from '@/components/seo/share-image'
@@ -15,6 +15,8 @@ const headlines: Record<SharePage, () => Promise<string>> = {
   home: async () => sectionPageHeadline(await getLandingPage()) ?? (await getSiteSettings()).seo.title,
   about: async () => sectionPageHeadline(await getAboutPage()) ?? (await getSiteSettings()).seo.title,
   waitlist: async () => (await getWaitlistPage()).title,
+  blog: async () => (await getBlogCopy()).title,
+  changelog: async () => (await getBlogCopy()).changelogTitle,
 }
 
 export async function GET(_request: Request, { params }: { params: Promise<{ page: string }> }) {

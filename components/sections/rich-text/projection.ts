@@ -2,7 +2,7 @@
 export const richTextBodyFragment = /* groq */ `body[]{
   ...,
   _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},
-  _type == "image" => {alt, caption, asset, hotspot, crop}
+  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}
 }`
 
 export const richTextProjection = /* groq */ `_type == "richTextSection" => {${richTextBodyFragment}}`

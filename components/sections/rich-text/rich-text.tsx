@@ -1,16 +1,19 @@
 import { PortableText, toPlainText, type PortableTextBlock, type PortableTextComponents, type PortableTextMarkComponentProps } from '@portabletext/react'
 import { stegaClean } from '@sanity/client/stega'
 import type { ReactNode } from 'react'
-import type { RichTextBody } from '@/lib/content'
+import type { PostBody, RichTextBody } from '@/lib/content'
 import { publicEnv } from '@/lib/env'
 import { cn } from '@/lib/cn'
 import { pagePath } from '@/lib/content/paths'
 import { RICH_TEXT_LINK_SCHEMES } from './rules'
 import { sanityImageAttributes, type ImageValue } from './sanity-image'
+import { CodeBlock, type CodeValue } from './code-block'
 
 // Rendered on the server only: no part of this reaches the browser as JavaScript.
 
-type Block = Extract<RichTextBody[number], { _type: 'block' }>
+/** A page's rich text, or a post's (which may also hold code blocks). */
+type Body = RichTextBody | PostBody
+type Block = Extract<Body[number], { _type: 'block' }>
 type HeadingLevel = 'h2' | 'h3' | 'h4'
 
 /** A table of contents appears from this many headings on. */
@@ -22,11 +25,11 @@ const HEADING_STYLES: Record<HeadingLevel, string> = {
   h4: 'mt-6 scroll-mt-24 text-lg font-semibold text-slate-900',
 }
 
-const isHeading = (block: RichTextBody[number]): block is Block & { style: HeadingLevel } =>
+const isHeading = (block: Body[number]): block is Block & { style: HeadingLevel } =>
   block._type === 'block' && (block.style === 'h2' || block.style === 'h3' || block.style === 'h4')
 
 /** "What we collect" → "what-we-collect": readable fragment ids, unique within the text. */
-export function headingIds(body: RichTextBody): Map<string, { id: string; text: string; level: HeadingLevel }> {
+export function headingIds(body: Body): Map<string, { id: string; text: string; level: HeadingLevel }> {
   const seen = new Map<string, number>()
   const ids = new Map<string, { id: string; text: string; level: HeadingLevel }>()
   for (const block of body) {
@@ -125,6 +128,7 @@ function components(ids: ReturnType<typeof headingIds>): PortableTextComponents 
           </figure>
         )
       },
+      code: ({ value }: { value: CodeValue }) => <CodeBlock value={value} />,
       callout: ({ value }: { value: { tone?: string; text?: string } }) => (
         <div
           role="note"
@@ -142,7 +146,7 @@ function components(ids: ReturnType<typeof headingIds>): PortableTextComponents 
 }
 
 /** Portable Text with linkable headings; a table of contents above it from four headings on. */
-export function RichText({ value, tocTitle, tocId }: { value: RichTextBody; tocTitle: string; tocId: string }) {
+export function RichText({ value, tocTitle, tocId }: { value: Body; tocTitle: string; tocId: string }) {
   const ids = headingIds(value)
   const toc = [...ids.values()].filter((heading) => heading.level !== 'h4')
   return (

@@ -1,0 +1,5 @@
+import { feedResponse } from '@/components/blog/feed-route'
+
+export const dynamic = 'force-static'
+
+export const GET = () => feedResponse('changelog')

@@ -1,0 +1,80 @@
+import 'server-only'
+import { toHTML, type PortableTextHtmlComponents } from '@portabletext/to-html'
+import { stegaClean } from '@sanity/client/stega'
+import { Feed } from 'feed'
+import { highlightCode } from '@/components/sections/rich-text/highlight'
+import { safeHref } from '@/components/sections/rich-text/rich-text'
+import { sanityImageAttributes, type ImageValue } from '@/components/sections/rich-text/sanity-image'
+import type { BlogCopy, FeedPost, PostKind, SiteSettings } from '@/lib/content'
+import { FEED_PATHS, pagePath, postListPath } from '@/lib/content/paths'
+import { publicEnv } from '@/lib/env'
+
+// The blog's and the changelog's RSS 2.0 feeds, each post with its whole text as HTML: feed
+// readers show it without visiting the site. Links and images are absolute (a reader has no base
+// address), and code blocks carry their colours inline, as on the page.
+
+const absolute = (path: string) => new URL(path, publicEnv.siteUrl).toString()
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Portable Text to HTML for a feed: the page's blocks, with absolute addresses and pre-rendered code. */
+async function postHtml(post: FeedPost): Promise<string> {
+  // toHTML is synchronous: the code blocks are highlighted first, by key.
+  const code = new Map<string, string>()
+  for (const block of post.body) {
+    if (block._type === 'code' && block.code) code.set(block._key, await highlightCode(stegaClean(block.code), stegaClean(block.language)))
+  }
+  const components: Partial<PortableTextHtmlComponents> = {
+    marks: {
+      link: ({ children, value }) => {
+        const href = safeHref(value?.href)
+        return href ? `<a href="${escape(href)}">${children}</a>` : children
+      },
+      pageLink: ({ children, value }) => {
+        const slug = stegaClean(value?.slug as string | undefined)
+        return slug ? `<a href="${escape(absolute(pagePath(slug)))}">${children}</a>` : children
+      },
+    },
+    types: {
+      code: ({ value }) => code.get(value._key) ?? '',
+      callout: ({ value }) => `<blockquote><p>${escape(String(value.text ?? ''))}</p></blockquote>`,
+      image: ({ value }) => {
+        const image = sanityImageAttributes(value as ImageValue, { projectId: publicEnv.sanityProjectId, dataset: publicEnv.sanityDataset })
+        if (!image) return ''
+        const caption = value.caption ? `<figcaption>${escape(String(value.caption))}</figcaption>` : ''
+        return `<figure><img src="${escape(absolute(image.src))}" alt="${escape(String(value.alt ?? ''))}" width="${image.width}" height="${image.height}">${caption}</figure>`
+      },
+    },
+  }
+  return toHTML(post.body as never, { components, onMissingComponent: false })
+}
+
+/** The RSS 2.0 document of one kind of post (its newest, with their text). */
+export async function buildFeed({ kind, posts, copy, settings }: { kind: PostKind; posts: FeedPost[]; copy: BlogCopy; settings: SiteSettings }): Promise<string> {
+  const changelog = kind === 'changelog'
+  const self = absolute(changelog ? FEED_PATHS[1] : FEED_PATHS[0])
+  const feed = new Feed({
+    id: self,
+    title: `${changelog ? copy.changelogTitle : copy.title} | ${settings.siteName}`,
+    description: changelog ? copy.changelogIntro : copy.intro,
+    link: absolute(changelog ? '/changelog' : '/blog'),
+    language: 'en',
+    copyright: settings.footer.copyright,
+    updated: posts[0] ? new Date(posts[0].updatedAt) : undefined,
+    feedLinks: { rss: self },
+    generator: false,
+  })
+  for (const post of posts) {
+    feed.addItem({
+      title: post.title,
+      id: absolute(post.path),
+      link: absolute(post.path),
+      date: new Date(post.publishedAt),
+      description: post.excerpt,
+      content: await postHtml(post),
+      author: post.authors.map((author) => ({ name: author.name })),
+      category: post.categories.map((category) => ({ name: category.title, domain: absolute(postListPath({ category: category.slug })) })),
+    })
+  }
+  return feed.rss2()
+}
