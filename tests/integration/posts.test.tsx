@@ -179,7 +179,7 @@ describe('rich text of posts on the server', () => {
     for await (const chunk of prelude) html += chunk
     expect(html).toContain('Also in this release')
     expect(html).toContain('<figcaption class="border-b border-slate-200 bg-slate-50 px-4 py-2 font-mono text-sm text-slate-700">insight.json</figcaption>')
-    expect(html).toMatch(/<pre class="shiki github-light"[^>]*><code>/)
+    expect(html).toMatch(/<pre class="shiki github-light-high-contrast"[^>]*><code>/)
     expect(html).toContain('color:')
     // The code's own characters arrive escaped: the && of the TypeScript example.
     expect(html).toContain('&#x26;&#x26;')
