@@ -111,7 +111,7 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl }: Prop
   }, [view])
 
   const [title, text] = {
-    checking: [copy.checkingTitle, null],
+    checking: [copy.checkingTitle, copy.checkingText],
     ready: [copy.readyTitle, copy.readyText],
     confirming: [copy.readyTitle, copy.readyText],
     confirmed: [copy.confirmedTitle, copy.confirmedText],
@@ -129,7 +129,10 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl }: Prop
       <h1 id="confirm-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
         {title}
       </h1>
-      {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
+      {/* One paragraph for every state, drawn in the server's HTML with the checking text: the answer
+          changes its words, not the element, so the first paint stays the page's largest (LCP) and the
+          answer moves nothing. */}
+      <p className="mt-4 text-lg text-slate-600">{text}</p>
       {view === 'checking' ? (
         // Only a browser without JavaScript shows it: the check below never runs there.
         <noscript>

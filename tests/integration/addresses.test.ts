@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { addresses, answerFor, forgetAddresses, type Addresses } from '@/lib/content/addresses'
+import { ADDRESS_TYPES, addresses, answerFor, forgetAddresses, type Addresses } from '@/lib/content/addresses'
 
 // What the proxy asks of every address (proxy.ts): read over the seed, kept in memory, read
 // afresh after a publish or after the revalidation period.
@@ -46,7 +46,23 @@ describe('the published addresses', () => {
     const now = Date.now()
 
     const first = await addresses(now)
-    expect([...first.pages].sort()).toEqual(['/careers', '/cookies', '/gdpr', '/privacy', '/terms'])
+    // The pages, and what the blog publishes: its posts, lists and feeds (the seed's samples are shown locally).
+    expect([...first.pages].sort()).toEqual([
+      '/blog',
+      '/blog/category/product',
+      '/blog/category/user-research',
+      '/blog/feed.xml',
+      '/blog/good-interview-questions',
+      '/blog/slack-threads-and-webhooks',
+      '/blog/why-ai-interviews',
+      '/careers',
+      '/changelog',
+      '/changelog/feed.xml',
+      '/cookies',
+      '/gdpr',
+      '/privacy',
+      '/terms',
+    ])
     expect(first.redirects.size).toBe(0)
 
     const redirect = { _id: 'redirect-old', _type: 'redirect', source: '/old', destination: { kind: 'path', path: '/privacy' }, permanent: true }
@@ -58,9 +74,18 @@ describe('the published addresses', () => {
     const published = await addresses(now + 2_000)
     expect(answerFor(published, '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true })
 
+    // A post's publish is heard the same way (the webhook forgets the list for post and category changes too).
+    const post = { _id: 'post-new', _type: 'post', title: 'New', slug: { _type: 'slug', current: 'new' }, publishedAt: '2026-11-24T10:00:00Z', excerpt: 'New.', body: [] }
+    await writeFile(seedPath, `${seed.trimEnd()}\n${JSON.stringify(post)}\n`)
+    expect(answerFor(await addresses(now + 3_000), '/blog/new')).toEqual({ kind: 'missing' })
+    forgetAddresses()
+    expect(answerFor(await addresses(now + 4_000), '/blog/new')).toEqual({ kind: 'page' })
+    expect(ADDRESS_TYPES.has('post') && ADDRESS_TYPES.has('category')).toBe(true)
+
     // Without a webhook, the revalidation period is the safety net.
     await writeFile(seedPath, seed)
-    expect(await addresses(now + 61_000)).toBe(published)
-    expect(answerFor(await addresses(now + 62_001), '/old')).toEqual({ kind: 'missing' })
+    const heard = await addresses(now + 4_000)
+    expect(await addresses(now + 63_000)).toBe(heard)
+    expect(answerFor(await addresses(now + 64_001), '/old')).toEqual({ kind: 'missing' })
   })
 })

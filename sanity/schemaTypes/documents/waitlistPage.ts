@@ -67,6 +67,13 @@ export const waitlistPage = defineType({
     sectionField('confirmPage', 'Confirmation link page (/waitlist/confirm)', [
       stringField({ name: 'pageTitle', title: 'Browser tab title', description: 'The page is hidden from search engines.', max: 60 }),
       stringField({ name: 'checkingTitle', title: 'While the link is checked', max: 60 }),
+      textField({
+        name: 'checkingText',
+        title: 'Text while the link is checked',
+        description: 'Under the title while the page asks what the link opens (a moment). Two lines or so: the page shows it first, and the answer then takes its place.',
+        max: 200,
+        rows: 2,
+      }),
       stringField({ name: 'readyTitle', title: 'Link of an unconfirmed address: title', description: 'The page asks for a press of the button: opening the link alone confirms nothing (mail scanners open links).', max: 60 }),
       textField({ name: 'readyText', title: 'Link of an unconfirmed address: text', max: 300, rows: 2 }),
       stringField({ name: 'confirmLabel', title: 'Confirm button', max: 40 }),
