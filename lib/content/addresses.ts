@@ -1,9 +1,8 @@
 import type { PageListQueryResult, RedirectsQueryResult } from '@/sanity/types.generated'
 import { pageListQuery, redirectsQuery } from '@/sanity/queries'
-import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
-import { evaluateQuery, readSeedDataset } from '../../sanity/seed/dataset'
-import { sanityClient } from './client'
+import { serverEnv } from '@/lib/env'
 import { normalizePath, pagePath } from './paths'
+import { readPublished } from './published'
 import { toPageList, toRedirects } from './reshape'
 import type { Redirect } from './types'
 
@@ -63,17 +62,8 @@ export function forgetAddresses(): void {
 export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect'])
 
 async function load(): Promise<Addresses> {
-  const [pages, redirects] = await Promise.all([read<PageListQueryResult>(pageListQuery), read<RedirectsQueryResult>(redirectsQuery)])
+  const [pages, redirects] = await Promise.all([readPublished<PageListQueryResult>(pageListQuery), readPublished<RedirectsQueryResult>(redirectsQuery)])
   return { pages: new Set(toPageList(pages).map((page) => pagePath(page.slug))), redirects: toRedirects(redirects) }
-}
-
-/** Published content straight from its source, past Next's caches (see above). */
-async function read<T>(query: string): Promise<T> {
-  const server = serverEnv()
-  assertDeployableConfiguration(publicEnv, server)
-  const client = sanityClient()
-  if (client) return client.fetch<T>(query, {}, { cache: 'no-store' })
-  return (await evaluateQuery(await readSeedDataset(server.contentSeedPath), query)) as T
 }
 
 function safeDecode(segment: string): string {
