@@ -136,6 +136,13 @@ export const waitlistPage = defineType({
       stringField({ name: 'shareText', title: 'Text shared with the link', max: 140 }),
       stringField({ name: 'dataTitle', title: 'Your data: title', max: 60 }),
       textField({ name: 'dataText', title: 'Your data: text', max: 240, rows: 2 }),
+      stringField({
+        name: 'updatesLabel',
+        title: 'Updates by e-mail: checkbox',
+        description: 'Shows and changes whether the person gets the posts marked "E-mail it to subscribers" (they may have ticked it on the form).',
+        max: 120,
+      }),
+      stringField({ name: 'updatesSaved', title: 'Updates by e-mail: saved (announced)', max: 60 }),
       stringField({ name: 'downloadLabel', title: 'Download button', max: 40 }),
       stringField({ name: 'deleteLabel', title: 'Delete button', max: 40 }),
       textField({ name: 'deleteConfirmText', title: 'Delete: are you sure?', max: 240, rows: 2 }),
