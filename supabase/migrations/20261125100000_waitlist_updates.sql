@@ -19,8 +19,9 @@
 --    Turning updates off marks their pending update e-mails skipped; and the dispatcher's last call
 --    before sending (waitlist_outbox_attach_unsubscribe) refuses an update e-mail, under the entry's
 --    row lock, unless the person still wants updates. The hourly cap (500) applies as to every
---    e-mail; the per-mailbox cap does not: it is for links anyone can ask for, and only the founders
---    can cause these.
+--    e-mail, and under it update e-mails go after every other due message (a post to a long list
+--    must not hold a new sign-up's confirmation back for hours); the per-mailbox cap does not: it
+--    is for links anyone can ask for, and only the founders can cause these.
 -- 4. ONE CLICK, ITS OWN SCOPE. Each unsubscribe token now has a scope, set by the database from the
 --    e-mail it was minted for: an update e-mail's is 'updates', every other 'waitlist'.
 --    waitlist_unsubscribe(token) with an 'updates' token turns updates off (with its time) and keeps
@@ -239,6 +240,101 @@ end
 $$;
 comment on function public.waitlist_unsubscribe(text) is
   'One-click unsubscribe (RFC 8058), for the site''s /api/unsubscribe (service role): an update e-mail''s token stops updates, any other erases the entry, with no further e-mail. False for any other token.';
+
+-- ---------------------------------------------------------------------------
+-- 3. The hourly cap, and who goes first under it
+
+-- As in the abuse migration, and update e-mails are claimed after every other due message: they
+-- share the hourly cap (500) with the links people are waiting for, and a post to a long list
+-- would otherwise put the next sign-up's confirmation hours behind it.
+create or replace function public.waitlist_outbox_claim(max_messages integer default 20)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.waitlist_confirmation_settings;
+  caps private.waitlist_mail_caps;
+  budget integer;
+  candidate record;
+  recipient text;
+  recent integer;
+  taken uuid[] := '{}';
+  claimed jsonb;
+begin
+  select * into strict settings from private.waitlist_confirmation_settings;
+  select * into strict caps from private.waitlist_mail_caps;
+
+  update public.waitlist_outbox o
+     set status = 'in_doubt', lease_id = null, lease_until = null,
+         last_error = 'The dispatcher stopped between claiming and marking this message; it may have been delivered, so it is not sent again.'
+   where o.status = 'sending' and o.lease_until < pg_catalog.now();
+
+  update public.waitlist_outbox o
+     set status = 'skipped', note = 'The entry was confirmed before this e-mail was sent.'
+    from public.waitlist w
+   where o.entry_id = w.id and o.kind = 'confirmation_email' and o.status = 'pending' and w.status <> 'pending';
+
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist mail caps'));
+  select caps.emails_per_hour - count(*) into budget
+    from private.waitlist_mail_log l where l.created_at > pg_catalog.now() - interval '1 hour';
+
+  for candidate in
+    select o.id, o.kind, o.attempts, coalesce(w.email, o.payload ->> 'email') as email
+      from public.waitlist_outbox o
+      left join public.waitlist w on w.id = o.entry_id
+     where o.status = 'pending' and o.available_at <= pg_catalog.now()
+     -- Update e-mails last: a broadcast to thousands waits for the hourly cap, and must not hold
+     -- back the links a new sign-up is waiting for (or an invitation) behind it.
+     order by o.kind = 'update_email', o.available_at, o.created_at
+     limit 500
+     for update of o skip locked
+  loop
+    exit when pg_catalog.cardinality(taken) >= greatest(0, least(max_messages, 100));
+    if candidate.kind like '%\_email' and candidate.attempts = 0 then
+      continue when budget <= 0;
+      recipient := private.waitlist_mailbox_hash('mail', candidate.email);
+      if candidate.kind in ('confirmation_email', 'access_email') then
+        select count(*) into recent from private.waitlist_mail_log l
+         where l.recipient_hash = recipient and l.kind in ('confirmation_email', 'access_email')
+           and l.created_at > pg_catalog.now() - caps.recipient_window;
+        if recent >= caps.unproven_per_recipient then
+          update public.waitlist_outbox o
+             set status = 'skipped',
+                 note = pg_catalog.left(pg_catalog.format('Not sent: this mailbox had %s links within %s (the cap for links anyone can ask for).', recent, caps.recipient_window), 200)
+           where o.id = candidate.id;
+          continue;
+        end if;
+      end if;
+      insert into private.waitlist_mail_log (recipient_hash, kind) values (recipient, candidate.kind);
+      budget := budget - 1;
+    end if;
+    taken := taken || candidate.id;
+  end loop;
+
+  with grabbed as (
+    update public.waitlist_outbox o
+       set status = 'sending', lease_id = gen_random_uuid(), lease_until = pg_catalog.now() + settings.lease,
+           attempts = o.attempts + 1
+     where o.id = any (taken)
+     returning o.*
+  )
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+           'id', t.id, 'kind', t.kind, 'lease_id', t.lease_id, 'attempts', t.attempts, 'payload', t.payload,
+           'entry', case when w.id is null then null else pg_catalog.jsonb_build_object(
+             'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
+             'utm_source', w.utm_source, 'utm_medium', w.utm_medium, 'utm_campaign', w.utm_campaign,
+             'referrer_host', w.referrer_host, 'landing_path', w.landing_path
+           ) end
+         ) order by t.available_at, t.created_at), '[]'::jsonb)
+    into claimed
+    from grabbed t
+    left join public.waitlist w on w.id = t.entry_id;
+  return claimed;
+end
+$$;
 
 revoke all on all functions in schema private from public, anon, authenticated, service_role;
 revoke all on function public.waitlist_broadcast_post(text, text, text, text), public.waitlist_updates(text, boolean)

@@ -210,6 +210,18 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       await dispatch()
       expect(people.map((someone) => updatesTo(someone.email).length)).toEqual([1, 1, 1])
     })
+
+    it('under the cap, a post to many waits behind a new sign-up’s confirmation, which goes first', async () => {
+      const people = [await person(true), await person(true), await person(true)]
+      await db.exec(`delete from public.waitlist_outbox where kind <> 'update_email'`)
+      await broadcast()
+      const newcomer = address()
+      await signUp(newcomer)
+      await db.exec(`update private.waitlist_mail_caps set emails_per_hour = 2`)
+      await dispatch()
+      // The two e-mails this hour allows: the newcomer's link, then the first of the post's.
+      expect(mail.sent.map((message) => message.to.address).sort()).toEqual([newcomer, people[0]!.email].sort())
+    })
   })
 
   describe('the update e-mail', () => {
