@@ -35,7 +35,7 @@ export function admittedPerson(name: string, stamp: string) {
 }
 
 /** Signs up through the form (at `path`), opens the confirmation e-mail's link and presses Confirm; returns the link. */
-export async function signUpAndConfirm(page: Page, who: { name: string; email: string }, path = '/waitlist'): Promise<string> {
+export async function signUpAndConfirm(page: Page, who: { name: string; email: string; updates?: boolean }, path = '/waitlist'): Promise<string> {
   await joinWaitlist(page, who, path)
   const link = confirmLinkIn(await emailTo(who.email, { subject: words.subject }))
   await confirmByPress(page, link)

@@ -13,6 +13,8 @@ export function waitlistForm(page: Page) {
     name: page.getByLabel(form.nameLabel),
     company: page.getByLabel(form.companyLabel),
     email: page.getByLabel(form.emailLabel),
+    /** Product updates by e-mail: unticked unless the person ticks it. */
+    updates: page.getByRole('checkbox', { name: form.updatesLabel }),
     submit: page.getByRole('button', { name: form.submitLabel }),
     /** The confirmation's heading, shown once the sign-up is stored. */
     confirmed: page.getByRole('heading', { name: confirmation.title }),
@@ -20,12 +22,14 @@ export function waitlistForm(page: Page) {
 }
 
 /** Signs up on /waitlist (or `path`, e.g. a referral link) as a person would, and waits for "You're on the list!". */
-export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string }, path = '/waitlist') {
+export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string; updates?: boolean }, path = '/waitlist') {
   const form = waitlistForm(page)
   await page.goto(path)
   await form.name.fill(person.name)
   if (person.company !== undefined) await form.company.fill(person.company)
   await form.email.fill(person.email)
+  await expect(form.updates).not.toBeChecked()
+  if (person.updates) await form.updates.check()
   await form.submit.click()
   await form.confirmed.waitFor()
 }

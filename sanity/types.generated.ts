@@ -609,6 +609,7 @@ export type WaitlistPage = {
     nameInSentence: string;
     emailInSentence: string;
     companyInSentence: string;
+    updatesLabel: string;
   };
   confirmation: {
     title: string;
@@ -674,6 +675,8 @@ export type WaitlistPage = {
     shareText: string;
     dataTitle: string;
     dataText: string;
+    updatesLabel: string;
+    updatesSaved: string;
     downloadLabel: string;
     deleteLabel: string;
     deleteConfirmText: string;
@@ -694,6 +697,12 @@ export type WaitlistPage = {
     failedText: string;
     noScriptText: string;
     backLabel: string;
+    updatesTitle: string;
+    updatesText: string;
+    updatesButtonLabel: string;
+    updatesSendingLabel: string;
+    updatesDoneTitle: string;
+    updatesDoneText: string;
   };
   email: {
     senderName: string;
@@ -722,6 +731,13 @@ export type WaitlistPage = {
     reminderPreviewText: string;
     reminderBody: string;
     unsubscribeLabel: string;
+    updateSubject: string;
+    updatePreviewText: string;
+    updateGreeting: string;
+    updateIntro: string;
+    updateButtonLabel: string;
+    updateFooter: string;
+    updateUnsubscribeLabel: string;
     erasureSubject: string;
     erasurePreviewText: string;
     erasureBody: string;
@@ -2324,7 +2340,7 @@ export type RedirectsQueryResult = Array<{
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
+// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
   backLabel: string;
   badge: string | null;
@@ -2360,6 +2376,7 @@ export type WaitlistPageQueryResult = {
     nameInSentence: string;
     emailInSentence: string;
     companyInSentence: string;
+    updatesLabel: string;
   };
   confirmation: {
     title: string;
@@ -2425,6 +2442,8 @@ export type WaitlistPageQueryResult = {
     shareText: string;
     dataTitle: string;
     dataText: string;
+    updatesLabel: string;
+    updatesSaved: string;
     downloadLabel: string;
     deleteLabel: string;
     deleteConfirmText: string;
@@ -2445,6 +2464,12 @@ export type WaitlistPageQueryResult = {
     failedText: string;
     noScriptText: string;
     backLabel: string;
+    updatesTitle: string;
+    updatesText: string;
+    updatesButtonLabel: string;
+    updatesSendingLabel: string;
+    updatesDoneTitle: string;
+    updatesDoneText: string;
   };
   email: {
     senderName: string;
@@ -2473,6 +2498,13 @@ export type WaitlistPageQueryResult = {
     reminderPreviewText: string;
     reminderBody: string;
     unsubscribeLabel: string;
+    updateSubject: string;
+    updatePreviewText: string;
+    updateGreeting: string;
+    updateIntro: string;
+    updateButtonLabel: string;
+    updateFooter: string;
+    updateUnsubscribeLabel: string;
     erasureSubject: string;
     erasurePreviewText: string;
     erasureBody: string;
@@ -2491,6 +2523,18 @@ export type WaitlistPageQueryResult = {
     } | null;
     noindex: boolean | null;
   } | null;
+} | null;
+
+// Source: sanity/queries.ts
+// Variable: postBroadcastQuery
+// Query: *[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  excerpt,  emailToSubscribers,  isSample}
+export type PostBroadcastQueryResult = {
+  _id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  emailToSubscribers: boolean | null;
+  isSample: boolean | null;
 } | null;
 
 // Source: sanity/queries.ts
@@ -2815,7 +2859,8 @@ declare module "@sanity/client" {
     '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
     '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
+    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
+    '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult;
     '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
     '*[_type == "blogPage" && _id == "blogPage"][0]{\n  title,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult;

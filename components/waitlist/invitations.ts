@@ -1,8 +1,8 @@
 import 'server-only'
-import { publicEnv, serverEnv } from '@/lib/env'
+import { serverEnv } from '@/lib/env'
 import { hasBearerSecret } from '@/lib/http/bearer'
 import { readBodyCapped } from '@/lib/http/body'
-import { serviceClient } from './outbox/store'
+import { configuredServiceClient } from './outbox/configured'
 
 /** What public.waitlist_redeem_invitation() answers. */
 export type Redemption =
@@ -11,9 +11,9 @@ export type Redemption =
 export type Redeem = (token: string) => Promise<Redemption | 'unavailable'>
 
 const redeemWithServiceKey: Redeem = async (token) => {
-  const key = serverEnv().supabaseServiceRoleKey
-  if (!publicEnv.supabaseUrl || !key) return 'unavailable'
-  const { data, error } = await serviceClient(publicEnv.supabaseUrl, key).rpc('waitlist_redeem_invitation', { token })
+  const client = configuredServiceClient()
+  if (!client) return 'unavailable'
+  const { data, error } = await client.rpc('waitlist_redeem_invitation', { token })
   return error || !data ? 'unavailable' : (data as Redemption)
 }
 

@@ -33,20 +33,26 @@ export interface WaitlistInsertResponse {
  * and tests can pass a small fake.
  */
 export interface WaitlistClient {
-  from(table: 'waitlist'): { insert(row: WaitlistRow & WaitlistSource): PromiseLike<WaitlistInsertResponse> }
+  from(table: 'waitlist'): { insert(row: WaitlistRow & WaitlistSource & WaitlistChoices): PromiseLike<WaitlistInsertResponse> }
 }
+
+/**
+ * What the person chose beside their details: product updates by e-mail. Sent only when ticked;
+ * the database's default is off, and it records when it was turned on by its own clock.
+ */
+export type WaitlistChoices = { updates?: true }
 
 function isDuplicate(error: { message: string; code?: string }): boolean {
   // The first wording is for a future database function raising its own message.
   return error.code === '23505' || error.message.includes('already on the waitlist') || error.message.includes('duplicate key')
 }
 
-/** `source`: where the visit came from (./source.ts), stored with the row. */
-export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormInput, source: WaitlistSource = {}): Promise<JoinResult> {
+/** `source`: where the visit came from (./source.ts), stored with the row; `updates`: the form's box. */
+export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormInput, source: WaitlistSource = {}, { updates = false }: { updates?: boolean } = {}): Promise<JoinResult> {
   let response: WaitlistInsertResponse
   try {
     // No .select(): see the module comment.
-    response = await client.from('waitlist').insert({ ...source, ...normalizeWaitlistInput(input) })
+    response = await client.from('waitlist').insert({ ...source, ...normalizeWaitlistInput(input), ...(updates ? { updates: true as const } : {}) })
   } catch {
     return { status: 'failed', message: SAVE_FAILED_MESSAGE }
   }

@@ -4,23 +4,34 @@ import { useEffect, useRef, useState } from 'react'
 import type { WaitlistPage } from '@/lib/content/types'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { tokenFromHash } from '@/components/waitlist/link'
-import { UNSUBSCRIBE_PATH } from '@/components/waitlist/unsubscribe-path'
+import { isUpdatesToken, UNSUBSCRIBE_PATH } from '@/components/waitlist/unsubscribe-path'
 
 type Props = { copy: WaitlistPage['unsubscribePage'] }
 type State = 'ready' | 'sending' | 'done' | 'failed'
 
+/** The page's words for what the link does: leave the list, or (an update e-mail's link) stop updates only. */
+function wordsFor(copy: WaitlistPage['unsubscribePage'], updates: boolean) {
+  return updates
+    ? { title: copy.updatesTitle, text: copy.updatesText, buttonLabel: copy.updatesButtonLabel, sendingLabel: copy.updatesSendingLabel, doneTitle: copy.updatesDoneTitle, doneText: copy.updatesDoneText }
+    : copy
+}
+
 /**
  * Takes the person off the list when they press the button, never on arrival: the link may have
  * been opened by a mail scanner. The token leaves the address bar at once; the answer is the same
- * whether or not the address was on the list.
+ * whether or not the address was on the list. An update e-mail's link only stops updates (the
+ * database decides, from the token): the page says so, from the token's form alone, asking nobody.
  */
 export function LeaveWaitlist({ copy }: Props) {
   const [state, setState] = useState<State>('ready')
+  const [updates, setUpdates] = useState(false)
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
     token.current = tokenFromHash(window.location.hash)
+    // Read once from the address (the server never sees the fragment): the words follow the link's kind.
+    setUpdates(isUpdatesToken(token.current))
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
   }, [])
 
@@ -39,12 +50,13 @@ export function LeaveWaitlist({ copy }: Props) {
   }
 
   const done = state === 'done'
+  const words = wordsFor(copy, updates)
   return (
     <section aria-labelledby="leave-title" className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12">
       <h1 id="leave-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
-        {done ? copy.doneTitle : copy.title}
+        {done ? words.doneTitle : words.title}
       </h1>
-      <p className="mt-4 text-lg text-slate-600">{done ? copy.doneText : copy.text}</p>
+      <p className="mt-4 text-lg text-slate-600">{done ? words.doneText : words.text}</p>
       <noscript>
         <p data-no-script-note="" className="mt-4 text-lg text-slate-600">
           {copy.noScriptText}
@@ -55,8 +67,8 @@ export function LeaveWaitlist({ copy }: Props) {
           {copy.backLabel}
         </ButtonLink>
       ) : (
-        <Button onClick={leave} disabled={state === 'sending'} variant="danger" size="lg" className="mt-8 w-full sm:w-auto">
-          {state === 'sending' ? copy.sendingLabel : copy.buttonLabel}
+        <Button onClick={leave} disabled={state === 'sending'} variant={updates ? 'primary' : 'danger'} size="lg" className="mt-8 w-full sm:w-auto">
+          {state === 'sending' ? words.sendingLabel : words.buttonLabel}
         </Button>
       )}
       <p role="status" className="mt-4 text-sm text-red-700">

@@ -114,6 +114,21 @@ export async function exportMyData(backend: Backend, token: string): Promise<str
   }
 }
 
+/**
+ * Whether the holder gets updates by e-mail (`wanted` null), or turns them on or off; null when the
+ * token opens nothing that can have them (unknown, expired, or not yet confirmed).
+ */
+export async function myUpdates(backend: Backend, token: string, wanted: boolean | null): Promise<boolean | null | 'unreachable'> {
+  try {
+    const response = await rpc(backend, 'waitlist_updates', { token, wanted }, fetch)
+    if (!response.ok) return 'unreachable'
+    const answer: unknown = await response.json()
+    return typeof answer === 'boolean' ? answer : null
+  } catch {
+    return 'unreachable'
+  }
+}
+
 /** 'deleted', or 'gone' when the token opens nothing (already deleted, or never valid). */
 export async function deleteMe(backend: Backend, token: string): Promise<'deleted' | 'gone' | 'unreachable'> {
   try {

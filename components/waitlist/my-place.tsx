@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
-import { deleteMe, exportMyData, fetchLinkState, referralLink, type MyPlace } from '@/components/waitlist/link'
+import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'
 import { Button } from '@/components/ui/button'
 
@@ -108,8 +108,62 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
 }
 
 /**
- * A person's own data, whatever their status: download everything stored (JSON, as the database
- * exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
+ * Updates by e-mail, as the database has them for this person: a checkbox that changes them at once.
+ * Shown only once the database has said (never a guess at someone's consent), and not at all for a
+ * link that cannot have them.
+ */
+function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted'>) {
+  const [updates, setUpdates] = useState<boolean | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [status, setStatus] = useState('')
+
+  // Asked once per link (each call counts against the network's own-data allowance), not per render.
+  const { url, anonKey } = backend
+  useEffect(() => {
+    let current = true
+    void myUpdates({ url, anonKey }, token, null).then((answer) => {
+      if (current && typeof answer === 'boolean') setUpdates(answer)
+    })
+    return () => {
+      current = false
+    }
+  }, [url, anonKey, token])
+
+  async function change(wanted: boolean) {
+    setBusy(true)
+    const answer = await myUpdates(backend, token, wanted)
+    setBusy(false)
+    if (typeof answer !== 'boolean') return setStatus(copy.unavailableText)
+    setUpdates(answer)
+    setStatus(copy.updatesSaved)
+  }
+
+  if (updates === null) return null
+  return (
+    <div className="mt-4">
+      <div className="flex items-start gap-3">
+        <input
+          id="my-updates"
+          type="checkbox"
+          checked={updates}
+          disabled={busy}
+          onChange={(event) => void change(event.target.checked)}
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-2 focus:ring-brand-600/20"
+        />
+        <label htmlFor="my-updates" className="text-slate-700">
+          {copy.updatesLabel}
+        </label>
+      </div>
+      <p role="status" className="mt-1 text-sm text-slate-700">
+        {status}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * A person's own data, whatever their status: whether they get updates by e-mail, download
+ * everything stored (JSON, as the database exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
  * invited and joined pages, the last part of the place panel (an h3) otherwise.
  */
 export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial'> & { standalone?: boolean }) {
@@ -146,6 +200,7 @@ export function OwnData({ copy, backend, token, onDeleted, standalone = false }:
     <div className={standalone ? 'mt-8 border-t border-slate-200 pt-8' : undefined}>
       <Heading className={standalone ? 'text-xl font-semibold text-slate-900' : 'mt-8 font-semibold text-slate-900'}>{copy.dataTitle}</Heading>
       <p className="mt-2 text-slate-600">{copy.dataText}</p>
+      <UpdatesChoice copy={copy} backend={backend} token={token} />
       {confirmingDelete ? (
         <div className="mt-4 rounded-xl bg-red-50 p-4">
           <p className="text-red-900">{copy.deleteConfirmText}</p>

@@ -4,6 +4,18 @@ export const UNSUBSCRIBE_PATH = '/api/unsubscribe'
 /** The page a person is shown (a GET of the header's address leads there): the token in the fragment. */
 export const LEAVE_PAGE_PATH = '/waitlist/unsubscribe'
 
+/**
+ * How an update e-mail's unsubscribe token starts. Its scope (stop updates, keep the place) is the
+ * database's, stored with the token's hash when the e-mail is sent; the prefix only lets the leave
+ * page word itself before anything is asked, and changing it makes a token nobody has.
+ */
+export const UPDATES_TOKEN_PREFIX = 'updates.'
+
+/** Whether a token is an update e-mail's (see UPDATES_TOKEN_PREFIX): only the words depend on it. */
+export function isUpdatesToken(token: string | null): boolean {
+  return token?.startsWith(UPDATES_TOKEN_PREFIX) ?? false
+}
+
 /** The header's address: RFC 8058 wants the token in the URL, POSTed as it is. */
 export function unsubscribeUrl(siteUrl: string, token: string): string {
   const url = new URL(UNSUBSCRIBE_PATH, siteUrl)

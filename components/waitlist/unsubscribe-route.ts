@@ -1,16 +1,19 @@
 import 'server-only'
-import { publicEnv, serverEnv } from '@/lib/env'
 import { readBodyCapped } from '@/lib/http/body'
-import { serviceClient } from './outbox/store'
+import { configuredServiceClient } from './outbox/configured'
 import { LEAVE_PAGE_PATH } from './unsubscribe-path'
 
-/** Erases the entry a token belongs to; 'unavailable' when the database cannot be reached or is not configured. */
+/**
+ * Does what the token's e-mail offered: an update e-mail's token stops updates, any other erases the
+ * entry (the database decides, from what it stored with the token); 'unavailable' when the database
+ * cannot be reached or is not configured.
+ */
 export type Remove = (token: string) => Promise<boolean | 'unavailable'>
 
 const removeWithServiceKey: Remove = async (token) => {
-  const key = serverEnv().supabaseServiceRoleKey
-  if (!publicEnv.supabaseUrl || !key) return 'unavailable'
-  const { data, error } = await serviceClient(publicEnv.supabaseUrl, key).rpc('waitlist_unsubscribe', { token })
+  const client = configuredServiceClient()
+  if (!client) return 'unavailable'
+  const { data, error } = await client.rpc('waitlist_unsubscribe', { token })
   return error ? 'unavailable' : data === true
 }
 
@@ -23,7 +26,8 @@ export function unsubscribePage(request: Request): Response {
 
 /**
  * The one-click POST (a mail program's, body `List-Unsubscribe=One-Click`, or the leave page's):
- * takes the token's person off the list. The same answer whether or not the token was anyone's.
+ * takes the token's person off the list, or, for an update e-mail's token, stops their updates.
+ * The same answer whether or not the token was anyone's, and whatever it did.
  */
 export async function unsubscribe(request: Request, remove: Remove = removeWithServiceKey): Promise<Response> {
   const token = new URL(request.url).searchParams.get('token')

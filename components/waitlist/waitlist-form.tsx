@@ -43,6 +43,8 @@ export function WaitlistForm({ copy, backend }: Props) {
   const [errors, setErrors] = useState<WaitlistFieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [honeypot, setHoneypot] = useState('')
+  // Product updates by e-mail: off unless the person ticks the box (consent is never assumed).
+  const [updates, setUpdates] = useState(false)
   // State updates are not synchronous: a ref stops a double click from sending twice.
   const inFlight = useRef(false)
   const shownAt = useRef(Number.POSITIVE_INFINITY)
@@ -63,6 +65,8 @@ export function WaitlistForm({ copy, backend }: Props) {
     event.preventDefault()
     if (inFlight.current) return
     const current = formValues(event.currentTarget)
+    // Read from the form too, like the fields: a tick made before hydration is in the input only.
+    const wantsUpdates = new FormData(event.currentTarget).get('updates') === 'yes'
     setValues(current)
     const validation = validateWaitlistInput(current)
     if (!validation.ok) {
@@ -89,7 +93,7 @@ export function WaitlistForm({ copy, backend }: Props) {
         import('@/components/waitlist/join'),
         new Promise((resolve) => setTimeout(resolve, wait)),
       ])
-      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource())
+      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource(), { updates: wantsUpdates })
       if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
       report(result)
     } catch {
@@ -152,6 +156,20 @@ export function WaitlistForm({ copy, backend }: Props) {
         {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name, showLimit: true })}
         {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project, showLimit: true })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
+        <div className="flex items-start gap-3">
+          <input
+            id="waitlist-updates"
+            name="updates"
+            type="checkbox"
+            value="yes"
+            checked={updates}
+            onChange={(event) => setUpdates(event.target.checked)}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-2 focus:ring-brand-600/20"
+          />
+          <label htmlFor="waitlist-updates" className="text-sm text-slate-700">
+            {copy.updatesLabel}
+          </label>
+        </div>
       </div>
       {/* Bot bait: off-screen, hidden from assistive technology, out of the tab order, and named so
           that no autofill or password manager fills it (see components/waitlist/bot-filter.ts). */}

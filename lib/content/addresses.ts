@@ -1,10 +1,9 @@
 import type { CategoriesQueryResult, PageListQueryResult, PostSummariesQueryResult, RedirectsQueryResult } from '@/sanity/types.generated'
 import { categoriesQuery, pageListQuery, postSummariesQuery, redirectsQuery } from '@/sanity/queries'
-import { assertDeployableConfiguration, publicEnv, serverEnv } from '@/lib/env'
-import { evaluateQuery, readSeedDataset } from '../../sanity/seed/dataset'
-import { sanityClient } from './client'
+import { serverEnv } from '@/lib/env'
 import { FEED_PATHS, normalizePath, pagePath, postListPath } from './paths'
 import { postListPaths, toCategories, toPostSummaries } from './posts'
+import { readPublished } from './published'
 import { toPageList, toRedirects } from './reshape'
 import type { Redirect } from './types'
 
@@ -65,10 +64,10 @@ export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', '
 
 async function load(): Promise<Addresses> {
   const [pages, redirects, rawPosts, rawCategories] = await Promise.all([
-    read<PageListQueryResult>(pageListQuery),
-    read<RedirectsQueryResult>(redirectsQuery),
-    read<PostSummariesQueryResult>(postSummariesQuery),
-    read<CategoriesQueryResult>(categoriesQuery),
+    readPublished<PageListQueryResult>(pageListQuery),
+    readPublished<RedirectsQueryResult>(redirectsQuery),
+    readPublished<PostSummariesQueryResult>(postSummariesQuery),
+    readPublished<CategoriesQueryResult>(categoriesQuery),
   ])
   // The same sample rule as the pages (lib/content/posts.ts): a post a deployed site hides is a 404 there.
   const posts = toPostSummaries(rawPosts, serverEnv().sampleContent)
@@ -77,15 +76,6 @@ async function load(): Promise<Addresses> {
     pages: new Set([...toPageList(pages).map((page) => pagePath(page.slug)), ...posts.map((post) => post.path), ...lists, '/changelog', ...FEED_PATHS]),
     redirects: toRedirects(redirects),
   }
-}
-
-/** Published content straight from its source, past Next's caches (see above). */
-async function read<T>(query: string): Promise<T> {
-  const server = serverEnv()
-  assertDeployableConfiguration(publicEnv, server)
-  const client = sanityClient()
-  if (client) return client.fetch<T>(query, {}, { cache: 'no-store' })
-  return (await evaluateQuery(await readSeedDataset(server.contentSeedPath), query)) as T
 }
 
 function safeDecode(segment: string): string {

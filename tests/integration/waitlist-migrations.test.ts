@@ -41,7 +41,7 @@ describe('waitlist migration', () => {
     expect(policies[0]?.with_check?.trim()).not.toMatch(/^\(?true\)?$/)
   })
 
-  it('grants anon exactly INSERT on name, email, project, the source fields and the referral code it came through', async () => {
+  it('grants anon exactly INSERT on name, email, project, the source fields, the referral code it came through and the updates box', async () => {
     const { rows } = await db.query<{ privilege: string; column: string | null }>(
       `select privilege_type as privilege, null as column from information_schema.role_table_grants
         where table_name = 'waitlist' and grantee = 'anon'
@@ -57,6 +57,7 @@ describe('waitlist migration', () => {
       { privilege: 'INSERT', column: 'project' },
       { privilege: 'INSERT', column: 'ref' },
       { privilege: 'INSERT', column: 'referrer_host' },
+      { privilege: 'INSERT', column: 'updates' },
       { privilege: 'INSERT', column: 'utm_campaign' },
       { privilege: 'INSERT', column: 'utm_medium' },
       { privilege: 'INSERT', column: 'utm_source' },

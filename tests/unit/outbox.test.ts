@@ -96,7 +96,7 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
 
 describe('stored and reported errors', () => {
   const entry: ClaimedEntry = { id: 'x', name: 'Ada Lovelace', email: 'ada@example.com', project: '', utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: null, landing_path: null }
-  const message = (kind: ClaimedMessage['kind']): ClaimedMessage =>
+  const message = (kind: 'confirmation_email' | 'access_email' | 'erasure_email' | 'slack_confirmed'): ClaimedMessage =>
     kind === 'erasure_email'
       ? { id: 'm', lease_id: 'l', attempts: 1, kind, payload: { email: 'ada@example.com', name: 'Ada Lovelace' }, entry: null }
       : kind === 'slack_confirmed'

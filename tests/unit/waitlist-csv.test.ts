@@ -47,7 +47,7 @@ describe('toCsv', () => {
 })
 
 describe('waitlistToCsv', () => {
-  const HEADER = 'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by'
+  const HEADER = 'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
@@ -66,11 +66,14 @@ describe('waitlistToCsv', () => {
     flag: null,
     referral_credits: 2,
     referred_by: null,
+    updates: true,
+    updates_opted_in_at: '2026-11-22T13:00:00+00:00',
+    updates_stopped_at: null,
   }
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,\r\n`,
+      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,,true,2026-11-22T13:00:00+00:00,\r\n`,
     )
   })
 
@@ -78,7 +81,7 @@ describe('waitlistToCsv', () => {
     const referrer: WaitlistEntry = { ...entry, id: '11111111-1111-4111-8111-111111111111', email: '+1@example.com' }
     const friend: WaitlistEntry = { ...entry, id: '22222222-2222-4222-8222-222222222222', email: 'friend@example.com', referral_credits: 0, referred_by: referrer.id }
     const lines = waitlistToCsv([referrer, friend]).split('\r\n')
-    expect(lines[2]).toMatch(/,0,'\+1@example\.com$/)
+    expect(lines[2]).toMatch(/,0,'\+1@example\.com,true,/)
     expect(waitlistToCsv([referrer, friend])).not.toContain(referrer.id)
   })
 

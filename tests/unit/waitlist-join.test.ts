@@ -29,6 +29,16 @@ describe('joinWaitlist', () => {
     expect(calls).toEqual([{ table: 'waitlist', row: { name: 'Ada', email: 'ada@example.com', project: '' } }])
   })
 
+  it('sends the updates box only when it is ticked: the database keeps it off otherwise', async () => {
+    const { client, calls } = fakeClient({ error: null, status: 201 })
+    await joinWaitlist(client, input, {}, { updates: true })
+    await joinWaitlist(client, input, {}, { updates: false })
+    expect(calls.map((call) => call.row)).toEqual([
+      { name: 'Ada', email: 'ada@example.com', project: '', updates: true },
+      { name: 'Ada', email: 'ada@example.com', project: '' },
+    ])
+  })
+
   it.each([
     ['code 23505', pgError('23505', 'unique violation'), 409],
     ["message 'duplicate key'", pgError('XX000', 'duplicate key value violates unique constraint "waitlist_email_unique"'), 400],

@@ -71,4 +71,7 @@ for (const doc of [...changes, ...removed]) {
     process.exit(1)
   }
   console.log(`Revalidated ${answer.body.tags?.join(', ')} on ${site} in ${Math.round(performance.now() - started)} ms.`)
+  const broadcast = answer.body.broadcast
+  if (broadcast?.kind === 'sent') console.log(`E-mailed ${doc._id} to the ${broadcast.recipients} people who asked for updates (through the outbox).`)
+  if (broadcast?.kind === 'already_sent') console.log(`${doc._id} was e-mailed when first published: nothing sent again.`)
 }

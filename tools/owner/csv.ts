@@ -38,6 +38,11 @@ export interface WaitlistEntry {
   referral_credits: number
   /** The id of the entry whose referral link this one came through; shown as that entry's e-mail. */
   referred_by: string | null
+  /** Product updates by e-mail: asked for and not stopped (supabase/migrations/*_waitlist_updates.sql). */
+  updates: boolean
+  /** When updates were last turned on, and off (the database's clock). */
+  updates_opted_in_at: string | null
+  updates_stopped_at: string | null
 }
 
 export const WAITLIST_CSV_COLUMNS = [
@@ -57,6 +62,9 @@ export const WAITLIST_CSV_COLUMNS = [
   'flag',
   'referral_credits',
   'referred_by',
+  'updates',
+  'updates_opted_in_at',
+  'updates_stopped_at',
 ] as const
 
 /**

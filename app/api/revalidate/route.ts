@@ -4,13 +4,17 @@ import { serverEnv } from '@/lib/env'
 import { readBodyCapped } from '@/lib/http/body'
 import { MAX_WEBHOOK_BODY_BYTES, precheckWebhook, SIGNATURE_HEADER_NAME, tagsForChange, verifyWebhook, type WebhookVerdict } from '@/lib/content/webhook'
 import { ADDRESS_TYPES, forgetAddresses } from '@/lib/content/addresses'
+import { broadcastOnPublish } from '@/components/waitlist/updates'
+import { configuredBroadcast } from '@/components/waitlist/updates-configured'
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
 
 /**
  * Sanity's webhook on publish: the next request for an affected page renders it afresh. The
  * signature header is judged before the body is read, and the body is read only up to a few kB:
- * an unsigned or oversized request costs the server no memory.
+ * an unsigned or oversized request costs the server no memory. A published post marked "E-mail it
+ * to subscribers" is then e-mailed, once (components/waitlist/updates.ts); if that fails the answer
+ * is 500, after the revalidation, so Sanity delivers the webhook again and the retry e-mails it.
  */
 export async function POST(request: NextRequest) {
   const signature = request.headers.get(SIGNATURE_HEADER_NAME)
@@ -26,5 +30,10 @@ export async function POST(request: NextRequest) {
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
   // The proxy's list of pages and redirects (lib/content/addresses.ts) is kept apart from Next's cache.
   if (ADDRESS_TYPES.has(verdict.change._type)) forgetAddresses()
-  return Response.json({ revalidated: true, tags, now: Date.now() })
+  const broadcast = await broadcastOnPublish(verdict.change, configuredBroadcast())
+  if (broadcast.kind === 'failed') {
+    console.error(`[updates] Not e-mailed yet (the webhook answers 500, so Sanity retries): ${broadcast.reason}`)
+    return Response.json({ revalidated: true, tags, broadcast, reason: broadcast.reason }, { status: 500 })
+  }
+  return Response.json({ revalidated: true, tags, broadcast, now: Date.now() })
 }

@@ -5,6 +5,16 @@ import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
 import { slackWebhookChannel } from './slack'
 import { serviceClient, supabaseOutboxStore } from './store'
+import type { SupabaseClient } from '@supabase/supabase-js'
+
+/**
+ * The database with the service-role key, as the server's own calls reach it (unsubscribe, the
+ * app's redemption, a post's e-mail); null when the deployment has not set the key or the URL.
+ */
+export function configuredServiceClient(): SupabaseClient | null {
+  const key = serverEnv().supabaseServiceRoleKey
+  return publicEnv.supabaseUrl && key ? serviceClient(publicEnv.supabaseUrl, key) : null
+}
 
 export type DispatchSetup = { ok: true; run: () => Promise<DispatchReport> } | { ok: false; missing: string[] }
 

@@ -18,14 +18,18 @@
  *   that confirmed itself);
  * - every e-mail to a person on the list carries a one-click unsubscribe token of its own (RFC 8058
  *   headers, and a visible link), minted and stored the same way;
+ * - an update e-mail (a post the founders chose to e-mail, supabase/migrations/*_waitlist_updates.sql)
+ *   carries the post's title, summary and path in its message; its unsubscribe token stops updates
+ *   only (the database scopes it by the message's kind), and the database refuses that token, so the
+ *   e-mail is skipped, when the person no longer wants updates;
  * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
  *   the database empties that payload when the message is marked;
  * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
  *   quotes them), for every kind.
  */
 import { invitationUrl } from '@/components/waitlist/invitation-url'
-import { leavePageUrl, unsubscribeUrl } from '@/components/waitlist/unsubscribe-path'
-import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmail, type EmailChannel } from './email'
+import { leavePageUrl, unsubscribeUrl, UPDATES_TOKEN_PREFIX } from '@/components/waitlist/unsubscribe-path'
+import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmail, renderUpdateEmail, type EmailChannel } from './email'
 import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
 import { confirmationUrl, mintToken } from './token'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
@@ -44,10 +48,14 @@ export type ClaimedEntry = {
 
 type ClaimedBase = { id: string; lease_id: string; attempts: number }
 
+/** What waitlist_broadcast_post wrote into each update e-mail's message. */
+export type UpdatePayload = { post_id: string; title: string; excerpt: string; path: string }
+
 /** A claimed message; an erasure e-mail's entry is already gone, its payload is all it has. */
 export type ClaimedMessage =
   | (ClaimedBase & { kind: 'confirmation_email' | 'access_email'; payload: Record<string, never>; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'invitation_email' | 'reminder_email'; payload: { invitation_id?: string }; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'update_email'; payload: UpdatePayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_joined'; payload: SlackJoinedPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
@@ -121,6 +129,7 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions): Promi
     await options.email({ ...rendered, to: { name, address: email }, senderName: copy.senderName, idempotencyKey: message.id })
     return { outcome: 'sent' }
   }
+  if (message.kind === 'update_email') return deliverUpdate(message, copy, options)
   const unsubscribe = mintToken()
   if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The lease was lost.' }
   const link = mintToken()
@@ -136,6 +145,28 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions): Promi
   }
   const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, link.token), expires: formatExpiry(expires), unsubscribeUrl: leavePage })
   await options.email({ ...rendered, ...sending, to: { name: '', address: message.entry.email } })
+  return { outcome: 'sent' }
+}
+
+/**
+ * A post to a person who asked for updates. The database attaches its unsubscribe token only while
+ * they still want updates (the last check before sending), and scopes it to updates.
+ */
+async function deliverUpdate(message: Extract<ClaimedMessage, { kind: 'update_email' }>, copy: WaitlistEmailCopy, options: DispatchOptions): Promise<Outcome> {
+  const unsubscribe = mintToken(UPDATES_TOKEN_PREFIX)
+  if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The person no longer wants updates (or the lease was lost).' }
+  const { title, excerpt, path } = message.payload
+  const url = new URL(path, options.siteUrl)
+  // The database takes only a path; this keeps the button on the site whatever the payload says.
+  if (url.origin !== new URL(options.siteUrl).origin) throw new Error('The post’s path is not on this site.')
+  const rendered = await renderUpdateEmail({ copy, name: message.entry.name, post: { title, excerpt }, url: url.toString(), unsubscribeUrl: leavePageUrl(options.siteUrl, unsubscribe.token) })
+  await options.email({
+    ...rendered,
+    to: { name: message.entry.name, address: message.entry.email },
+    senderName: copy.senderName,
+    idempotencyKey: message.id,
+    unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token),
+  })
   return { outcome: 'sent' }
 }
 

@@ -24,9 +24,9 @@ export function EmailParagraphs({ text }: { text: string }) {
 
 /**
  * The e-mail's one action: a button, the link written out under it for programs that show no
- * buttons, and a note (when the link expires).
+ * buttons, and a note (when the link expires; none for a link that does not).
  */
-export function EmailAction({ url, label, hint, note }: { url: string; label: string; hint: string; note: string }) {
+export function EmailAction({ url, label, hint, note }: { url: string; label: string; hint: string; note?: string }) {
   return (
     <>
       <Section style={{ margin: '24px 0', textAlign: 'center' }}>
@@ -40,7 +40,7 @@ export function EmailAction({ url, label, hint, note }: { url: string; label: st
           {url}
         </Link>
       </Text>
-      <Text style={emailSmallText}>{note}</Text>
+      {note ? <Text style={emailSmallText}>{note}</Text> : null}
     </>
   )
 }

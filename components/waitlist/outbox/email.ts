@@ -1,5 +1,5 @@
 /**
- * The waitlist's e-mails (confirmation and access links, erasure) over SMTP (nodemailer), so any provider works:
+ * The waitlist's e-mails (confirmation and access links, invitations, updates, erasure) over SMTP (nodemailer), so any provider works:
  * Resend, Postmark, SES, Supabase's SMTP, or maildev locally. Server only (it is given the SMTP credentials).
  */
 import { render } from '@react-email/components'
@@ -8,6 +8,7 @@ import { createElement, type ReactElement } from 'react'
 import { ErasureEmail, type ErasureEmailProps } from './erasure-email'
 import { InvitationEmail, invitationEmailWords, type InvitationEmailProps } from './invitation-email'
 import { LinkEmail, linkEmailWords, type LinkEmailProps } from './link-email'
+import { UpdateEmail, updateEmailSubject, type UpdateEmailProps } from './update-email'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -23,6 +24,10 @@ export function renderLinkEmail(props: LinkEmailProps): Promise<RenderedEmail> {
 
 export function renderInvitationEmail(props: InvitationEmailProps): Promise<RenderedEmail> {
   return renderEmail(invitationEmailWords(props.copy, props.kind).subject, createElement(InvitationEmail, props))
+}
+
+export function renderUpdateEmail(props: UpdateEmailProps): Promise<RenderedEmail> {
+  return renderEmail(updateEmailSubject(props.copy, props.post), createElement(UpdateEmail, props))
 }
 
 export function renderErasureEmail(props: ErasureEmailProps): Promise<RenderedEmail> {

@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 
 /**
  * A token for a link in an e-mail (confirmation, the person's page, an invitation, one-click
- * unsubscribe): 32 random bytes (256 bits) as base64url, 43 characters. Only its SHA-256 reaches
- * the database; the token itself lives in the dispatcher's memory and in the e-mail.
+ * unsubscribe): 32 random bytes (256 bits) as base64url, 43 characters, after `prefix` (an update
+ * e-mail's unsubscribe token starts `updates.`: see components/waitlist/unsubscribe-path.ts). Only
+ * its SHA-256, prefix included, reaches the database; the token itself lives in the dispatcher's
+ * memory and in the e-mail.
  */
-export function mintToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url')
+export function mintToken(prefix = ''): { token: string; hash: string } {
+  const token = `${prefix}${randomBytes(32).toString('base64url')}`
   return { token, hash: hashToken(token) }
 }
 

@@ -48,6 +48,12 @@ export const waitlistPage = defineType({
       stringField({ name: 'nameInSentence', title: 'The name field, inside an error', description: 'e.g. "your name"', max: 40 }),
       stringField({ name: 'emailInSentence', title: 'The e-mail field, inside an error', description: 'e.g. "your work email"', max: 40 }),
       stringField({ name: 'companyInSentence', title: 'The company field, inside an error', description: 'e.g. "the project or company"', max: 40 }),
+      stringField({
+        name: 'updatesLabel',
+        title: 'Updates by e-mail: checkbox',
+        description: 'Unticked unless the person ticks it. Say what they get and how often (the posts marked "E-mail it to subscribers").',
+        max: 120,
+      }),
     ]),
     sectionField('confirmation', 'Confirmation', [
       stringField({ name: 'title', title: 'Title', max: 60 }),
@@ -137,6 +143,13 @@ export const waitlistPage = defineType({
       stringField({ name: 'shareText', title: 'Text shared with the link', max: 140 }),
       stringField({ name: 'dataTitle', title: 'Your data: title', max: 60 }),
       textField({ name: 'dataText', title: 'Your data: text', max: 240, rows: 2 }),
+      stringField({
+        name: 'updatesLabel',
+        title: 'Updates by e-mail: checkbox',
+        description: 'Shows and changes whether the person gets the posts marked "E-mail it to subscribers" (they may have ticked it on the form).',
+        max: 120,
+      }),
+      stringField({ name: 'updatesSaved', title: 'Updates by e-mail: saved (announced)', max: 60 }),
       stringField({ name: 'downloadLabel', title: 'Download button', max: 40 }),
       stringField({ name: 'deleteLabel', title: 'Delete button', max: 40 }),
       textField({ name: 'deleteConfirmText', title: 'Delete: are you sure?', max: 240, rows: 2 }),
@@ -157,8 +170,15 @@ export const waitlistPage = defineType({
       textField({ name: 'failedText', title: 'Could not remove (offline, server)', max: 200, rows: 2 }),
       textField({ name: 'noScriptText', title: 'Without JavaScript', max: 300, rows: 2 }),
       stringField({ name: 'backLabel', title: 'Back button', max: 32 }),
+      // The link in an update e-mail stops updates only: its own words, chosen from the link itself.
+      stringField({ name: 'updatesTitle', title: 'From an update e-mail: title', description: 'Its link stops updates by e-mail and nothing else: the person keeps their place.', max: 60 }),
+      textField({ name: 'updatesText', title: 'From an update e-mail: text', description: 'Nothing happens until the button is pressed.', max: 300, rows: 2 }),
+      stringField({ name: 'updatesButtonLabel', title: 'From an update e-mail: button', max: 40 }),
+      stringField({ name: 'updatesSendingLabel', title: 'From an update e-mail: button while stopping', max: 40 }),
+      stringField({ name: 'updatesDoneTitle', title: 'From an update e-mail: done, title', max: 60 }),
+      textField({ name: 'updatesDoneText', title: 'From an update e-mail: done, text (the same whether or not the link was anyone’s)', max: 300, rows: 2 }),
     ]),
-    sectionField('email', 'E-mails: confirmation, new link, invitation and erasure', [
+    sectionField('email', 'E-mails: confirmation, new link, invitation, update and erasure', [
       stringField({ name: 'senderName', title: 'Sender name', description: 'Shown as the sender; the address is the SMTP setting EMAIL_FROM.', max: 60 }),
       stringField({ name: 'subject', title: 'Subject', max: 100 }),
       stringField({ name: 'previewText', title: 'Preview text', description: 'The line inboxes show after the subject.', max: 140 }),
@@ -203,7 +223,20 @@ export const waitlistPage = defineType({
       stringField({ name: 'reminderSubject', title: 'Reminder: subject', description: 'Sent once, a few days after an invitation that is still unused (same button, expiry note and footer).', max: 100 }),
       stringField({ name: 'reminderPreviewText', title: 'Reminder: preview text', max: 140 }),
       textField({ name: 'reminderBody', title: 'Reminder: body', description: 'One paragraph per line.', max: 800, rows: 4 }),
-      stringField({ name: 'unsubscribeLabel', title: 'Link off the list (in every e-mail but the erasure one)', max: 60 }),
+      stringField({ name: 'unsubscribeLabel', title: 'Link off the list (in every e-mail but the erasure and update ones)', max: 60 }),
+      // A post marked "E-mail it to subscribers", to the confirmed people who asked for updates.
+      stringField({ name: 'updateSubject', title: 'Update e-mail: subject', description: 'Sent once per post marked "E-mail it to subscribers". {title} is replaced by the post’s title.', max: 100 }),
+      stringField({ name: 'updatePreviewText', title: 'Update e-mail: preview text', description: '{title} is replaced by the post’s title.', max: 140 }),
+      stringField({
+        name: 'updateGreeting',
+        title: 'Update e-mail: greeting',
+        description: '{name} is replaced by the person’s name: only confirmed people who asked for updates get this e-mail.',
+        max: 80,
+      }),
+      textField({ name: 'updateIntro', title: 'Update e-mail: before the post', description: 'Then come the post’s title and summary. One paragraph per line.', max: 400, rows: 2 }),
+      stringField({ name: 'updateButtonLabel', title: 'Update e-mail: button (opens the post)', max: 40 }),
+      textField({ name: 'updateFooter', title: 'Update e-mail: footer', description: 'Why they get it (they asked for updates when they joined, or on their page) and that one click stops them.', max: 300, rows: 2 }),
+      stringField({ name: 'updateUnsubscribeLabel', title: 'Update e-mail: link that stops updates', description: 'Stops these e-mails only; the person keeps their place.', max: 60 }),
       // The e-mail confirming "Delete me" (same sender name and greeting).
       stringField({ name: 'erasureSubject', title: 'Erasure e-mail: subject', description: 'Sent after someone deletes their entry with "Delete me".', max: 100 }),
       stringField({ name: 'erasurePreviewText', title: 'Erasure e-mail: preview text', max: 140 }),
