@@ -72,7 +72,9 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       // address lock the limit takes); the referrals migration's waitlist_referral must come after
       // waitlist_clean (it compares the normalised address); waitlist_enqueue_messages and
       // waitlist_referral_credit fire AFTER the insert; waitlist_status_transition BEFORE an update
-      // of status (the invitations migration).
+      // of status (the invitations migration); waitlist_updates_times stamps the updates consent's
+      // times last, and waitlist_updates_stopped fires AFTER updates are turned off (the updates
+      // migration).
       expect(rows.map((row) => row.name)).toEqual([
         'waitlist_clean',
         'waitlist_enqueue_messages',
@@ -83,6 +85,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
         'waitlist_replace_expired',
         'waitlist_statement_start',
         'waitlist_status_transition',
+        'waitlist_updates_stopped',
+        'waitlist_updates_times',
       ])
       const { rows: fn } = await db.query<{ definer: boolean; config: string[] }>(
         `select prosecdef as definer, proconfig as config from pg_proc where oid = 'private.waitlist_rate_limit()'::regprocedure`,
