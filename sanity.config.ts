@@ -5,12 +5,14 @@
  * configured (see app/(studio)/studio), so projectId is present whenever this runs in a browser.
  */
 import { codeInput } from '@sanity/code-input'
+import { documentInternationalization } from '@sanity/document-internationalization'
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { publicEnv } from './lib/env'
-import { SINGLETON_TYPES, schemaTypes } from './sanity/schemaTypes'
+import { SINGLETON_TYPES, schemaTypes, TRANSLATED_TYPES } from './sanity/schemaTypes'
+import { studioLanguages } from './sanity/studio/languages'
 import { resolve } from './sanity/studio/presentation'
 import { structure } from './sanity/studio/structure'
 
@@ -22,7 +24,9 @@ export default defineConfig({
   dataset: publicEnv.sanityDataset,
   schema: {
     types: schemaTypes,
-    templates: (templates) => templates.filter(({ schemaType }) => !SINGLETON_TYPES.has(schemaType)),
+    // A fixed page gets no "new document" of its own; its per-language templates (`<type>-<code>`,
+    // from the translations plugin) stay, for the Studio's entry of each language to open.
+    templates: (templates) => templates.filter(({ id, schemaType }) => !SINGLETON_TYPES.has(schemaType) || (id !== schemaType && schemaType !== 'siteLanguages')),
   },
   document: {
     actions: (actions, { schemaType }) =>
@@ -37,5 +41,11 @@ export default defineConfig({
     visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
     // The code blocks of posts.
     codeInput(),
+    // Translations as documents, linked by a metadata document per set (README, "Languages").
+    documentInternationalization({
+      supportedLanguages: async (client) => (await studioLanguages(client)).map(({ code, title }) => ({ id: code, title })),
+      schemaTypes: [...TRANSLATED_TYPES],
+      languageField: 'language',
+    }),
   ],
 })

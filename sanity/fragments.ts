@@ -9,3 +9,6 @@ export const REDIRECT_DESTINATION_PATH = /* groq */ `select(
 
 /** An image as components/ui/sanity-image.tsx reads it: the reference and crop for the URL builder, the asset's own URL for seed images. */
 export const IMAGE_PROJECTION = /* groq */ `{alt, isSample, asset, hotspot, crop, "url": asset->url}`
+
+/** The languages the site speaks, in the Studio's order (the `siteLanguages` document; lib/i18n/languages.ts). */
+export const SITE_LANGUAGES = /* groq */ `*[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}`

@@ -10,12 +10,19 @@ import { person } from './documents/person'
 import { post } from './documents/post'
 import { pricingTier } from './documents/pricingTier'
 import { redirect } from './documents/redirect'
+import { siteLanguages } from './documents/siteLanguages'
 import { siteSettings } from './documents/siteSettings'
 import { waitlistPage } from './documents/waitlistPage'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
+import { translated } from './objects/translation'
 
-export const schemaTypes = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, blogPage, page, post, person, category, redirect, pricingTier, demoConversation, link, seo, ...SECTION_SCHEMAS]
+/** Document types written in every language: one document per language, linked as translations (README, "Languages"). */
+const TRANSLATED = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, blogPage, page, post, person, category, pricingTier, demoConversation].map(translated)
+
+export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type.name)
+
+export const schemaTypes = [...TRANSLATED, siteLanguages, redirect, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [
@@ -25,6 +32,7 @@ export const SINGLETONS = [
   { type: 'waitlistPage', title: 'Waitlist page' },
   { type: 'notFoundPage', title: 'Page not found (404)' },
   { type: 'blogPage', title: 'Blog and changelog' },
+  { type: 'siteLanguages', title: 'Languages' },
 ] as const
 
 export const SINGLETON_TYPES = new Set<string>(SINGLETONS.map((s) => s.type))

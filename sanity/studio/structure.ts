@@ -1,13 +1,24 @@
-import type { StructureResolver } from 'sanity/structure'
-import { SINGLETONS } from '../schemaTypes'
+import type { StructureBuilder, StructureResolver } from 'sanity/structure'
+import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../lib/i18n/languages'
+import { SINGLETONS, TRANSLATED_TYPES } from '../schemaTypes'
+import { singletonId, studioLanguages } from './languages'
 
-/** Each fixed page is one entry that opens its single document; pages, redirects, posts, authors, categories, pricing tiers and demo conversations are lists. */
-export const structure: StructureResolver = (S) =>
-  S.list()
+/**
+ * Each fixed page is one entry that opens its document, one per language; pages, redirects,
+ * posts, authors, categories, pricing tiers and demo conversations are lists with every language
+ * in them. "Missing translations" lists, per language, the base-language documents that have no
+ * translation in it yet: those are not shown in that language at all.
+ */
+export const structure: StructureResolver = (S, context) => {
+  const languages = () => studioLanguages(context.getClient({ apiVersion: '2025-02-19' }))
+  return S.list()
     .title('Content')
     .items([
       ...SINGLETONS.map(({ type, title }) =>
-        S.listItem().title(title).id(type).child(S.document().schemaType(type).documentId(type).title(title)),
+        S.listItem()
+          .title(title)
+          .id(type)
+          .child(type === 'siteLanguages' ? singleton(S, type, title, DEFAULT_LANGUAGE) : async () => perLanguage(S, type, title, await languages())),
       ),
       S.divider(),
       S.listItem()
@@ -44,4 +55,53 @@ export const structure: StructureResolver = (S) =>
         .title('Demo conversations')
         .id('demoConversation')
         .child(S.documentTypeList('demoConversation').title('Demo conversations').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+      S.divider(),
+      S.listItem()
+        .title('Missing translations')
+        .id('missing-translations')
+        .child(async () => missingTranslations(S, await languages())),
     ])
+}
+
+function singleton(S: StructureBuilder, type: string, title: string, language: string) {
+  // The plugin's per-language template (`<type>-<code>`) gives a new translation its language.
+  return S.document().schemaType(type).documentId(singletonId(type, language)).title(title).initialValueTemplate(`${type}-${language}`)
+}
+
+function perLanguage(S: StructureBuilder, type: string, title: string, languages: SiteLanguage[]) {
+  return S.list()
+    .title(title)
+    .items(languages.map((language) => S.listItem().title(language.title).id(language.code).child(singleton(S, type, `${title} (${language.title})`, language.code))))
+}
+
+/**
+ * A base-language document lacks a language when nothing in that language stands for it: for a
+ * fixed page, no document of its type in the language; for the rest, no translation linked in its
+ * translation metadata (@sanity/document-internationalization).
+ */
+const MISSING = /* groq */ `_type in $types && language == $base && !(_id in path("drafts.**")) && select(
+  _type in $singletons => count(*[_type == ^._type && language == $language]) == 0,
+  count(*[_type == "translation.metadata" && ^._id in translations[].value._ref && $language in translations[].language]) == 0
+)`
+
+function missingTranslations(S: StructureBuilder, languages: SiteLanguage[]) {
+  const singletons = SINGLETONS.map(({ type }) => type)
+  return S.list()
+    .title('Missing translations')
+    .items(
+      languages
+        .filter((language) => language.code !== DEFAULT_LANGUAGE)
+        .map((language) =>
+          S.listItem()
+            .title(`Not yet in ${language.title}`)
+            .id(language.code)
+            .child(
+              S.documentList()
+                .title(`Not yet in ${language.title}`)
+                .filter(MISSING)
+                .params({ types: TRANSLATED_TYPES, singletons, base: DEFAULT_LANGUAGE, language: language.code })
+                .apiVersion('2025-02-19'),
+            ),
+        ),
+    )
+}

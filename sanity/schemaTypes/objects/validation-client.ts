@@ -1,4 +1,5 @@
 import type { ValidationContext } from 'sanity'
+import { DEFAULT_LANGUAGE, localizePath } from '../../../lib/i18n/languages'
 
 /** The API version the Studio's own validation queries use. */
 export const VALIDATION_API_VERSION = '2025-02-19'
@@ -14,8 +15,9 @@ export function documentClient(context: ValidationContext) {
 export const publishedId = (id: string | undefined) => (id ?? '').replace(/^drafts\./, '')
 
 /**
- * A slug rule: the path rules first (`problem`), then no other document of `type` may hold the
- * slug (its own draft and published copy are the same document).
+ * A slug rule: the path rules first (`problem`), then no other document of `type` in the same
+ * language may hold the slug (its own draft and published copy are the same document). Each
+ * language has its own addresses: /privacy and /de/datenschutz, but /de/privacy is German's to give.
  */
 export async function uniqueSlug(
   context: ValidationContext,
@@ -24,6 +26,10 @@ export async function uniqueSlug(
   const wrong = problem(slug)
   if (wrong) return wrong
   const id = publishedId(context.document?._id)
-  const taken = await documentClient(context).fetch<number>('count(*[_type == $type && slug.current == $slug && !(_id in [$id, "drafts." + $id])])', { type, slug, id })
-  return taken > 0 ? `Another ${type} already has the address ${pathOf(slug!)}` : true
+  const language = (context.document?.language as string | undefined) ?? DEFAULT_LANGUAGE
+  const taken = await documentClient(context).fetch<number>(
+    'count(*[_type == $type && slug.current == $slug && coalesce(language, $base) == $language && !(_id in [$id, "drafts." + $id])])',
+    { type, slug, id, language, base: DEFAULT_LANGUAGE },
+  )
+  return taken > 0 ? `Another ${type} already has the address ${localizePath(pathOf(slug!), language)}` : true
 }

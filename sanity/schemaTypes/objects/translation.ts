@@ -1,0 +1,33 @@
+import { defineField, type DocumentDefinition } from 'sanity'
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/languages'
+
+/**
+ * What every translated document carries besides its own fields: its language (set when it is
+ * created, by @sanity/document-internationalization's menu or the per-language templates, never
+ * typed) and whether its translation still needs a person's review before launch.
+ */
+function translationFields() {
+  return [
+    defineField({
+      name: 'language',
+      title: 'Language',
+      type: 'string',
+      readOnly: true,
+      hidden: true,
+      initialValue: DEFAULT_LANGUAGE,
+    }),
+    defineField({
+      name: 'translationNeedsReview',
+      title: 'Translation needs review',
+      description: 'On while this translation is a machine’s or a sample: a native speaker (and, for legal pages, a lawyer) reviews it before launch. The README’s launch list asks for none to be left on.',
+      type: 'boolean',
+      initialValue: false,
+      hidden: ({ document }) => (document?.language ?? DEFAULT_LANGUAGE) === DEFAULT_LANGUAGE,
+    }),
+  ]
+}
+
+/** A document type in every language: one document per language, linked as translations. */
+export function translated<T extends DocumentDefinition>(type: T): T {
+  return { ...type, fields: [...type.fields, ...translationFields()] }
+}
