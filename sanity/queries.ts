@@ -1,12 +1,14 @@
 import { defineQuery } from 'groq'
 import { demoConversationProjection } from '../components/demo/projection'
 import { sectionsProjection } from '../components/sections/projection'
-import { IMAGE_PROJECTION, REDIRECT_DESTINATION_PATH } from './fragments'
+import { IMAGE_PROJECTION, REDIRECT_DESTINATION_PATH, SITE_LANGUAGES } from './fragments'
 import { richTextBodyFragment } from '../components/sections/rich-text/projection'
 
 // Every GROQ query the site runs. The same strings run against Sanity's Content Lake and,
 // locally, through groq-js over the seed dataset, so they must not rely on perspectives:
-// singletons are read by their fixed _id, lists exclude drafts explicitly.
+// lists and fixed pages exclude drafts explicitly. Every translated document is read in one
+// language ($language): a fixed page is the one document of its type in it, a page or post the
+// one with its slug in it (lib/i18n/languages.ts).
 
 /** A link as every menu reads it; a page by reference resolves to its current slug (null when unpublished). */
 const linkProjection = /* groq */ `{_key, label, kind, path, url, email, "pageSlug": page->slug.current}`
@@ -15,7 +17,19 @@ const seoProjection = /* groq */ `seo{title, description, image, noindex}`
 
 const published = /* groq */ `!(_id in path("drafts.**"))`
 
-export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+/** The published document of a fixed page in the language asked for. */
+const fixedPage = (type: string) => /* groq */ `*[_type == "${type}" && language == $language && ${published}][0]`
+
+/** The languages a fixed page is published in: its alternates (hreflang) and the switcher's targets. */
+const fixedPageLanguages = /* groq */ `"languages": *[_type == ^._type && defined(language) && ${published}].language`
+
+/**
+ * A page's or post's published translations, linked by @sanity/document-internationalization's
+ * metadata: each one's language and slug, for its alternates (hreflang) and the switcher.
+ */
+const translationsProjection = /* groq */ `"translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current}`
+
+export const siteSettingsQuery = defineQuery(`${fixedPage('siteSettings')}{
   siteName,
   usageClaim,
   appUrl,
@@ -61,30 +75,35 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   seo{title, description, image}
 }`)
 
-export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0]{
+export const landingPageQuery = defineQuery(`${fixedPage('landingPage')}{
   title,
+  ${fixedPageLanguages},
   ${sectionsProjection},
   ${seoProjection}
 }`)
 
-export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
+export const aboutPageQuery = defineQuery(`${fixedPage('aboutPage')}{
   title,
+  ${fixedPageLanguages},
   ${sectionsProjection},
   ${seoProjection}
 }`)
 
 /** A page by its slug (drafts overlay it in a draft preview, through the client's perspective). */
-export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug && ${published}][0]{
+export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug && language == $language && ${published}][0]{
   _id,
   title,
+  ${translationsProjection},
   "slug": slug.current,
   ${sectionsProjection},
   ${seoProjection}
 }`)
 
 /** Every published page: prerendered at build, listed in the sitemap unless hidden from search engines. */
-export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.current) && ${published}] | order(slug.current asc){
+export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.current) && defined(language) && ${published}] | order(slug.current asc){
   "slug": slug.current,
+  language,
+  ${translationsProjection},
   title,
   "noindex": seo.noindex == true,
   _updatedAt
@@ -102,7 +121,8 @@ export const redirectsQuery = defineQuery(`*[_type == "redirect" && defined(sour
   "url": destination.url
 }`)
 
-export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id == "waitlistPage"][0]{
+export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
+  ${fixedPageLanguages},
   backLabel,
   badge,
   title,
@@ -125,6 +145,7 @@ export const waitlistPageQuery = defineQuery(`*[_type == "waitlistPage" && _id =
  */
 export const postBroadcastQuery = defineQuery(`*[_type == "post" && _id == $id && ${published}][0]{
   _id,
+  language,
   title,
   "slug": slug.current,
   excerpt,
@@ -132,13 +153,14 @@ export const postBroadcastQuery = defineQuery(`*[_type == "post" && _id == $id &
   isSample
 }`)
 
-export const notFoundPageQuery = defineQuery(`*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}`)
+export const notFoundPageQuery = defineQuery(`${fixedPage('notFoundPage')}{title, text, homeLabel}`)
 
 /** The demo conversation the landing page's Try Demo buttons open (fetched on its own, for the widget). */
-export const demoConversationQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0].demo->${demoConversationProjection}`)
+export const demoConversationQuery = defineQuery(`${fixedPage('landingPage')}.demo->${demoConversationProjection}`)
 
-export const blogPageQuery = defineQuery(`*[_type == "blogPage" && _id == "blogPage"][0]{
+export const blogPageQuery = defineQuery(`${fixedPage('blogPage')}{
   title,
+  ${fixedPageLanguages},
   intro,
   changelogTitle,
   changelogIntro,
@@ -151,6 +173,8 @@ export const blogPageQuery = defineQuery(`*[_type == "blogPage" && _id == "blogP
 const postSummaryProjection = /* groq */ `
   _id,
   _updatedAt,
+  language,
+  ${translationsProjection},
   title,
   "slug": slug.current,
   publishedAt,
@@ -162,7 +186,7 @@ const postSummaryProjection = /* groq */ `
   "authors": authors[]->{name, role, "isSample": isSample == true, picture${IMAGE_PROJECTION}}
 `
 
-const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) && defined(publishedAt) && ${published}]`
+const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) && defined(publishedAt) && defined(language) && ${published}]`
 
 /**
  * Every published post, newest first, without their text: one cached answer serves every list,
@@ -171,7 +195,7 @@ const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) &&
 export const postSummariesQuery = defineQuery(`${publishedPosts} | order(publishedAt desc){${postSummaryProjection}}`)
 
 /** One post with its text (drafts overlay it in a draft preview, through the client's perspective). */
-export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug && ${published}][0]{
+export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug && language == $language && ${published}][0]{
   ${postSummaryProjection},
   ${richTextBodyFragment},
   "plainText": pt::text(body),
@@ -182,14 +206,19 @@ export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug
 export const FEED_SIZE = 20
 
 /** The newest posts of one kind with their text, for its feed. */
-export const postFeedQuery = defineQuery(`${publishedPosts}[coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
+export const postFeedQuery = defineQuery(`${publishedPosts}[language == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
   ${postSummaryProjection},
   ${richTextBodyFragment}
 }`)
 
 /** Every published category, by name (lib/content keeps those with posts to show). */
-export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slug.current) && ${published}] | order(title asc){
+export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slug.current) && defined(language) && ${published}] | order(title asc){
   title,
+  language,
+  ${translationsProjection},
   "slug": slug.current,
   description
 }`)
+
+/** The languages the site speaks (the Languages document), for the proxy, the pages and the switcher. */
+export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)

@@ -359,6 +359,133 @@ export type Link = {
   email?: string;
 };
 
+export type Redirect = {
+  _id: string;
+  _type: "redirect";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  source: string;
+  destination: {
+    kind: "page" | "path" | "url";
+    page?: PageReference;
+    path?: string;
+    url?: string;
+  };
+  permanent: boolean;
+};
+
+export type SiteLanguages = {
+  _id: string;
+  _type: "siteLanguages";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  languages: Array<{
+    code: string;
+    title: string;
+    _type: "language";
+    _key: string;
+  }>;
+};
+
+export type TranslationMetadata = {
+  _id: string;
+  _type: "translation.metadata";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  translations?: InternationalizedArrayReference;
+  schemaTypes?: Array<string>;
+};
+
+export type InternationalizedArrayReference = Array<
+  {
+    _key: string;
+  } & InternationalizedArrayReferenceValue
+>;
+
+export type SiteSettingsReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "siteSettings";
+};
+
+export type LandingPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "landingPage";
+};
+
+export type AboutPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "aboutPage";
+};
+
+export type WaitlistPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "waitlistPage";
+};
+
+export type NotFoundPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "notFoundPage";
+};
+
+export type BlogPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "blogPage";
+};
+
+export type PostReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "post";
+};
+
+export type PersonReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "person";
+};
+
+export type CategoryReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "category";
+};
+
+export type InternationalizedArrayReferenceValue = {
+  _type: "internationalizedArrayReferenceValue";
+  value?:
+    | SiteSettingsReference
+    | LandingPageReference
+    | AboutPageReference
+    | WaitlistPageReference
+    | NotFoundPageReference
+    | BlogPageReference
+    | PageReference
+    | PostReference
+    | PersonReference
+    | CategoryReference
+    | PricingTierReference
+    | DemoConversationReference;
+  language: string;
+};
+
 export type PricingTier = {
   _id: string;
   _type: "pricingTier";
@@ -381,22 +508,8 @@ export type PricingTier = {
   ctaLabel: string;
   highlighted?: boolean;
   highlightLabel?: string;
-};
-
-export type Redirect = {
-  _id: string;
-  _type: "redirect";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  source: string;
-  destination: {
-    kind: "page" | "path" | "url";
-    page?: PageReference;
-    path?: string;
-    url?: string;
-  };
-  permanent: boolean;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type Category = {
@@ -408,6 +521,8 @@ export type Category = {
   title: string;
   slug: Slug;
   description?: string;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type Slug = {
@@ -432,6 +547,8 @@ export type Person = {
     _type: "image";
   };
   isSample?: boolean;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type SanityImageCrop = {
@@ -448,20 +565,6 @@ export type SanityImageHotspot = {
   y: number;
   height: number;
   width: number;
-};
-
-export type PersonReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "person";
-};
-
-export type CategoryReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "category";
 };
 
 export type Post = {
@@ -534,6 +637,8 @@ export type Post = {
   emailToSubscribers?: boolean;
   isSample?: boolean;
   seo?: Seo;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type BlogPage = {
@@ -564,6 +669,8 @@ export type BlogPage = {
   };
   seo?: Seo;
   changelogSeo?: Seo;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type NotFoundPage = {
@@ -575,6 +682,8 @@ export type NotFoundPage = {
   title: string;
   text: string;
   homeLabel: string;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type WaitlistPage = {
@@ -744,6 +853,8 @@ export type WaitlistPage = {
     erasureFooter: string;
   };
   seo?: Seo;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type AboutPage = {
@@ -795,6 +906,8 @@ export type AboutPage = {
       } & CtaSection)
   >;
   seo?: Seo;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type LandingPage = {
@@ -847,6 +960,8 @@ export type LandingPage = {
   >;
   demo: DemoConversationReference;
   seo?: Seo;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type DemoConversation = {
@@ -877,6 +992,8 @@ export type DemoConversation = {
     sentiment: "positive" | "neutral" | "mixed" | "negative";
     action: string;
   };
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type Page = {
@@ -929,6 +1046,8 @@ export type Page = {
         _key: string;
       } & CtaSection)
   >;
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type SiteSettings = {
@@ -1044,6 +1163,8 @@ export type SiteSettings = {
       _type: "image";
     };
   };
+  language?: string;
+  translationNeedsReview?: boolean;
 };
 
 export type Code = {
@@ -1177,15 +1298,26 @@ export type AllSanitySchemaTypes =
   | HeroSection
   | Seo
   | Link
-  | PricingTier
   | Redirect
+  | SiteLanguages
+  | TranslationMetadata
+  | InternationalizedArrayReference
+  | SiteSettingsReference
+  | LandingPageReference
+  | AboutPageReference
+  | WaitlistPageReference
+  | NotFoundPageReference
+  | BlogPageReference
+  | PostReference
+  | PersonReference
+  | CategoryReference
+  | InternationalizedArrayReferenceValue
+  | PricingTier
   | Category
   | Slug
   | Person
   | SanityImageCrop
   | SanityImageHotspot
-  | PersonReference
-  | CategoryReference
   | Post
   | BlogPage
   | NotFoundPage
@@ -1207,7 +1339,7 @@ export type AllSanitySchemaTypes =
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  usageClaim,  appUrl,  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    joinWaitlistLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
+// Query: *[_type == "siteSettings" && language == $language && !(_id in path("drafts.**"))][0]{  siteName,  usageClaim,  appUrl,  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    joinWaitlistLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
 export type SiteSettingsQueryResult = {
   siteName: string;
   usageClaim: string;
@@ -1351,9 +1483,10 @@ export type SiteSettingsQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  title,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "landingPage" && language == $language && !(_id in path("drafts.**"))][0]{  title,  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type LandingPageQueryResult = {
   title: string;
+  languages: Array<string | null>;
   sections: Array<
     | {
         _key: string;
@@ -1673,9 +1806,10 @@ export type LandingPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  title,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "aboutPage" && language == $language && !(_id in path("drafts.**"))][0]{  title,  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type AboutPageQueryResult = {
   title: string;
+  languages: Array<string | null>;
   sections: Array<
     | {
         _key: string;
@@ -1995,10 +2129,14 @@ export type AboutPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: pageQuery
-// Query: *[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
+// Query: *[_type == "page" && slug.current == $slug && language == $language && !(_id in path("drafts.**"))][0]{  _id,  title,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type PageQueryResult = {
   _id: string;
   title: string;
+  translations: Array<{
+    language: string;
+    slug: string | null;
+  }> | null;
   slug: string;
   sections: Array<
     | {
@@ -2319,9 +2457,14 @@ export type PageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: pageListQuery
-// Query: *[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){  "slug": slug.current,  title,  "noindex": seo.noindex == true,  _updatedAt}
+// Query: *[_type == "page" && defined(slug.current) && defined(language) && !(_id in path("drafts.**"))] | order(slug.current asc){  "slug": slug.current,  language,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "noindex": seo.noindex == true,  _updatedAt}
 export type PageListQueryResult = Array<{
   slug: string;
+  language: string | null;
+  translations: Array<{
+    language: string;
+    slug: string | null;
+  }> | null;
   title: string;
   noindex: boolean | false;
   _updatedAt: string;
@@ -2340,8 +2483,9 @@ export type RedirectsQueryResult = Array<{
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && _id == "waitlistPage"][0]{  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
+// Query: *[_type == "waitlistPage" && language == $language && !(_id in path("drafts.**"))][0]{  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
+  languages: Array<string | null>;
   backLabel: string;
   badge: string | null;
   title: string;
@@ -2527,9 +2671,10 @@ export type WaitlistPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: postBroadcastQuery
-// Query: *[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{  _id,  title,  "slug": slug.current,  excerpt,  emailToSubscribers,  isSample}
+// Query: *[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{  _id,  language,  title,  "slug": slug.current,  excerpt,  emailToSubscribers,  isSample}
 export type PostBroadcastQueryResult = {
   _id: string;
+  language: string | null;
   title: string;
   slug: string;
   excerpt: string;
@@ -2539,7 +2684,7 @@ export type PostBroadcastQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: notFoundPageQuery
-// Query: *[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}
+// Query: *[_type == "notFoundPage" && language == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}
 export type NotFoundPageQueryResult = {
   title: string;
   text: string;
@@ -2548,7 +2693,7 @@ export type NotFoundPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: demoConversationQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0].demo->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}
+// Query: *[_type == "landingPage" && language == $language && !(_id in path("drafts.**"))][0].demo->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}
 export type DemoConversationQueryResult = {
   _id: string;
   context: string;
@@ -2574,9 +2719,10 @@ export type DemoConversationQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: blogPageQuery
-// Query: *[_type == "blogPage" && _id == "blogPage"][0]{  title,  intro,  changelogTitle,  changelogIntro,  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},  seo{title, description, image, noindex},  changelogSeo{title, description, image, noindex}}
+// Query: *[_type == "blogPage" && language == $language && !(_id in path("drafts.**"))][0]{  title,  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,  intro,  changelogTitle,  changelogIntro,  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},  seo{title, description, image, noindex},  changelogSeo{title, description, image, noindex}}
 export type BlogPageQueryResult = {
   title: string;
+  languages: Array<string | null>;
   intro: string;
   changelogTitle: string;
   changelogIntro: string;
@@ -2626,10 +2772,15 @@ export type BlogPageQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: postSummariesQuery
-// Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){  _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}}
+// Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && defined(language) && !(_id in path("drafts.**"))] | order(publishedAt desc){  _id,  _updatedAt,  language,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}}
 export type PostSummariesQueryResult = Array<{
   _id: string;
   _updatedAt: string;
+  language: string | null;
+  translations: Array<{
+    language: string;
+    slug: string | null;
+  }> | null;
   title: string;
   slug: string;
   publishedAt: string;
@@ -2658,10 +2809,15 @@ export type PostSummariesQueryResult = Array<{
 
 // Source: sanity/queries.ts
 // Variable: postQuery
-// Query: *[_type == "post" && slug.current == $slug && !(_id in path("drafts.**"))][0]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}},  "plainText": pt::text(body),  seo{title, description, image, noindex}}
+// Query: *[_type == "post" && slug.current == $slug && language == $language && !(_id in path("drafts.**"))][0]{    _id,  _updatedAt,  language,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}},  "plainText": pt::text(body),  seo{title, description, image, noindex}}
 export type PostQueryResult = {
   _id: string;
   _updatedAt: string;
+  language: string | null;
+  translations: Array<{
+    language: string;
+    slug: string | null;
+  }> | null;
   title: string;
   slug: string;
   publishedAt: string;
@@ -2757,10 +2913,15 @@ export type PostQueryResult = {
 
 // Source: sanity/queries.ts
 // Variable: postFeedQuery
-// Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{    _id,  _updatedAt,  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}}
+// Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && defined(language) && !(_id in path("drafts.**"))][language == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{    _id,  _updatedAt,  language,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}}
 export type PostFeedQueryResult = Array<{
   _id: string;
   _updatedAt: string;
+  language: string | null;
+  translations: Array<{
+    language: string;
+    slug: string | null;
+  }> | null;
   title: string;
   slug: string;
   publishedAt: string;
@@ -2842,31 +3003,45 @@ export type PostFeedQueryResult = Array<{
 
 // Source: sanity/queries.ts
 // Variable: categoriesQuery
-// Query: *[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){  title,  "slug": slug.current,  description}
+// Query: *[_type == "category" && defined(slug.current) && defined(language) && !(_id in path("drafts.**"))] | order(title asc){  title,  language,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  "slug": slug.current,  description}
 export type CategoriesQueryResult = Array<{
   title: string;
+  language: string | null;
+  translations: Array<{
+    language: string;
+    slug: string | null;
+  }> | null;
   slug: string;
   description: string | null;
 }>;
+
+// Source: sanity/queries.ts
+// Variable: siteLanguagesQuery
+// Query: *[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}
+export type SiteLanguagesQueryResult = Array<{
+  code: string;
+  title: string;
+}> | null;
 
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  title,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  title,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
-    '*[_type == "page" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
-    '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
+    '*[_type == "siteSettings" && language == $language && !(_id in path("drafts.**"))][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}},\n  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && language == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
+    '*[_type == "aboutPage" && language == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
+    '*[_type == "page" && slug.current == $slug && language == $language && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
+    '*[_type == "page" && defined(slug.current) && defined(language) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  language,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
-    '*[_type == "waitlistPage" && _id == "waitlistPage"][0]{\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
-    '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult;
-    '*[_type == "notFoundPage" && _id == "notFoundPage"][0]{title, text, homeLabel}': NotFoundPageQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
-    '*[_type == "blogPage" && _id == "blogPage"][0]{\n  title,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult;
-    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){\n  _id,\n  _updatedAt,\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n}': PostSummariesQueryResult;
-    '*[_type == "post" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  \n  _id,\n  _updatedAt,\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n},\n  "plainText": pt::text(body),\n  seo{title, description, image, noindex}\n}': PostQueryResult;
-    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{\n  \n  _id,\n  _updatedAt,\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}\n}': PostFeedQueryResult;
-    '*[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){\n  title,\n  "slug": slug.current,\n  description\n}': CategoriesQueryResult;
+    '*[_type == "waitlistPage" && language == $language && !(_id in path("drafts.**"))][0]{\n  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
+    '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  language,\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult;
+    '*[_type == "notFoundPage" && language == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult;
+    '*[_type == "landingPage" && language == $language && !(_id in path("drafts.**"))][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
+    '*[_type == "blogPage" && language == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && defined(language) && !(_id in path("drafts.**"))].language,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult;
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && defined(language) && !(_id in path("drafts.**"))] | order(publishedAt desc){\n  _id,\n  _updatedAt,\n  language,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n}': PostSummariesQueryResult;
+    '*[_type == "post" && slug.current == $slug && language == $language && !(_id in path("drafts.**"))][0]{\n  \n  _id,\n  _updatedAt,\n  language,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n},\n  "plainText": pt::text(body),\n  seo{title, description, image, noindex}\n}': PostQueryResult;
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && defined(language) && !(_id in path("drafts.**"))][language == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{\n  \n  _id,\n  _updatedAt,\n  language,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}\n}': PostFeedQueryResult;
+    '*[_type == "category" && defined(slug.current) && defined(language) && !(_id in path("drafts.**"))] | order(title asc){\n  title,\n  language,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  "slug": slug.current,\n  description\n}': CategoriesQueryResult;
+    '*[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}': SiteLanguagesQueryResult;
   }
 }

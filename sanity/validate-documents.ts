@@ -210,7 +210,12 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
     }
   }
 
+  const byId = new Map(documents.map((doc) => [doc._id as string, doc]))
   for (const doc of documents) {
+    if (doc._type === TRANSLATION_METADATA) {
+      problems.push(...translationProblems(doc, byId))
+      continue
+    }
     const type = byName.get(doc._type as string)
     if (!type || type.type !== 'document') {
       problems.push(`${doc._id}: unknown document type ${String(doc._type)}`)
@@ -221,4 +226,34 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
   }
   await Promise.all(pending)
   return problems
+}
+
+/** The type @sanity/document-internationalization links translations with (its schema is the plugin's, not ours). */
+const TRANSLATION_METADATA = 'translation.metadata'
+
+type TranslationItem = { _key?: string; language?: string; value?: { _ref?: string } }
+
+/**
+ * What the plugin's own rules ask of a set of translations: each entry names a language once and
+ * refers to an existing document of one of `schemaTypes` in that very language.
+ */
+function translationProblems(doc: Record<string, unknown>, byId: ReadonlyMap<string, Record<string, unknown>>): string[] {
+  const id = String(doc._id)
+  const types = Array.isArray(doc.schemaTypes) ? (doc.schemaTypes as string[]) : []
+  const items = Array.isArray(doc.translations) ? (doc.translations as TranslationItem[]) : []
+  if (items.length === 0) return [`${id}.translations: required`]
+  const seen = new Set<string>()
+  return items.flatMap((item, index) => {
+    const at = `${id}.translations[${index}]`
+    const target = item.value?._ref ? byId.get(item.value._ref) : undefined
+    const problems: string[] = []
+    if (!item._key) problems.push(`${at}: missing _key`)
+    if (!item.language) problems.push(`${at}: missing language`)
+    else if (seen.has(item.language)) problems.push(`${at}: ${item.language} is in the set twice`)
+    else seen.add(item.language)
+    if (!target) problems.push(`${at}: refers to ${item.value?._ref ?? 'nothing'}, which does not exist`)
+    else if (!types.includes(String(target._type))) problems.push(`${at}: ${String(target._id)} is a ${String(target._type)}, not one of ${types.join(', ')}`)
+    else if (target.language !== item.language) problems.push(`${at}: ${String(target._id)} is in ${String(target.language)}, not ${item.language}`)
+    return problems
+  })
 }
