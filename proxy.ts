@@ -1,43 +1,52 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { addresses, answerFor } from '@/lib/content/addresses'
-import { CONTENT_ROUTES, notFoundRouteFor, RESERVED_SEGMENTS } from '@/lib/content/paths'
+import { notFoundRouteFor } from '@/lib/content/paths'
+import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 
 // Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
 // pages route decides for itself there.
 const DRAFT_MODE_COOKIE = '__prerender_bypass'
-// The blog's addresses are decided by the content (which posts, categories and pages of a list
-// exist), so they are looked up like pages.
-const codeOwned = new Set<string>(RESERVED_SEGMENTS.filter((segment) => !CONTENT_ROUTES.has(segment)))
-const notFoundSegment = notFoundRouteFor('/').split('/')[1]
+const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
 /**
- * Every address the pages route could answer is looked up here first (lib/content/addresses.ts):
- * a published redirect is answered at once (one `Location`, cached or not), a published page goes
- * on to the pages route, and anything else is rewritten to the 404 route with status 404, so its
- * words are in the server's HTML. The 404 is one static page however many addresses ask for it:
- * random addresses add nothing to any cache.
+ * Every page of the site is looked up here first (lib/content/addresses.ts), in its language: a
+ * published redirect is answered at once (one `Location`, cached or not), a published page goes on
+ * to its route under app/(site)/[lang] (English's unprefixed addresses rewritten to /en/…, which
+ * is never an address of its own), and anything else is rewritten to the 404 of its language, with
+ * status 404, so its words are in the server's HTML. The 404 is one static page per language
+ * however many addresses ask for it: random addresses add nothing to any cache. No redirect on
+ * Accept-Language: an address always answers the same, for caches and crawlers alike.
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
+  if (!isLocalizedPath(pathname)) return NextResponse.next()
   const first = pathname.split('/')[1] ?? ''
-  if (first === notFoundSegment) return notFound(request)
-  if (pathname === '/' || codeOwned.has(first)) return NextResponse.next()
+  // English has no prefix: /en/about is /about, said once.
+  if (first === DEFAULT_LANGUAGE) return NextResponse.redirect(new URL(pathname.slice(DEFAULT_LANGUAGE.length + 1) || '/', request.url), 308)
   let known
   try {
     known = await addresses()
   } catch (error) {
-    // The pages route reads the same content through Next's cache and answers as before.
+    // The routes read the same content through Next's cache and answer as before.
     console.error(`[content] Could not load the published addresses: ${(error as Error).message}`)
-    return NextResponse.next()
+    return isLanguageCode(first) ? NextResponse.next() : rewrite(request, `/${DEFAULT_LANGUAGE}${pathname}`)
   }
+  const { language, path } = splitLanguage(pathname, known.languages)
+  if (path.split('/')[1] === notFoundSegment) return notFound(request, language)
   const answer = answerFor(known, pathname)
   if (answer.kind === 'redirect') return NextResponse.redirect(new URL(answer.destination, request.url), answer.permanent ? 308 : 307)
-  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return NextResponse.next()
-  return notFound(request)
+  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`) : NextResponse.next()
+  return notFound(request, language)
 }
 
-function notFound(request: NextRequest) {
-  return NextResponse.rewrite(new URL(notFoundRouteFor(request.nextUrl.pathname), request.url), { status: 404 })
+function rewrite(request: NextRequest, pathname: string, init?: ResponseInit) {
+  const url = request.nextUrl.clone()
+  url.pathname = pathname
+  return NextResponse.rewrite(url, init)
+}
+
+function notFound(request: NextRequest, language: string) {
+  return rewrite(request, notFoundRouteFor(request.nextUrl.pathname, language), { status: 404 })
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import { notFoundMetadata } from '@/lib/metadata'
 import { NotFoundView } from '@/components/site/not-found-view'
 import { SiteChrome } from '@/components/site/site-chrome'
@@ -14,7 +15,7 @@ export function generateMetadata(): Promise<Metadata> {
 export default function GlobalNotFound() {
   return (
     <SiteDocument>
-      <SiteChrome>
+      <SiteChrome language={DEFAULT_LANGUAGE}>
         <NotFoundView />
       </SiteChrome>
     </SiteDocument>

@@ -1,28 +1,41 @@
 import type { MetadataRoute } from 'next'
-import { getCategories, getPageList, getPostSummaries } from '@/lib/content'
-import { pagePath, postListPath } from '@/lib/content/paths'
+import { getAboutPage, getAllCategories, getAllPostSummaries, getBlogCopy, getLandingPage, getPageList, getSiteLanguages, getWaitlistPage, type Alternate } from '@/lib/content'
 import { publicEnv } from '@/lib/env'
-import { SHARE_IMAGE_PAGES } from '@/lib/metadata'
+import { fixedPageAlternates, languageAlternates, type SharePage } from '@/lib/metadata'
 
 const absolute = (path: string) => new URL(path, publicEnv.siteUrl).toString()
 
+/** Which languages each fixed page is published in. */
+async function fixedPageLanguages(): Promise<Record<SharePage, string[]>> {
+  const languages = (await getSiteLanguages()).map((language) => language.code)
+  const where = async (exists: (language: string) => Promise<unknown>) => (await Promise.all(languages.map(async (language) => ((await exists(language)) ? language : null)))).filter((code): code is string => code !== null)
+  const [home, about, waitlist, blog] = await Promise.all([where(getLandingPage), where(getAboutPage), where(getWaitlistPage), where(getBlogCopy)])
+  return { home, about, waitlist, blog, changelog: blog }
+}
+
+/** One entry per language an address is in, each naming all of them (hreflang in the sitemap, x-default included). */
+function entries(alternates: Alternate[], rest: Omit<MetadataRoute.Sitemap[number], 'url' | 'alternates'>): MetadataRoute.Sitemap {
+  const languages = languageAlternates(alternates)
+  const absoluteLanguages = languages && Object.fromEntries(Object.entries(languages).map(([code, path]) => [code, absolute(path)]))
+  return alternates.map((alternate) => ({ url: absolute(alternate.path), ...rest, ...(absoluteLanguages ? { alternates: { languages: absoluteLanguages } } : {}) }))
+}
+
 /**
  * The fixed pages, every published page made in the Studio, every post and each category's list,
- * except what is hidden from search engines. A publish refreshes it with the pages (same tags).
+ * in every language they are published in, except what is hidden from search engines. A publish
+ * refreshes it with the pages (same tags).
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const [pageList, posts, categories] = await Promise.all([getPageList(), getPostSummaries(), getCategories()])
-  const fixed = Object.values(SHARE_IMAGE_PAGES).map((path) => ({
-    url: absolute(path),
-    changeFrequency: 'weekly' as const,
-    priority: path === '/' ? 1 : 0.7,
-  }))
-  const pages = pageList
-    .filter((page) => !page.noindex)
-    .map((page) => ({ url: absolute(pagePath(page.slug)), lastModified: page.updatedAt, changeFrequency: 'monthly' as const, priority: 0.5 }))
-  const postEntries = posts
-    .filter((post) => !post.noindex)
-    .map((post) => ({ url: absolute(post.path), lastModified: post.updatedAt, changeFrequency: 'monthly' as const, priority: 0.6 }))
-  const lists = categories.map((category) => ({ url: absolute(postListPath({ category: category.slug })), changeFrequency: 'weekly' as const, priority: 0.4 }))
-  return [...fixed, ...pages, ...postEntries, ...lists]
+  const [fixed, pageList, posts, categories] = await Promise.all([fixedPageLanguages(), getPageList(), getAllPostSummaries(), getAllCategories()])
+  const fixedEntries = (Object.keys(fixed) as SharePage[]).flatMap((page) =>
+    entries(fixedPageAlternates(page, fixed[page]), { changeFrequency: 'weekly', priority: page === 'home' ? 1 : 0.7 }),
+  )
+  // A page's or post's alternates include itself; its entry is written once, in its own language.
+  const own = (item: { path: string; alternates: Alternate[] }) => entries(item.alternates, {}).filter((entry) => entry.url === absolute(item.path))
+  const pages = pageList.filter((page) => !page.noindex).flatMap((page) => own(page).map((entry) => ({ ...entry, lastModified: page.updatedAt, changeFrequency: 'monthly' as const, priority: 0.5 })))
+  const postEntries = posts.filter((post) => !post.noindex).flatMap((post) => own(post).map((entry) => ({ ...entry, lastModified: post.updatedAt, changeFrequency: 'monthly' as const, priority: 0.6 })))
+  const lists = categories.flatMap((category) =>
+    own({ path: category.alternates[0]!.path, alternates: category.alternates }).map((entry) => ({ ...entry, changeFrequency: 'weekly' as const, priority: 0.4 })),
+  )
+  return [...fixedEntries, ...pages, ...postEntries, ...lists]
 }

@@ -1,27 +1,51 @@
 import type { Metadata } from 'next'
-import type { BlogCopy, Page, Post, PostListPage, Seo } from '@/lib/content'
+import type { Alternate, BlogCopy, Page, Post, PostListPage, Seo } from '@/lib/content'
 import { getBlogCopy, getNotFoundPage, getSiteSettings } from '@/lib/content'
-import { FEED_PATHS, pagePath, postListPath } from '@/lib/content/paths'
+import { feedPath, pagePath, postListPath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
+import { DEFAULT_LANGUAGE, languageTag, localizePath } from '@/lib/i18n/languages'
 
-/** The fixed pages with a drawn share image, by the key /og/<key> uses. */
+/** The fixed pages with a drawn share image, by the key /og/<code>/<key> uses. */
 export const SHARE_IMAGE_PAGES = { home: '/', about: '/about', waitlist: '/waitlist', blog: '/blog', changelog: '/changelog' } as const
 export type SharePage = keyof typeof SHARE_IMAGE_PAGES
 
+/** The share image drawn for a fixed page in a language. */
+export const fixedShareImagePath = (page: SharePage, language: string) => `/og/${language}/${page}`
+
 /** The share image drawn for a page made in the Studio. */
-export const pageShareImagePath = (slug: string) => `/og/page/${slug}`
+export const pageShareImagePath = (slug: string, language: string) => `/og/${language}/page/${slug}`
 
 /** The share image drawn for a post. */
-export const postShareImagePath = (slug: string) => `/og/post/${slug}`
+export const postShareImagePath = (slug: string, language: string) => `/og/${language}/post/${slug}`
 
-/** The feeds, named in every page's head so a feed reader finds them from any address. */
-export async function feedAlternates(): Promise<NonNullable<Metadata['alternates']>['types']> {
-  const [copy, settings] = await Promise.all([getBlogCopy(), getSiteSettings()])
+/** A fixed page's address in each language it is published in. */
+export const fixedPageAlternates = (page: SharePage, languages: string[]): Alternate[] => languages.map((language) => ({ language, path: localizePath(SHARE_IMAGE_PAGES[page], language) }))
+
+/**
+ * The feeds of a language, named in the head of its every page so a feed reader finds them from
+ * any address. A language without its blog's words has no feeds.
+ */
+export async function feedAlternates(language: string): Promise<NonNullable<Metadata['alternates']>['types']> {
+  const [copy, settings] = await Promise.all([getBlogCopy(language), getSiteSettings(language)])
+  if (!copy) return {}
   return {
     'application/rss+xml': [
-      { url: FEED_PATHS[0], title: `${copy.title} | ${settings.siteName}` },
-      { url: FEED_PATHS[1], title: `${copy.changelogTitle} | ${settings.siteName}` },
+      { url: feedPath('article', language), title: `${copy.title} | ${settings.siteName}` },
+      { url: feedPath('changelog', language), title: `${copy.changelogTitle} | ${settings.siteName}` },
     ],
+  }
+}
+
+/**
+ * hreflang alternates: each language's address, and English's again as x-default (where a visitor
+ * whose language the site does not speak lands). None for a page in one language only.
+ */
+export function languageAlternates(alternates: Alternate[]): Record<string, string> | undefined {
+  if (alternates.length < 2) return undefined
+  const base = alternates.find((alternate) => alternate.language === DEFAULT_LANGUAGE)
+  return {
+    ...Object.fromEntries(alternates.map((alternate) => [languageTag(alternate.language), alternate.path])),
+    ...(base ? { 'x-default': base.path } : {}),
   }
 }
 
@@ -31,21 +55,26 @@ export async function feedAlternates(): Promise<NonNullable<Metadata['alternates
  */
 async function metadataFor({
   seo,
+  language,
   path,
+  alternates,
   drawnImage,
   pageTitle,
   pageDescription,
   article,
 }: {
   seo: Seo | null
+  language: string
   path: string
+  /** The page in every language it is published in, itself included. */
+  alternates: Alternate[]
   drawnImage: string
   pageTitle?: string
   /** What the page says of itself when its search fields are empty (a post's summary). */
   pageDescription?: string | null
   article?: { publishedTime: string; modifiedTime: string; authors: string[] }
 }): Promise<Metadata> {
-  const [settings, types] = await Promise.all([getSiteSettings(), feedAlternates()])
+  const [settings, types] = await Promise.all([getSiteSettings(language), feedAlternates(language)])
   const ownTitle = seo?.title ?? pageTitle
   const title = ownTitle ? `${ownTitle} | ${settings.siteName}` : settings.seo.title
   const description = seo?.description ?? pageDescription ?? settings.seo.description
@@ -55,24 +84,39 @@ async function metadataFor({
     metadataBase: new URL(publicEnv.siteUrl),
     title: { absolute: title },
     description,
-    alternates: { canonical: path, types },
+    alternates: { canonical: path, languages: languageAlternates(alternates), types },
     ...(seo?.noindex ? { robots: { index: false, follow: true } } : {}),
     openGraph: article
-      ? { title, description, url: path, siteName: settings.siteName, type: 'article', ...article, images }
-      : { title, description, url: path, siteName: settings.siteName, type: 'website', images },
+      ? { title, description, url: path, siteName: settings.siteName, locale: ogLocale(language), type: 'article', ...article, images }
+      : { title, description, url: path, siteName: settings.siteName, locale: ogLocale(language), type: 'website', images },
     twitter: { card: 'summary_large_image', title, description, images: [image] },
   }
 }
 
-export function pageMetadata(seo: Seo | null, page: SharePage): Promise<Metadata> {
-  return metadataFor({ seo, path: SHARE_IMAGE_PAGES[page], drawnImage: `/og/${page}` })
+/** Open Graph's locale: language and region with an underscore (de_DE); a bare language gets its own region. */
+const ogLocale = (language: string) => {
+  const [code, region] = languageTag(language).split('-')
+  return `${code}_${region ?? (code === DEFAULT_LANGUAGE ? 'US' : code!.toUpperCase())}`
+}
+
+/** A fixed page (home, about, waitlist, blog, changelog) in a language, with its other languages. */
+export function pageMetadata(seo: Seo | null, page: SharePage, { language, languages }: { language: string; languages: string[] }): Promise<Metadata> {
+  return metadataFor({
+    seo,
+    language,
+    path: localizePath(SHARE_IMAGE_PAGES[page], language),
+    alternates: fixedPageAlternates(page, languages),
+    drawnImage: fixedShareImagePath(page, language),
+  })
 }
 
 export function postMetadata(post: Post): Promise<Metadata> {
   return metadataFor({
     seo: post.seo,
+    language: post.language,
     path: post.path,
-    drawnImage: postShareImagePath(post.slug),
+    alternates: post.alternates,
+    drawnImage: postShareImagePath(post.slug, post.language),
     pageTitle: post.title,
     pageDescription: post.excerpt,
     article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt, authors: post.authors.map((author) => author.name) },
@@ -84,15 +128,24 @@ export function postListMetadata(copy: BlogCopy, list: PostListPage): Promise<Me
   const { category, page, pages } = list
   const numbered = page > 1 ? ` (${copy.labels.pageOf.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages))})` : ''
   const seo = category ? { ...copy.seo, title: `${category.title}: ${copy.title}${numbered}`, description: category.description ?? copy.seo.description } : { ...copy.seo, title: `${copy.seo.title ?? copy.title}${numbered}` }
-  return metadataFor({ seo, path: postListPath({ category: category?.slug, page }), drawnImage: '/og/blog' })
+  // A category's list is the same list in another language when the categories are translations; page 1 of /blog always is.
+  const alternates = category ? category.alternates : page === 1 ? fixedPageAlternates('blog', copy.languages) : []
+  return metadataFor({ seo, language: list.language, path: postListPath({ category: category?.slug, page, language: list.language }), alternates, drawnImage: fixedShareImagePath('blog', list.language) })
 }
 
 export function builderPageMetadata(page: Page): Promise<Metadata> {
-  return metadataFor({ seo: page.seo, path: pagePath(page.slug), drawnImage: pageShareImagePath(page.slug), pageTitle: page.title })
+  return metadataFor({
+    seo: page.seo,
+    language: page.language,
+    path: pagePath(page.slug, page.language),
+    alternates: page.alternates,
+    drawnImage: pageShareImagePath(page.slug, page.language),
+    pageTitle: page.title,
+  })
 }
 
-/** The 404's title and description (Next adds noindex to every not-found answer itself). */
-export async function notFoundMetadata(): Promise<Metadata> {
-  const page = await getNotFoundPage()
+/** The 404's title and description in a language (Next adds noindex to every not-found answer itself). */
+export async function notFoundMetadata(language: string = DEFAULT_LANGUAGE): Promise<Metadata> {
+  const page = await getNotFoundPage(language)
   return { title: { absolute: page.title }, description: page.text }
 }

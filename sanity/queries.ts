@@ -1,4 +1,5 @@
 import { defineQuery } from 'groq'
+import { DEFAULT_LANGUAGE } from '../lib/i18n/languages'
 import { demoConversationProjection } from '../components/demo/projection'
 import { sectionsProjection } from '../components/sections/projection'
 import { IMAGE_PROJECTION, REDIRECT_DESTINATION_PATH, SITE_LANGUAGES } from './fragments'
@@ -10,18 +11,22 @@ import { richTextBodyFragment } from '../components/sections/rich-text/projectio
 // language ($language): a fixed page is the one document of its type in it, a page or post the
 // one with its slug in it (lib/i18n/languages.ts).
 
-/** A link as every menu reads it; a page by reference resolves to its current slug (null when unpublished). */
-const linkProjection = /* groq */ `{_key, label, kind, path, url, email, "pageSlug": page->slug.current}`
 
 const seoProjection = /* groq */ `seo{title, description, image, noindex}`
 
 const published = /* groq */ `!(_id in path("drafts.**"))`
 
+/** A document's language: English for one written before the site had languages (no language field). */
+const languageOf = /* groq */ `coalesce(language, "${DEFAULT_LANGUAGE}")`
+
+/** A link as every menu reads it; a page by reference resolves to its current slug (null when unpublished) and its language. */
+const linkProjection = /* groq */ `{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "${DEFAULT_LANGUAGE}")}`
+
 /** The published document of a fixed page in the language asked for. */
-const fixedPage = (type: string) => /* groq */ `*[_type == "${type}" && language == $language && ${published}][0]`
+const fixedPage = <const T extends string>(type: T) => /* groq */ `*[_type == "${type}" && ${languageOf} == $language && ${published}][0]` as const
 
 /** The languages a fixed page is published in: its alternates (hreflang) and the switcher's targets. */
-const fixedPageLanguages = /* groq */ `"languages": *[_type == ^._type && defined(language) && ${published}].language`
+const fixedPageLanguages = /* groq */ `"languages": *[_type == ^._type && ${published}]{"code": ${languageOf}}.code`
 
 /**
  * A page's or post's published translations, linked by @sanity/document-internationalization's
@@ -54,7 +59,7 @@ export const siteSettingsQuery = defineQuery(`${fixedPage('siteSettings')}{
     socialHeading
   },
   consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink${linkProjection}},
-  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents},
+  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents, language},
   productWidgetScriptUrl,
   demoWidget{
     title,
@@ -90,7 +95,7 @@ export const aboutPageQuery = defineQuery(`${fixedPage('aboutPage')}{
 }`)
 
 /** A page by its slug (drafts overlay it in a draft preview, through the client's perspective). */
-export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug && language == $language && ${published}][0]{
+export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug && ${languageOf} == $language && ${published}][0]{
   _id,
   title,
   ${translationsProjection},
@@ -100,9 +105,9 @@ export const pageQuery = defineQuery(`*[_type == "page" && slug.current == $slug
 }`)
 
 /** Every published page: prerendered at build, listed in the sitemap unless hidden from search engines. */
-export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.current) && defined(language) && ${published}] | order(slug.current asc){
+export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.current) && ${published}] | order(slug.current asc){
   "slug": slug.current,
-  language,
+  "language": ${languageOf},
   ${translationsProjection},
   title,
   "noindex": seo.noindex == true,
@@ -145,7 +150,7 @@ export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
  */
 export const postBroadcastQuery = defineQuery(`*[_type == "post" && _id == $id && ${published}][0]{
   _id,
-  language,
+  "language": ${languageOf},
   title,
   "slug": slug.current,
   excerpt,
@@ -173,7 +178,7 @@ export const blogPageQuery = defineQuery(`${fixedPage('blogPage')}{
 const postSummaryProjection = /* groq */ `
   _id,
   _updatedAt,
-  language,
+  "language": ${languageOf},
   ${translationsProjection},
   title,
   "slug": slug.current,
@@ -186,7 +191,7 @@ const postSummaryProjection = /* groq */ `
   "authors": authors[]->{name, role, "isSample": isSample == true, picture${IMAGE_PROJECTION}}
 `
 
-const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) && defined(publishedAt) && defined(language) && ${published}]`
+const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) && defined(publishedAt) && ${published}]`
 
 /**
  * Every published post, newest first, without their text: one cached answer serves every list,
@@ -195,7 +200,7 @@ const publishedPosts = /* groq */ `*[_type == "post" && defined(slug.current) &&
 export const postSummariesQuery = defineQuery(`${publishedPosts} | order(publishedAt desc){${postSummaryProjection}}`)
 
 /** One post with its text (drafts overlay it in a draft preview, through the client's perspective). */
-export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug && language == $language && ${published}][0]{
+export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug && ${languageOf} == $language && ${published}][0]{
   ${postSummaryProjection},
   ${richTextBodyFragment},
   "plainText": pt::text(body),
@@ -206,15 +211,15 @@ export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug
 export const FEED_SIZE = 20
 
 /** The newest posts of one kind with their text, for its feed. */
-export const postFeedQuery = defineQuery(`${publishedPosts}[language == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
+export const postFeedQuery = defineQuery(`${publishedPosts}[${languageOf} == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
   ${postSummaryProjection},
   ${richTextBodyFragment}
 }`)
 
 /** Every published category, by name (lib/content keeps those with posts to show). */
-export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slug.current) && defined(language) && ${published}] | order(title asc){
+export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slug.current) && ${published}] | order(title asc){
   title,
-  language,
+  "language": ${languageOf},
   ${translationsProjection},
   "slug": slug.current,
   description
@@ -222,3 +227,6 @@ export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slu
 
 /** The languages the site speaks (the Languages document), for the proxy, the pages and the switcher. */
 export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)
+
+/** Which fixed pages are published in which language: their addresses answer there (the proxy, lib/content/addresses.ts). */
+export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage"] && ${published}]{_type, "language": ${languageOf}}`)

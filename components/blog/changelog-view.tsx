@@ -1,7 +1,7 @@
 import { PageTitle } from '@/components/sections/page-header/page-header'
 import { Container } from '@/components/ui/container'
 import type { BlogCopy, PostSummary } from '@/lib/content'
-import { FEED_PATHS } from '@/lib/content/paths'
+import { feedPath } from '@/lib/content/paths'
 import { FeedLink } from './feed-link'
 import { PostCard } from './post-card'
 
@@ -11,7 +11,7 @@ export function ChangelogView({ entries, copy, sampleLabel }: { entries: PostSum
     <>
       <PageTitle title={copy.changelogTitle} headingId="changelog-title" level={1} subtitle={copy.changelogIntro}>
         <p className="mt-6 text-sm">
-          <FeedLink href={FEED_PATHS[1]} label={copy.labels.feed} />
+          <FeedLink href={feedPath('changelog', copy.language)} label={copy.labels.feed} />
         </p>
       </PageTitle>
       <Container className="max-w-3xl pb-20">

@@ -6,7 +6,8 @@ import { highlightCode } from '@/components/sections/rich-text/highlight'
 import { safeHref } from '@/components/sections/rich-text/rich-text'
 import { sanityImageAttributes, type ImageValue } from '@/components/sections/rich-text/sanity-image'
 import type { BlogCopy, FeedPost, PostKind, SiteSettings } from '@/lib/content'
-import { FEED_PATHS, pagePath, postListPath } from '@/lib/content/paths'
+import { feedPath, pagePath, postListPath } from '@/lib/content/paths'
+import { languageTag, localizePath } from '@/lib/i18n/languages'
 import { publicEnv } from '@/lib/env'
 
 // The blog's and the changelog's RSS 2.0 feeds, each post with its whole text as HTML: feed
@@ -32,7 +33,8 @@ async function postHtml(post: FeedPost): Promise<string> {
       },
       pageLink: ({ children, value }) => {
         const slug = stegaClean(value?.slug as string | undefined)
-        return slug ? `<a href="${escape(absolute(pagePath(slug)))}">${children}</a>` : children
+        const language = stegaClean(value?.language as string | undefined) ?? post.language
+        return slug ? `<a href="${escape(absolute(pagePath(slug, language)))}">${children}</a>` : children
       },
     },
     types: {
@@ -52,13 +54,14 @@ async function postHtml(post: FeedPost): Promise<string> {
 /** The RSS 2.0 document of one kind of post (its newest, with their text). */
 export async function buildFeed({ kind, posts, copy, settings }: { kind: PostKind; posts: FeedPost[]; copy: BlogCopy; settings: SiteSettings }): Promise<string> {
   const changelog = kind === 'changelog'
-  const self = absolute(changelog ? FEED_PATHS[1] : FEED_PATHS[0])
+  const { language } = copy
+  const self = absolute(feedPath(kind, language))
   const feed = new Feed({
     id: self,
     title: `${changelog ? copy.changelogTitle : copy.title} | ${settings.siteName}`,
     description: changelog ? copy.changelogIntro : copy.intro,
-    link: absolute(changelog ? '/changelog' : '/blog'),
-    language: 'en',
+    link: absolute(localizePath(changelog ? '/changelog' : '/blog', language)),
+    language: languageTag(language),
     copyright: settings.footer.copyright,
     updated: posts[0] ? new Date(posts[0].updatedAt) : undefined,
     feedLinks: { rss: self },
@@ -73,7 +76,7 @@ export async function buildFeed({ kind, posts, copy, settings }: { kind: PostKin
       description: post.excerpt,
       content: await postHtml(post),
       author: post.authors.map((author) => ({ name: author.name })),
-      category: post.categories.map((category) => ({ name: category.title, domain: absolute(postListPath({ category: category.slug })) })),
+      category: post.categories.map((category) => ({ name: category.title, domain: absolute(postListPath({ category: category.slug, language })) })),
     })
   }
   return feed.rss2()

@@ -2,7 +2,8 @@ import { PageTitle } from '@/components/sections/page-header/page-header'
 import { Container } from '@/components/ui/container'
 import type { BlogCopy, Category, PostListPage } from '@/lib/content'
 import { cn } from '@/lib/cn'
-import { FEED_PATHS, postListPath } from '@/lib/content/paths'
+import { feedPath, postListPath } from '@/lib/content/paths'
+import { localizePath } from '@/lib/i18n/languages'
 import { FeedLink } from './feed-link'
 import { PostCard } from './post-card'
 
@@ -14,8 +15,8 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
     <>
       <PageTitle title={category ? category.title : copy.title} headingId="blog-title" level={1} eyebrow={category ? copy.title : null} subtitle={category ? category.description : copy.intro}>
         <p className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
-          <FeedLink href={FEED_PATHS[0]} label={copy.labels.feed} />
-          <a href="/changelog" className="font-medium text-brand-700 hover:underline">
+          <FeedLink href={feedPath('article', copy.language)} label={copy.labels.feed} />
+          <a href={localizePath('/changelog', copy.language)} className="font-medium text-brand-700 hover:underline">
             {copy.labels.changelogLink}
           </a>
         </p>
@@ -29,7 +30,7 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
                 return (
                   <li key={item.slug ?? ''}>
                     <a
-                      href={postListPath({ category: item.slug })}
+                      href={postListPath({ category: item.slug, language: copy.language })}
                       aria-current={current ? 'page' : undefined}
                       className={cn('inline-block rounded-full border px-4 py-1.5 text-sm font-medium', current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-700 hover:border-brand-600')}
                     >
@@ -50,7 +51,7 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
         {pages > 1 ? (
           <nav aria-label={pageLabel} className="mt-12 flex flex-wrap items-center justify-between gap-4 text-sm">
             {page > 1 ? (
-              <a href={postListPath({ category: category?.slug, page: page - 1 })} rel="prev" className="font-medium text-brand-700 hover:underline">
+              <a href={postListPath({ category: category?.slug, page: page - 1, language: copy.language })} rel="prev" className="font-medium text-brand-700 hover:underline">
                 {copy.labels.newer}
               </a>
             ) : (
@@ -58,7 +59,7 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
             )}
             <span className="text-slate-600">{pageLabel}</span>
             {page < pages ? (
-              <a href={postListPath({ category: category?.slug, page: page + 1 })} rel="next" className="font-medium text-brand-700 hover:underline">
+              <a href={postListPath({ category: category?.slug, page: page + 1, language: copy.language })} rel="next" className="font-medium text-brand-700 hover:underline">
                 {copy.labels.older}
               </a>
             ) : (

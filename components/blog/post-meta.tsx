@@ -5,11 +5,11 @@ import { cn } from '@/lib/cn'
 import { postListPath } from '@/lib/content/paths'
 
 /** A post's publication day (the date part of its time, in UTC: one day for every reader). */
-export function PostDate({ post, className }: { post: Pick<PostSummary, 'publishedAt'>; className?: string }) {
+export function PostDate({ post, className }: { post: Pick<PostSummary, 'publishedAt' | 'language'>; className?: string }) {
   const day = post.publishedAt.slice(0, 10)
   return (
     <time dateTime={post.publishedAt} className={className}>
-      {formatDate(day)}
+      {formatDate(day, post.language)}
     </time>
   )
 }
@@ -47,7 +47,7 @@ export function CategoryLinks({ post, className }: { post: PostSummary; classNam
     <ul className={cn('flex flex-wrap gap-2', className)}>
       {post.categories.map((category) => (
         <li key={category.slug}>
-          <a href={postListPath({ category: category.slug })} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100">
+          <a href={postListPath({ category: category.slug, language: post.language })} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100">
             {category.title}
           </a>
         </li>

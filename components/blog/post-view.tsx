@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container'
 import type { BlogCopy, Post, PostSummary } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { CategoryLinks, PostByline } from './post-meta'
+import { localizePath } from '@/lib/i18n/languages'
 
 /** A post's page: title, byline, its text (drawn on the server), and the posts before and after it. */
 export function PostView({
@@ -39,7 +40,7 @@ export function PostView({
         <nav aria-label={changelog ? copy.changelogTitle : copy.title} className="grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2">
           {neighbours.previous ? <NeighbourLink post={neighbours.previous} label={copy.labels.previous} rel="prev" /> : <span />}
           {neighbours.next ? <NeighbourLink post={neighbours.next} label={copy.labels.next} rel="next" className="sm:text-right" /> : <span />}
-          <a href={changelog ? '/changelog' : '/blog'} className="font-medium text-brand-700 hover:underline sm:col-span-2">
+          <a href={localizePath(changelog ? '/changelog' : '/blog', post.language)} className="font-medium text-brand-700 hover:underline sm:col-span-2">
             {changelog ? copy.labels.backToChangelog : copy.labels.backToBlog}
           </a>
         </nav>

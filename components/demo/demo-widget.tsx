@@ -28,7 +28,7 @@ const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('
  * each new message is announced; after a choice, focus moves to the next set of replies.
  */
 export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
-  const { copy, conversation, sender } = content
+  const { copy, conversation, sender, language } = content
   const [choices, setChoices] = useState<number[]>([])
   const [typing, setTyping] = useState(false)
   const state = useMemo(() => playDemo(conversation, choices), [conversation, choices])
@@ -178,7 +178,7 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
         {finished ? (
           // The demo leads somewhere: on to the waitlist (recorded like every other such button), or round again.
           <div className="flex flex-wrap items-center gap-2">
-            <StartTrialLink location="demo" size="sm">
+            <StartTrialLink location="demo" language={language} size="sm">
               {copy.joinWaitlistLabel}
             </StartTrialLink>
             <button

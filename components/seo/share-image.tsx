@@ -2,8 +2,8 @@ import { ImageResponse } from 'next/og'
 import { getSiteSettings } from '@/lib/content'
 
 /** The share image of a page that has none in Sanity: the site name over the page's headline. */
-export async function drawShareImage(headline: string): Promise<ImageResponse> {
-  const settings = await getSiteSettings()
+export async function drawShareImage(headline: string, language: string): Promise<ImageResponse> {
+  const settings = await getSiteSettings(language)
   return new ImageResponse(
     (
       <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 80, background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 60%)' }}>

@@ -1,6 +1,7 @@
 import type { Page, Post, PricingTier, SectionPage, SiteSettings } from '@/lib/content'
 import { pagePath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
+import { localizePath } from '@/lib/i18n/languages'
 
 /** schema.org data for the landing page: the organisation, and the product with an offer per tier. */
 export function landingStructuredData(settings: SiteSettings, page: SectionPage) {
@@ -26,21 +27,21 @@ export function landingStructuredData(settings: SiteSettings, page: SectionPage)
       price: tier.amount.toFixed(2),
       priceCurrency: tier.currency,
       availability: tier.available ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
-      url: new URL('/waitlist', url).toString(),
+      url: new URL(localizePath('/waitlist', settings.language), url).toString(),
     })),
   }
   return { '@context': 'https://schema.org', '@graph': [organization, product] }
 }
 
 /** Home › page, for search results that show where a page sits. */
-export function breadcrumbStructuredData(settings: SiteSettings, page: Pick<Page, 'title' | 'slug'>) {
+export function breadcrumbStructuredData(settings: SiteSettings, page: Pick<Page, 'title' | 'slug' | 'language'>) {
   const url = publicEnv.siteUrl
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
-      { '@type': 'ListItem', position: 1, name: settings.siteName, item: new URL('/', url).toString() },
-      { '@type': 'ListItem', position: 2, name: page.title, item: new URL(pagePath(page.slug), url).toString() },
+      { '@type': 'ListItem', position: 1, name: settings.siteName, item: new URL(localizePath('/', page.language), url).toString() },
+      { '@type': 'ListItem', position: 2, name: page.title, item: new URL(pagePath(page.slug, page.language), url).toString() },
     ],
   }
 }

@@ -8,12 +8,14 @@ import { trackOn } from '@/components/analytics/events'
 import { publicEnv } from '@/lib/env'
 import { CookieSettingsButton } from '@/components/analytics/cookie-settings-button'
 import { SiteLink } from './site-link'
+import { localizePath, type SiteLanguage } from '@/lib/i18n/languages'
+import { LanguageSwitcher } from './language-switcher'
 
 const MailIcon = ({ className }: { className?: string }) => <SvgIcon icon={Mail} className={className} />
 
 const footerLinkClass = 'text-sm text-slate-400 hover:text-white'
 
-export function Footer({ settings }: { settings: SiteSettings }) {
+export function Footer({ settings, languages }: { settings: SiteSettings; languages: SiteLanguage[] }) {
   const { footer, contact, labels, consent } = settings
   const social = [
     { href: contact.twitterUrl, label: 'Twitter', Icon: XLogo },
@@ -25,7 +27,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
       <Container className="py-12 sm:py-16">
         <div className="grid gap-10 lg:grid-cols-5">
           <div className="lg:col-span-2">
-            <Logo name={settings.siteName} inverted />
+            <Logo name={settings.siteName} href={localizePath('/', settings.language)} inverted />
             <p className="mt-4 max-w-sm text-sm text-slate-400">{footer.blurb}</p>
             <ul aria-label={footer.socialHeading} className="mt-6 flex gap-3">
               {social.map(({ href, label, Icon, contact: isContact }) => (
@@ -86,6 +88,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
                 </li>
               ) : null}
             </ul>
+            <LanguageSwitcher languages={languages} current={settings.language} label={labels.language} />
             <p className="text-sm text-slate-400">{footer.copyright}</p>
           </div>
         </div>

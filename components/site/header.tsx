@@ -8,6 +8,7 @@ import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
 import { NavDropdown } from './nav-dropdown'
 import { SiteLink } from './site-link'
+import { localizePath } from '@/lib/i18n/languages'
 
 const navLinkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900'
 const menuLinkClass = 'block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-50 hover:text-slate-900'
@@ -17,7 +18,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <Container className="relative flex h-16 items-center justify-between gap-4">
-        <Logo name={settings.siteName} />
+        <Logo name={settings.siteName} href={localizePath('/', settings.language)} />
         <nav aria-label={labels.mainNavigation} className="hidden items-center gap-1 md:flex">
           {navigation.links.map((link) => (
             <SiteLink key={link.key} link={link} location="navigation" navigation plannedLabel={labels.planned} className={navLinkClass} />
@@ -56,7 +57,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
 }
 
 /** Try Demo, Sign in and Start Free Trial: small beside the menu, full width in the phone menu. */
-function HeaderActions({ settings: { navigation, appUrl }, location }: { settings: SiteSettings; location: 'navigation' | 'navigation_mobile' }) {
+function HeaderActions({ settings: { navigation, appUrl, language }, location }: { settings: SiteSettings; location: 'navigation' | 'navigation_mobile' }) {
   // Full width in the phone menu, small beside the desktop menu; Try Demo and Sign in are the quieter ones.
   const fit = location === 'navigation_mobile' ? { className: 'w-full' } : ({ size: 'sm' } as const)
   const quiet = { variant: location === 'navigation_mobile' ? 'secondary' : 'ghost', ...fit } as const
@@ -68,7 +69,7 @@ function HeaderActions({ settings: { navigation, appUrl }, location }: { setting
       <ButtonLink href={appUrl} {...quiet} {...trackOn('navigation_click', { menu_item: navigation.signInLabel })}>
         {navigation.signInLabel}
       </ButtonLink>
-      <StartTrialLink location={location} {...fit}>
+      <StartTrialLink location={location} language={language} {...fit}>
         {navigation.startTrialLabel}
       </StartTrialLink>
     </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { getDemoConversation, getSiteSettings } from '@/lib/content'
+import { getDemoConversation, getSiteLanguages, getSiteSettings } from '@/lib/content'
 import { DemoWidgetHost } from '@/components/demo/demo-widget-host'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -11,8 +11,8 @@ import { DraftPreview } from '@/components/preview/draft-preview'
 import { SourceRecorder } from '@/components/waitlist/source-recorder'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
-export async function SiteChrome({ children }: { children: ReactNode }) {
-  const [settings, demo] = await Promise.all([getSiteSettings(), getDemoConversation()])
+export async function SiteChrome({ children, language }: { children: ReactNode; language: string }) {
+  const [settings, demo, languages] = await Promise.all([getSiteSettings(language), getDemoConversation(language), getSiteLanguages()])
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
@@ -30,9 +30,9 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <Footer settings={settings} />
+      <Footer settings={settings} languages={languages} />
       {/* On every page: the header's and footer's Try Demo work everywhere, not only on the landing page. */}
-      <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
+      <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName, language }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
       <DraftPreview />
       <SourceRecorder />
     </>

@@ -5,6 +5,7 @@ import { clsx } from 'clsx'
 import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
 import { track } from '@/components/analytics/client'
 import { invitationUrl } from '@/components/waitlist/invitation-url'
+import { localizePath } from '@/lib/i18n/languages'
 import { confirmWaitlistLink, fetchInvitationToken, fetchLinkState, requestWaitlistLink, tokenFromHash, type LinkRequestResult, type LinkStateResult, type MyPlace } from '@/components/waitlist/link'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { MyPlacePanel, OwnData } from './my-place'
@@ -18,6 +19,8 @@ type Props = {
   backend: { url: string; anonKey: string }
   /** The product's app (Site settings → App address): where an invited person goes in. */
   appUrl: string
+  /** The page's language: its links lead to the home and waitlist pages in it. */
+  language: string
 }
 
 type State =
@@ -55,7 +58,7 @@ function stateFor(result: LinkStateResult, token: string): State {
  * scanner or preview that opens links (and even runs their scripts) confirms nobody. Every answer
  * is a page a person can act on: never an error screen.
  */
-export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl }: Props) {
+export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl, language }: Props) {
   const [state, setState] = useState<State>({ view: 'checking' })
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -159,21 +162,21 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl }: Prop
       ) : null}
       {state.view === 'invited' || state.view === 'joined' ? <OwnData copy={placeCopy} backend={backend} token={state.token} onDeleted={() => setState({ view: 'deleted' })} standalone /> : null}
       {state.view === 'confirmed' || state.view === 'already' ? (
-        <MyPlacePanel copy={placeCopy} backend={backend} token={state.token} initial={state.view === 'already' ? state.me : undefined} onDeleted={() => setState({ view: 'deleted' })} />
+        <MyPlacePanel copy={placeCopy} backend={backend} language={language} token={state.token} initial={state.view === 'already' ? state.me : undefined} onDeleted={() => setState({ view: 'deleted' })} />
       ) : null}
       {view === 'expired' || view === 'invalid' ? (
         <>
           <NewLinkForm copy={copy} messages={messages} backend={backend} />
           <p className="mt-6 text-slate-600">
             {copy.rejoinText}{' '}
-            <a href="/waitlist" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            <a href={localizePath('/waitlist', language)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
               {copy.rejoinLabel}
             </a>
           </p>
         </>
       ) : null}
       {view !== 'checking' && view !== 'unreachable' && view !== 'ready' && view !== 'confirming' ? (
-        <ButtonLink href="/" variant="ghost" size="sm" className="mt-8">
+        <ButtonLink href={localizePath('/', language)} variant="ghost" size="sm" className="mt-8">
           {copy.backLabel}
         </ButtonLink>
       ) : null}
@@ -209,7 +212,7 @@ function OpenApp({ copy, backend, token, appUrl, onGone }: { copy: Props['copy']
   )
 }
 
-function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'appUrl'>) {
+function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'appUrl' | 'language'>) {
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<LinkRequestResult | null>(null)
 

@@ -5,8 +5,9 @@ import type { WaitlistPage } from '@/lib/content/types'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { tokenFromHash } from '@/components/waitlist/link'
 import { isUpdatesToken, UNSUBSCRIBE_PATH } from '@/components/waitlist/unsubscribe-path'
+import { localizePath } from '@/lib/i18n/languages'
 
-type Props = { copy: WaitlistPage['unsubscribePage'] }
+type Props = { copy: WaitlistPage['unsubscribePage']; /** The page's language: its way home leads to the home page in it. */ language: string }
 type State = 'ready' | 'sending' | 'done' | 'failed'
 
 /** The page's words for what the link does: leave the list, or (an update e-mail's link) stop updates only. */
@@ -22,7 +23,7 @@ function wordsFor(copy: WaitlistPage['unsubscribePage'], updates: boolean) {
  * whether or not the address was on the list. An update e-mail's link only stops updates (the
  * database decides, from the token): the page says so, from the token's form alone, asking nobody.
  */
-export function LeaveWaitlist({ copy }: Props) {
+export function LeaveWaitlist({ copy, language }: Props) {
   const [state, setState] = useState<State>('ready')
   const [updates, setUpdates] = useState(false)
   const token = useRef<string | null>(null)
@@ -63,7 +64,7 @@ export function LeaveWaitlist({ copy }: Props) {
         </p>
       </noscript>
       {done ? (
-        <ButtonLink href="/" variant="ghost" size="sm" className="mt-8">
+        <ButtonLink href={localizePath('/', language)} variant="ghost" size="sm" className="mt-8">
           {copy.backLabel}
         </ButtonLink>
       ) : (

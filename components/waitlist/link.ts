@@ -6,6 +6,8 @@
  * no supabase-js. Browser-safe.
  */
 
+import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+
 export type ConfirmAnswer = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid'
 /** 'unreachable': offline, refused or rate limited: the link itself may still be good. */
 export type ConfirmResult = ConfirmAnswer | 'unreachable'
@@ -140,9 +142,9 @@ export async function deleteMe(backend: Backend, token: string): Promise<'delete
   }
 }
 
-/** The referral link a person shares: the waitlist page with their public code. */
-export function referralLink(origin: string, code: string): string {
-  const url = new URL('/waitlist', origin)
+/** The referral link a person shares: the waitlist page in their language with their public code. */
+export function referralLink(origin: string, code: string, language: string = DEFAULT_LANGUAGE): string {
+  const url = new URL(localizePath('/waitlist', language), origin)
   url.searchParams.set('ref', code)
   return url.toString()
 }

@@ -10,6 +10,8 @@ import { Button } from '@/components/ui/button'
 type Props = {
   copy: WaitlistPlacePanel
   backend: { url: string; anonKey: string }
+  /** The person's language: the referral link leads to the waitlist page in it. */
+  language: string
   /** The e-mailed link's token: the only key to this person's data, kept in memory only. */
   token: string
   /** The place as the page already read it; without it the panel reads it itself (just after confirming). */
@@ -27,7 +29,7 @@ const inputClass = 'mt-1.5 block w-full rounded-lg border border-slate-300 bg-sl
  * and their own data (download as JSON, delete after a second press). Everything goes through the
  * database's own functions with the token; nothing is cached or stored in the browser.
  */
-export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props) {
+export function MyPlacePanel({ copy, backend, language, token, initial, onDeleted }: Props) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
   const [status, setStatus] = useState('')
 
@@ -52,7 +54,7 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
   if (load.state === 'unavailable') return <p className="mt-8 border-t border-slate-200 pt-8 text-slate-600">{copy.unavailableText}</p>
 
   const { me } = load
-  const link = referralLink(window.location.origin, me.referralCode)
+  const link = referralLink(window.location.origin, me.referralCode, language)
   const canShare = typeof navigator.share === 'function'
 
   async function copyLink() {
@@ -112,7 +114,7 @@ export function MyPlacePanel({ copy, backend, token, initial, onDeleted }: Props
  * Shown only once the database has said (never a guess at someone's consent), and not at all for a
  * link that cannot have them.
  */
-function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted'>) {
+function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted' | 'language'>) {
   const [updates, setUpdates] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
   const [status, setStatus] = useState('')
@@ -166,7 +168,7 @@ function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDele
  * everything stored (JSON, as the database exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
  * invited and joined pages, the last part of the place panel (an h3) otherwise.
  */
-export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial'> & { standalone?: boolean }) {
+export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial' | 'language'> & { standalone?: boolean }) {
   const [status, setStatus] = useState('')
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [busy, setBusy] = useState(false)

@@ -1,22 +1,30 @@
 import type { ComponentProps } from 'react'
 import { ButtonLink, type ButtonVariantProps } from '@/components/ui/button'
 import { trackOn, type StartTrialLocation } from '@/components/analytics/events'
+import { localizePath } from '@/lib/i18n/languages'
 
 /** Where every "start free trial" call to action leads: the waitlist, while there is one. */
 export const START_TRIAL_PATH = '/waitlist'
 
-type Props = { location: StartTrialLocation; appearance?: 'button' | 'text' } & Omit<ComponentProps<'a'>, 'href'> & ButtonVariantProps
+type Props = {
+  location: StartTrialLocation
+  /** The page's language: the link leads to the waitlist page in it. */
+  language: string
+  appearance?: 'button' | 'text'
+} & Omit<ComponentProps<'a'>, 'href'> &
+  ButtonVariantProps
 
 /**
  * Every "start free trial" call to action: where it goes and what it records
  * (`start_free_trial_click` with the button's location) are decided here once.
  * `appearance="text"` is an inline link styled by its `className` alone.
  */
-export function StartTrialLink({ location, appearance = 'button', ...props }: Props) {
+export function StartTrialLink({ location, language, appearance = 'button', ...props }: Props) {
   const track = trackOn('start_free_trial_click', { button_location: location })
+  const href = localizePath(START_TRIAL_PATH, language)
   if (appearance === 'text') {
     const { variant: _variant, size: _size, ...anchor } = props
-    return <a href={START_TRIAL_PATH} {...track} {...anchor} />
+    return <a href={href} {...track} {...anchor} />
   }
-  return <ButtonLink href={START_TRIAL_PATH} {...track} {...props} />
+  return <ButtonLink href={href} {...track} {...props} />
 }

@@ -49,10 +49,12 @@ function outcomeText(result: WaitlistOutcome, messages: WaitlistPage['messages']
 type Props = {
   confirmation: WaitlistPage['confirmation']
   messages: WaitlistPage['messages']
+  /** The home page in the page's language, where the confirmation's button leads. */
+  homeHref: string
   children: ReactNode
 }
 
-export function WaitlistFlow({ confirmation, messages, children }: Props) {
+export function WaitlistFlow({ confirmation, messages, homeHref, children }: Props) {
   const [saved, setSaved] = useState(false)
   const [toast, setToast] = useState<ToastMessage | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -86,7 +88,7 @@ export function WaitlistFlow({ confirmation, messages, children }: Props) {
               ))}
             </ul>
           </div>
-          <ButtonLink href="/" size="lg" className="mt-8">
+          <ButtonLink href={homeHref} size="lg" className="mt-8">
             {confirmation.backLabel}
           </ButtonLink>
         </section>

@@ -7,13 +7,15 @@ import { Container } from '@/components/ui/container'
 import { ButtonLink } from '@/components/ui/button'
 import { WaitlistFlow } from './waitlist-flow'
 import { WaitlistForm } from './waitlist-form'
+import { localizePath } from '@/lib/i18n/languages'
 
 export function WaitlistPageView({ page }: { page: WaitlistPage }) {
+  const home = localizePath('/', page.language)
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
-        <WaitlistFlow confirmation={page.confirmation} messages={page.messages}>
-          <ButtonLink href="/" variant="ghost" size="sm">
+        <WaitlistFlow confirmation={page.confirmation} messages={page.messages} homeHref={home}>
+          <ButtonLink href={home} variant="ghost" size="sm">
             <SvgIcon icon={ArrowLeft} className="size-4" />
             {page.backLabel}
           </ButtonLink>

@@ -1,10 +1,18 @@
-import type { CategoriesQueryResult, PageListQueryResult, PostSummariesQueryResult, RedirectsQueryResult } from '@/sanity/types.generated'
-import { categoriesQuery, pageListQuery, postSummariesQuery, redirectsQuery } from '@/sanity/queries'
+import type {
+  CategoriesQueryResult,
+  FixedPagesQueryResult,
+  PageListQueryResult,
+  PostSummariesQueryResult,
+  RedirectsQueryResult,
+  SiteLanguagesQueryResult,
+} from '@/sanity/types.generated'
+import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
-import { FEED_PATHS, normalizePath, pagePath, postListPath } from './paths'
-import { postListPaths, toCategories, toPostSummaries } from './posts'
+import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+import { FEED_PATHS, FIXED_PAGE_PATHS, normalizePath, postListPath } from './paths'
+import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMode } from './posts'
 import { readPublished } from './published'
-import { toPageList, toRedirects } from './reshape'
+import { toPageList, toRedirects, toSiteLanguages } from './reshape'
 import type { Redirect } from './types'
 
 /**
@@ -20,7 +28,13 @@ import type { Redirect } from './types'
  * CONTENT_REVALIDATE_SECONDS, the safety net the pages themselves have. One read serves every
  * address: a request for a random address costs no query of its own.
  */
-export type Addresses = { pages: ReadonlySet<string>; redirects: ReadonlyMap<string, Redirect> }
+export type Addresses = {
+  /** The languages besides English: the prefixes /<code>/… that name one. */
+  languages: ReadonlySet<string>
+  /** Every path a page answers at, its language's prefix included. */
+  pages: ReadonlySet<string>
+  redirects: ReadonlyMap<string, Redirect>
+}
 
 export type Answer = { kind: 'page' } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
 
@@ -60,22 +74,50 @@ export function forgetAddresses(): void {
 }
 
 /** Document types whose publication changes which addresses answer. */
-export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', 'post', 'category'])
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', 'post', 'category', 'siteLanguages', ...Object.keys(FIXED_PAGE_PATHS)])
+
+/** What the addresses are computed from: the published content, as its queries return it. */
+export type AddressSources = {
+  languages: SiteLanguagesQueryResult
+  fixedPages: FixedPagesQueryResult
+  pages: PageListQueryResult
+  redirects: RedirectsQueryResult
+  posts: PostSummariesQueryResult
+  categories: CategoriesQueryResult
+}
+
+/**
+ * Every address the content answers, in every language: the fixed pages where they are translated,
+ * the pages, posts and the blog's lists in their own language, and the feeds where the blog is.
+ */
+export function addressesFrom(sources: AddressSources, samples: SampleMode): Addresses {
+  const languages = toSiteLanguages(sources.languages).map((language) => language.code)
+  // The same sample rule as the pages (lib/content/posts.ts): a post a deployed site hides is a 404 there.
+  const posts = toPostSummaries(sources.posts, samples)
+  const categories = toCategories(sources.categories, posts)
+  const spoken = new Set(languages)
+  const fixed = sources.fixedPages.filter((page) => spoken.has(page.language ?? ''))
+  const paths = [
+    ...fixed.flatMap((page) => (FIXED_PAGE_PATHS[page._type] ?? []).map((path) => localizePath(path, page.language!))),
+    ...toPageList(sources.pages).filter((page) => spoken.has(page.language)).map((page) => page.path),
+    ...posts.filter((post) => spoken.has(post.language)).map((post) => post.path),
+    ...fixed
+      .filter((page) => page._type === 'blogPage')
+      .flatMap(({ language }) => [...postListPaths(inLanguage(posts, language!), inLanguage(categories, language!), language!).map(postListPath), ...FEED_PATHS.map((path) => localizePath(path, language!))]),
+  ]
+  return { languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)), pages: new Set(paths), redirects: toRedirects(sources.redirects) }
+}
 
 async function load(): Promise<Addresses> {
-  const [pages, redirects, rawPosts, rawCategories] = await Promise.all([
+  const [languages, fixedPages, pages, redirects, posts, categories] = await Promise.all([
+    readPublished<SiteLanguagesQueryResult>(siteLanguagesQuery),
+    readPublished<FixedPagesQueryResult>(fixedPagesQuery),
     readPublished<PageListQueryResult>(pageListQuery),
     readPublished<RedirectsQueryResult>(redirectsQuery),
     readPublished<PostSummariesQueryResult>(postSummariesQuery),
     readPublished<CategoriesQueryResult>(categoriesQuery),
   ])
-  // The same sample rule as the pages (lib/content/posts.ts): a post a deployed site hides is a 404 there.
-  const posts = toPostSummaries(rawPosts, serverEnv().sampleContent)
-  const lists = postListPaths(posts, toCategories(rawCategories, posts)).map(postListPath)
-  return {
-    pages: new Set([...toPageList(pages).map((page) => pagePath(page.slug)), ...posts.map((post) => post.path), ...lists, '/changelog', ...FEED_PATHS]),
-    redirects: toRedirects(redirects),
-  }
+  return addressesFrom({ languages, fixedPages, pages, redirects, posts, categories }, serverEnv().sampleContent)
 }
 
 function safeDecode(segment: string): string {

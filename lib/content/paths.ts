@@ -4,7 +4,7 @@
  * Next so tests can run them directly.
  */
 
-import { isLanguageCode } from '../i18n/languages'
+import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '../i18n/languages'
 
 /** A page's slug: lowercase words of letters and digits joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -18,6 +18,17 @@ export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest'
  */
 export const CONTENT_ROUTES: ReadonlySet<string> = new Set(['blog', 'changelog'])
 
+/**
+ * The addresses of each fixed page, by its document type: they answer in a language where that
+ * document is published in it (the blog's lists and feeds are added with the blog's words).
+ */
+export const FIXED_PAGE_PATHS: Readonly<Record<string, readonly string[]>> = {
+  landingPage: ['/'],
+  aboutPage: ['/about'],
+  waitlistPage: ['/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe'],
+  blogPage: ['/changelog'],
+}
+
 /** Where a build with embedded defaults serves the seed's images (app/seed-images; none in a deployment). */
 export const SEED_IMAGE_ROUTE = '/seed-images'
 
@@ -30,16 +41,17 @@ const reserved = new Set<string>(RESERVED_SEGMENTS)
 export const NOT_FOUND_SCOPES = ['site'] as const
 
 /**
- * The route that draws the 404 for a path (app/(site)/not-found/[scope]): the proxy rewrites
- * every address the content does not answer to it, with status 404. One function, so that a path
- * prefix can choose another 404 later.
+ * The route that draws the 404 for a path in a language (app/(site)/[lang]/not-found/[scope]): the
+ * proxy rewrites every address the content does not answer to it, with status 404. One function,
+ * so that a part of the site can choose another 404 later.
  */
-export function notFoundRouteFor(_pathname: string): string {
-  return `/not-found/${NOT_FOUND_SCOPES[0]}`
+export function notFoundRouteFor(_pathname: string, language: string): string {
+  return `/${language}/not-found/${NOT_FOUND_SCOPES[0]}`
 }
 
-export function pagePath(slug: string): string {
-  return `/${slug}`
+/** A page's address: /<slug> in English, /<code>/<slug> in another language. */
+export function pagePath(slug: string, language: string = DEFAULT_LANGUAGE): string {
+  return localizePath(`/${slug}`, language)
 }
 
 /** Posts per page of /blog and of each category's list. */
@@ -49,14 +61,14 @@ export const POSTS_PER_PAGE = 10
 const BLOG_LIST_SEGMENTS = new Set(['page', 'category', 'feed.xml'])
 
 /** Every post, article or changelog entry, is at /blog/<slug>. */
-export function postPath(slug: string): string {
-  return `/blog/${slug}`
+export function postPath(slug: string, language: string = DEFAULT_LANGUAGE): string {
+  return localizePath(`/blog/${slug}`, language)
 }
 
 /** A page of the blog's list, or of one category's: page 1 has no number, so it has one address. */
-export function postListPath({ category, page = 1 }: { category?: string | null; page?: number } = {}): string {
+export function postListPath({ category, page = 1, language = DEFAULT_LANGUAGE }: { category?: string | null; page?: number; language?: string } = {}): string {
   const base = category ? `/blog/category/${category}` : '/blog'
-  return page > 1 ? `${base}/page/${page}` : base
+  return localizePath(page > 1 ? `${base}/page/${page}` : base, language)
 }
 
 const SLUG_HINT = 'Use lowercase letters, digits and single hyphens, e.g. "privacy" or "customer-stories" (no slashes, spaces or accents)'
@@ -73,8 +85,11 @@ export function postSlugProblem(slug: string | undefined | null): string | null 
   return slugProblemFor(slug)
 }
 
-/** The feeds: the blog's articles and the changelog's entries, each the newest posts with their text. */
+/** The feeds: the blog's articles and the changelog's entries, each the newest posts with their text, one pair per language. */
 export const FEED_PATHS = ['/blog/feed.xml', '/changelog/feed.xml'] as const
+
+/** A feed's address in a language: the blog's (articles) or the changelog's. */
+export const feedPath = (kind: 'article' | 'changelog', language: string = DEFAULT_LANGUAGE) => localizePath(FEED_PATHS[kind === 'changelog' ? 1 : 0], language)
 
 /** How many pages a list of `count` posts takes (an empty list still has its first page). */
 export const pageCount = (count: number) => Math.max(1, Math.ceil(count / POSTS_PER_PAGE))

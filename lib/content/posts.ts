@@ -1,8 +1,8 @@
 import { stegaClean } from '@sanity/client/stega'
 import readingTime from 'reading-time'
 import type { BlogPageQueryResult, CategoriesQueryResult, PostFeedQueryResult, PostQueryResult, PostSummariesQueryResult } from '@/sanity/types.generated'
-import { pageCount, postPath, POSTS_PER_PAGE } from './paths'
-import { toSeo } from './reshape'
+import { pageCount, postListPath, postPath, POSTS_PER_PAGE } from './paths'
+import { cleanLanguages, toAlternates, toSeo } from './reshape'
 import type { BlogCopy, Category, FeedPost, Post, PostListPage, PostSummary } from './types'
 
 // Posts from query results to what the blog's components, feeds, sitemap and proxy use. Pure, so
@@ -19,10 +19,13 @@ export type SampleMode = 'show' | 'hide'
 
 export function toPostSummary(raw: RawSummary, samples: SampleMode): PostSummary {
   const slug = stegaClean(raw.slug)
+  const language = stegaClean(raw.language)
   return {
     id: raw._id,
     slug,
-    path: postPath(slug),
+    language,
+    path: postPath(slug, language),
+    alternates: toAlternates(raw.translations, postPath, { slug, language }),
     title: raw.title,
     excerpt: raw.excerpt,
     publishedAt: stegaClean(raw.publishedAt),
@@ -37,10 +40,13 @@ export function toPostSummary(raw: RawSummary, samples: SampleMode): PostSummary
   }
 }
 
-/** The posts a site shows, newest first. */
+/** The posts a site shows, newest first, in every language (lists take their language's: `inLanguage`). */
 export function toPostSummaries(raw: PostSummariesQueryResult, samples: SampleMode): PostSummary[] {
   return raw.filter((post) => samples === 'show' || post.isSample !== true).map((post) => toPostSummary(post, samples))
 }
+
+/** What is written in one language: its posts, its categories. */
+export const inLanguage = <T extends { language: string }>(items: T[], language: string) => items.filter((item) => item.language === language)
 
 /** Whole minutes at 200 words a minute (reading-time's default), never less than one. */
 export const readingMinutes = (text: string) => Math.max(1, Math.round(readingTime(text).minutes))
@@ -54,15 +60,22 @@ export function toFeedPosts(raw: PostFeedQueryResult, samples: SampleMode): Feed
   return raw.filter((post) => samples === 'show' || post.isSample !== true).map((post) => ({ ...toPostSummary(post, samples), body: post.body }))
 }
 
-/** The categories with at least one article to show: an empty category has no list. */
+/**
+ * The categories with at least one article to show in their language: an empty category has no
+ * list. `posts` are every language's; a category counts the articles of its own.
+ */
 export function toCategories(raw: CategoriesQueryResult, posts: PostSummary[]): Category[] {
   return raw
-    .map((category) => ({ title: category.title, slug: stegaClean(category.slug), description: category.description }))
-    .filter((category) => articles(posts, category.slug).length > 0)
+    .map((category) => {
+      const language = stegaClean(category.language)
+      const slug = stegaClean(category.slug)
+      return { title: category.title, slug, description: category.description, language, alternates: toAlternates(category.translations, (other, code) => postListPath({ category: other, language: code }), { slug, language }) }
+    })
+    .filter((category) => articles(inLanguage(posts, category.language), category.slug).length > 0)
 }
 
-export function toBlogCopy(raw: NonNullable<BlogPageQueryResult>): BlogCopy {
-  return { ...raw, seo: toSeo(raw.seo), changelogSeo: toSeo(raw.changelogSeo) }
+export function toBlogCopy(raw: NonNullable<BlogPageQueryResult>, language: string): BlogCopy {
+  return { ...raw, language, languages: cleanLanguages(raw.languages), seo: toSeo(raw.seo), changelogSeo: toSeo(raw.changelogSeo) }
 }
 
 /** The articles of /blog (changelog entries have /changelog), optionally of one category. */
@@ -73,17 +86,17 @@ export function articles(posts: PostSummary[], category?: string | null): PostSu
 export const changelogEntries = (posts: PostSummary[]) => posts.filter((post) => post.kind === 'changelog')
 
 /** One page of the articles, or null when that page does not exist (a 404, not an empty list). */
-export function postListPage(posts: PostSummary[], { category = null, page = 1 }: { category?: Category | null; page?: number }): PostListPage | null {
+export function postListPage(posts: PostSummary[], { category = null, page = 1, language }: { category?: Category | null; page?: number; language: string }): PostListPage | null {
   const listed = articles(posts, category?.slug)
   const pages = pageCount(listed.length)
   if (!Number.isInteger(page) || page < 1 || page > pages) return null
-  return { posts: listed.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE), page, pages, category }
+  return { posts: listed.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE), page, pages, category, language }
 }
 
-/** Every address the lists take: /blog, its pages, each category's pages. */
-export function postListPaths(posts: PostSummary[], categories: Category[]): { category: string | null; page: number }[] {
+/** Every address the lists of one language take: /blog, its pages, each category's pages (posts and categories in that language). */
+export function postListPaths(posts: PostSummary[], categories: Category[], language: string): { category: string | null; page: number; language: string }[] {
   const lists = [{ category: null as string | null, count: articles(posts).length }, ...categories.map((c) => ({ category: c.slug, count: articles(posts, c.slug).length }))]
-  return lists.flatMap(({ category, count }) => Array.from({ length: pageCount(count) }, (_, index) => ({ category, page: index + 1 })))
+  return lists.flatMap(({ category, count }) => Array.from({ length: pageCount(count) }, (_, index) => ({ category, page: index + 1, language })))
 }
 
 /** The posts of the same kind published just before and just after this one. */

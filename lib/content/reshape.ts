@@ -12,8 +12,9 @@ import { stegaClean } from '@sanity/client/stega'
 import { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '@/sanity/tokens'
 import { toAnnouncement } from './announcement'
 import { shareImageUrl } from './image'
+import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteLanguage } from '../i18n/languages'
 import { normalizePath, pagePath } from './paths'
-import type { DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
+import type { Alternate, DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
 
 // Pure functions from query results to the shapes components use. Kept apart from the
 // fetching so tests can run them over the seed with no Next.js runtime.
@@ -21,7 +22,7 @@ import type { DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, R
 // code compares or puts in URLs are cleaned first, visible copy keeps them.
 
 type Raw<T> = NonNullable<T>
-type RawLink = { _key: string | null; label: string; kind: string; path: string | null; url: string | null; email: string | null; pageSlug: string | null }
+type RawLink = { _key: string | null; label: string; kind: string; path: string | null; url: string | null; email: string | null; pageSlug: string | null; pageLanguage: string | null }
 type RawPricing = Extract<RawSection, { _type: 'pricingSection' }>
 type RawTier = RawPricing['tiers'][number]
 
@@ -65,7 +66,11 @@ export const toSeo = (seo: RawSeo) => ({
   noindex: stegaClean(seo?.noindex) === true,
 })
 
-export function toLink(dirty: RawLink): SiteLink {
+/**
+ * A link for a document in `language`: a page by reference goes to that page in its own language
+ * (a translation links its language's page), a path such as /waitlist to the path in `language`.
+ */
+export function toLink(dirty: RawLink, language: string = DEFAULT_LANGUAGE): SiteLink {
   const raw = {
     ...dirty,
     kind: stegaClean(dirty.kind),
@@ -73,16 +78,17 @@ export function toLink(dirty: RawLink): SiteLink {
     url: stegaClean(dirty.url),
     email: stegaClean(dirty.email),
     pageSlug: stegaClean(dirty.pageSlug),
+    pageLanguage: stegaClean(dirty.pageLanguage),
   }
   // A single link (not in a list) has no _key; its label identifies it well enough for React.
   const base = { key: raw._key ?? raw.label, label: raw.label }
   switch (raw.kind) {
     case 'page':
       // An unpublished or deleted page dereferences to null: shown as planned, never a dead link.
-      if (raw.pageSlug) return { ...base, kind: 'internal', href: pagePath(raw.pageSlug) }
+      if (raw.pageSlug) return { ...base, kind: 'internal', href: pagePath(raw.pageSlug, raw.pageLanguage ?? language) }
       break
     case 'internal':
-      if (raw.path) return { ...base, kind: 'internal', href: raw.path }
+      if (raw.path) return { ...base, kind: 'internal', href: localizePath(raw.path, language) }
       break
     case 'external':
       if (raw.url) return { ...base, kind: 'external', href: raw.url }
@@ -99,46 +105,49 @@ export function toLink(dirty: RawLink): SiteLink {
   return { ...base, kind: 'planned' }
 }
 
-export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, year = new Date().getFullYear()): SiteSettings {
+export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, language: string = DEFAULT_LANGUAGE, year = new Date().getFullYear()): SiteSettings {
   const { navigation, contact, footer, consent, labels, seo } = raw
+  const link = (raw: RawLink) => toLink(raw, language)
   return withUsageClaim(
     {
+      language,
       siteName: raw.siteName,
       appUrl: raw.appUrl,
       navigation: {
         ...navigation,
-        links: navigation.links.map(toLink),
-        resources: navigation.resources.map(toLink),
+        links: navigation.links.map(link),
+        resources: navigation.resources.map(link),
       },
       contact,
       footer: {
         ...footer,
-        columns: footer.columns.map((column) => ({ key: column._key, title: column.title, links: column.links.map(toLink) })),
-        legalLinks: footer.legalLinks.map(toLink),
+        columns: footer.columns.map((column) => ({ key: column._key, title: column.title, links: column.links.map(link) })),
+        legalLinks: footer.legalLinks.map(link),
         badges: footer.badges ?? [],
         copyright: footer.copyright.replace('{year}', String(year)),
       },
-      consent: { ...consent, policyLink: toLink(consent.policyLink) },
+      consent: { ...consent, policyLink: link(consent.policyLink) },
       labels,
       productWidgetScriptUrl: stegaClean(raw.productWidgetScriptUrl) || null,
       demoWidget: raw.demoWidget,
-      announcement: toAnnouncement(raw.announcement, raw.announcement?.link ? toLink(raw.announcement.link) : null, stegaClean),
+      announcement: toAnnouncement(raw.announcement, raw.announcement?.link ? link(raw.announcement.link) : null, stegaClean),
       seo: { title: seo.title, description: seo.description, image: shareImageUrl(seo.image) },
     },
     raw.usageClaim,
   )
 }
 
-export function formatPrice(amount: number, currency: string, freeLabel: string): string {
+/** A price as the language writes it: $29 in English, 29 $ in German. */
+export function formatPrice(amount: number, currency: string, freeLabel: string, language: string = DEFAULT_LANGUAGE): string {
   if (amount === 0) return freeLabel
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(language === DEFAULT_LANGUAGE ? 'en-US' : languageTag(language), {
     style: 'currency',
     currency,
     maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
   }).format(amount)
 }
 
-export function toPricingTier(dirty: RawTier, labels: RawPricing['labels']): PricingTier {
+export function toPricingTier(dirty: RawTier, labels: RawPricing['labels'], language: string = DEFAULT_LANGUAGE): PricingTier {
   const raw = {
     ...dirty,
     currency: stegaClean(dirty.currency),
@@ -156,10 +165,10 @@ export function toPricingTier(dirty: RawTier, labels: RawPricing['labels']): Pri
     amount: raw.price,
     currency: raw.currency,
     description: raw.description,
-    price: formatPrice(raw.price, raw.currency, labels.free),
+    price: formatPrice(raw.price, raw.currency, labels.free, language),
     interval: raw.price === 0 ? '' : raw.billingInterval === 'year' ? labels.perYear : labels.perMonth,
     terms,
-    insights: raw.insightsLabel.replace('{n}', new Intl.NumberFormat('en-US').format(raw.insightsPerMonth).replace(/,/g, '')),
+    insights: raw.insightsLabel.replace('{n}', String(raw.insightsPerMonth)),
     overageNote: raw.overageNote,
     features: raw.features,
     available: raw.availability === 'available',
@@ -169,13 +178,13 @@ export function toPricingTier(dirty: RawTier, labels: RawPricing['labels']): Pri
 }
 
 /** One section for its component: values the code compares are cleaned, tiers priced. */
-function toSection(raw: RawSection): Section {
+function toSection(raw: RawSection, language: string): Section {
   const section = { ...raw, anchorId: stegaClean(raw.anchorId) || null }
   switch (section._type) {
     case 'pricingSection': {
       const { labels, tiers, ...rest } = section
       // A reference to a deleted or unpublished tier dereferences to null: skip it.
-      return { ...rest, tiers: tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, labels)) }
+      return { ...rest, tiers: tiers.filter((tier): tier is RawTier => tier !== null).map((tier) => toPricingTier(tier, labels, language)) }
     }
     case 'heroSection':
       return { ...section, visual: section.visual ? toDemoConversation(section.visual) : null }
@@ -192,12 +201,35 @@ function toSection(raw: RawSection): Section {
   }
 }
 
-export function toSections(raw: RawSection[] | null, tokens: ContentTokens): Section[] {
-  return withContentTokens((raw ?? []).map(toSection), tokens)
+export function toSections(raw: RawSection[] | null, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): Section[] {
+  return withContentTokens((raw ?? []).map((section) => toSection(section, language)), tokens)
 }
 
-export function toSectionPage(raw: Raw<LandingPageQueryResult>, tokens: ContentTokens): SectionPage {
-  return { title: withContentTokens(raw.title, tokens), sections: toSections(raw.sections, tokens), seo: toSeo(raw.seo) }
+export function toSectionPage(raw: Raw<LandingPageQueryResult>, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): SectionPage {
+  return { title: withContentTokens(raw.title, tokens), languages: cleanLanguages(raw.languages), sections: toSections(raw.sections, tokens, language), seo: toSeo(raw.seo) }
+}
+
+/** The Languages document's list, English first whatever its order there; English alone without one. */
+export function toSiteLanguages(raw: { code: string; title: string }[] | null): SiteLanguage[] {
+  const languages = (raw ?? []).map(({ code, title }) => ({ code: stegaClean(code), title }))
+  const base = languages.find((language) => language.code === DEFAULT_LANGUAGE) ?? { code: DEFAULT_LANGUAGE, title: 'English' }
+  return [base, ...languages.filter((language) => language.code !== DEFAULT_LANGUAGE && isLanguageCode(language.code))]
+}
+
+/** The languages a fixed page is published in. */
+export const cleanLanguages = (languages: (string | null)[] | null): string[] => (languages ?? []).filter((code): code is string => typeof code === 'string').map(stegaClean)
+
+type RawTranslations = { language: string; slug: string | null }[] | null
+
+/**
+ * A page's or post's published translations as addresses, its own always among them (a document
+ * with no translations has no metadata): its alternates (hreflang) and the switcher's targets.
+ */
+export function toAlternates(raw: RawTranslations, pathOf: (slug: string, language: string) => string, self: { slug: string; language: string }): Alternate[] {
+  const others = (raw ?? [])
+    .map(({ language, slug }) => ({ language: stegaClean(language), slug: stegaClean(slug) }))
+    .filter((translation): translation is { language: string; slug: string } => Boolean(translation.slug) && translation.language !== self.language)
+  return [self, ...others].map(({ language, slug }) => ({ language, path: pathOf(slug, language) }))
 }
 
 /** The headline a page opens with (its hero or page header), for its drawn share image. */
@@ -209,18 +241,29 @@ export function sectionPageHeadline(page: SectionPage): string | null {
   return null
 }
 
-export function toPage(raw: Raw<PageQueryResult>, tokens: ContentTokens): Page {
+export function toPage(raw: Raw<PageQueryResult>, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): Page {
   return {
     id: raw._id,
     title: withContentTokens(raw.title, tokens),
     slug: stegaClean(raw.slug),
-    sections: toSections(raw.sections, tokens),
+    language,
+    alternates: toAlternates(raw.translations, pagePath, { slug: stegaClean(raw.slug), language }),
+    languages: toAlternates(raw.translations, pagePath, { slug: stegaClean(raw.slug), language }).map((alternate) => alternate.language),
+    sections: toSections(raw.sections, tokens, language),
     seo: toSeo(raw.seo),
   }
 }
 
 export function toPageList(raw: PageListQueryResult): PageListItem[] {
-  return raw.map((item) => ({ slug: item.slug, title: item.title, noindex: item.noindex === true, updatedAt: item._updatedAt }))
+  return raw.map((item) => ({
+    slug: item.slug,
+    language: item.language,
+    path: pagePath(item.slug, item.language),
+    alternates: toAlternates(item.translations, pagePath, item),
+    title: item.title,
+    noindex: item.noindex === true,
+    updatedAt: item._updatedAt,
+  }))
 }
 
 /**
@@ -236,9 +279,12 @@ export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
   return redirects
 }
 
-export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string): WaitlistPage {
-  const { seo, form, ...rest } = raw
-  return withUsageClaim({ ...rest, form: { ...form, privacyLink: toLink(form.privacyLink) }, seo: toSeo(seo) }, usageClaim)
+export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string, language: string = DEFAULT_LANGUAGE): WaitlistPage {
+  const { seo, form, languages, ...rest } = raw
+  return withUsageClaim(
+    { ...rest, language, languages: cleanLanguages(languages), form: { ...form, privacyLink: toLink(form.privacyLink, language) }, seo: toSeo(seo) },
+    usageClaim,
+  )
 }
 
 export function toNotFoundPage(raw: Raw<NotFoundPageQueryResult>): NotFoundPage {

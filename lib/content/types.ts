@@ -19,9 +19,14 @@ export type SiteLink = { key: string; label: string } & (
   | { kind: 'planned' }
 )
 
+/** The same page or post in one language, at its address there (hreflang alternates, the language switcher). */
+export type Alternate = { language: string; path: string }
+
 export type Heading = { eyebrow?: string | null; title: string; subtitle: string | null }
 
 export type SiteSettings = {
+  /** The language these settings are written in, and every link in them leads to. */
+  language: string
   siteName: string
   appUrl: string
   navigation: {
@@ -44,7 +49,7 @@ export type SiteSettings = {
     socialHeading: string
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
-  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string }
+  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string; language: string }
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
   productWidgetScriptUrl: string | null
   demoWidget: DemoWidgetCopy
@@ -91,12 +96,12 @@ export type SectionOf<T extends SectionType> = Extract<Section, { _type: T }>
 export type RichTextBody = SectionOf<'richTextSection'>['body']
 
 /** The landing and about pages: their name, sections, and their search and sharing. */
-export type SectionPage = { title: string; sections: Section[]; seo: Seo }
+export type SectionPage = { title: string; sections: Section[]; seo: Seo; /** The languages it is published in. */ languages: string[] }
 
-/** A page made in the Studio, at /<slug>. */
-export type Page = SectionPage & { id: string; slug: string }
+/** A page made in the Studio, at /<slug> (/<code>/<slug> in another language), with its translations. */
+export type Page = SectionPage & { id: string; slug: string; language: string; alternates: Alternate[] }
 
-export type PageListItem = { slug: string; title: string; noindex: boolean; updatedAt: string }
+export type PageListItem = { slug: string; language: string; path: string; alternates: Alternate[]; title: string; noindex: boolean; updatedAt: string }
 
 export type Redirect = { destination: string; permanent: boolean }
 
@@ -107,7 +112,9 @@ type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
  * the schema arrives here with `npm run typegen`), with its link and SEO reshaped. The form's
  * error wording also satisfies the field rules' WaitlistErrorCopy.
  */
-export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo'> & {
+export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages'> & {
+  language: string
+  languages: string[]
   form: Omit<RawWaitlistPage['form'], 'privacyLink'> & { privacyLink: SiteLink } & WaitlistErrorCopy
   seo: Seo
 }
@@ -155,12 +162,12 @@ export type DemoConversation = {
 }
 
 /** Everything the demo widget shows: serializable, so the server page can hand it to the client host. */
-export type DemoWidgetContent = { copy: DemoWidgetCopy; conversation: DemoConversation; sender: string }
+export type DemoWidgetContent = { copy: DemoWidgetCopy; conversation: DemoConversation; sender: string; /** The page's language: where its waitlist button leads. */ language: string }
 
 type RawBlogPage = NonNullable<BlogPageQueryResult>
 
 /** The words around the posts (Blog and changelog in the Studio). */
-export type BlogCopy = Omit<RawBlogPage, 'seo' | 'changelogSeo'> & { seo: Seo; changelogSeo: Seo }
+export type BlogCopy = Omit<RawBlogPage, 'seo' | 'changelogSeo' | 'languages'> & { language: string; languages: string[]; seo: Seo; changelogSeo: Seo }
 
 export type PostKind = 'article' | 'changelog'
 
@@ -168,14 +175,17 @@ export type Author = { name: string; role: string | null; picture: SectionImage 
 
 export type CategoryLink = { title: string; slug: string }
 
-export type Category = CategoryLink & { description: string | null }
+export type Category = CategoryLink & { description: string | null; language: string; alternates: Alternate[] }
 
 /** A post as lists, feeds, the sitemap and the proxy see it: everything but its text. */
 export type PostSummary = {
   id: string
   slug: string
-  /** Its page: /blog/<slug>. */
+  language: string
+  /** Its page: /blog/<slug> (/<code>/blog/<slug> in another language). */
   path: string
+  /** Its translations, itself included. */
+  alternates: Alternate[]
   title: string
   excerpt: string
   publishedAt: string
@@ -197,4 +207,4 @@ export type Post = PostSummary & { body: PostBody; readingMinutes: number; seo: 
 export type FeedPost = PostSummary & { body: PostBody }
 
 /** One page of a list of posts (/blog, /blog/page/<n>, /blog/category/<slug>…). */
-export type PostListPage = { posts: PostSummary[]; page: number; pages: number; category: Category | null }
+export type PostListPage = { posts: PostSummary[]; page: number; pages: number; category: Category | null; language: string }

@@ -12,7 +12,7 @@ export function ClosingCta({ section: cta, headingId, context }: SectionProps<'c
       <Container>
         <SectionHeading id={headingId} heading={cta} inverted />
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <StartTrialLink location={context.ctaLocation} variant="inverted" size="lg">
+          <StartTrialLink location={context.ctaLocation} language={context.settings.language} variant="inverted" size="lg">
             {cta.primaryCtaLabel}
           </StartTrialLink>
           {cta.secondaryCtaLabel ? (

@@ -33,7 +33,7 @@ export function Hero({ section: hero, headingId, titleLevel, context }: SectionP
           </Heading>
           <p className={cn('mx-auto mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl', pictured && 'lg:mx-0')}>{hero.subtitle}</p>
           <div className={cn('mt-10 flex flex-col justify-center gap-3 sm:flex-row', pictured && 'lg:justify-start')}>
-            <StartTrialLink location="hero" size="lg">
+            <StartTrialLink location="hero" language={context.settings.language} size="lg">
               {hero.primaryCtaLabel}
             </StartTrialLink>
             <DemoToggleButton location="hero" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Container } from '@/components/ui/container'
 import type { SectionProps } from '../types'
+import { DEFAULT_LANGUAGE, languageTag } from '@/lib/i18n/languages'
 
 /**
  * A page's title block: its heading (the page's h1 when it opens the page, else an h2), with an
@@ -45,14 +46,17 @@ export function PageHeader({ section, headingId, titleLevel, context }: SectionP
     <PageTitle id={section.anchorId ?? undefined} title={section.title} headingId={headingId} level={titleLevel} eyebrow={section.eyebrow} subtitle={section.subtitle}>
       {section.lastUpdated ? (
         <p className="mt-6 text-sm text-slate-600" data-testid="last-updated">
-          {context.settings.labels.lastUpdated} <time dateTime={section.lastUpdated}>{formatDate(section.lastUpdated)}</time>
+          {context.settings.labels.lastUpdated} <time dateTime={section.lastUpdated}>{formatDate(section.lastUpdated, context.settings.language)}</time>
         </p>
       ) : null}
     </PageTitle>
   )
 }
 
-/** "23 November 2026": unambiguous in every English-speaking country. Dates are plain days (no time zone shift). */
-export function formatDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+/**
+ * "23 November 2026" in English (unambiguous in every English-speaking country), "23. November
+ * 2026" in German: each language's own long date. Dates are plain days (no time zone shift).
+ */
+export function formatDate(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? 'en-GB' : languageTag(language), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
 }

@@ -7,7 +7,8 @@ import { SectionHeading } from '@/components/ui/section-heading'
 import { StartTrialLink } from '@/components/waitlist/start-trial-link'
 import type { SectionProps } from '../types'
 
-export function Pricing({ section: pricing, headingId }: SectionProps<'pricingSection'>) {
+export function Pricing({ section: pricing, headingId, context }: SectionProps<'pricingSection'>) {
+  const { language } = context.settings
   return (
     <section id={pricing.anchorId ?? undefined} aria-labelledby={headingId} className="py-20 sm:py-24">
       <Container>
@@ -15,13 +16,13 @@ export function Pricing({ section: pricing, headingId }: SectionProps<'pricingSe
         <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
           {pricing.tiers.map((tier) => (
             <li key={tier.id}>
-              <TierCard tier={tier} />
+              <TierCard tier={tier} language={language} />
             </li>
           ))}
         </ul>
         {pricing.footnote ? <p className="mt-8 text-center text-sm text-slate-500">{pricing.footnote}</p> : null}
         <p className="mt-4 text-center">
-          <StartTrialLink location="pricing_cta" appearance="text" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <StartTrialLink location="pricing_cta" language={language} appearance="text" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             {pricing.ctaLabel} <span aria-hidden="true">→</span>
           </StartTrialLink>
         </p>
@@ -30,7 +31,7 @@ export function Pricing({ section: pricing, headingId }: SectionProps<'pricingSe
   )
 }
 
-function TierCard({ tier }: { tier: PricingTier }) {
+function TierCard({ tier, language }: { tier: PricingTier; language: string }) {
   const headingId = `tier-${tier.id}`
   return (
     <article
@@ -60,7 +61,7 @@ function TierCard({ tier }: { tier: PricingTier }) {
       {tier.overageNote ? <p className="mt-1 text-sm text-slate-500">{tier.overageNote}</p> : null}
       <CheckList items={tier.features} className="mt-6 flex-1" />
       {tier.available ? (
-        <StartTrialLink location="pricing" size="lg" className="mt-8 w-full">
+        <StartTrialLink location="pricing" language={language} size="lg" className="mt-8 w-full">
           {tier.ctaLabel}
         </StartTrialLink>
       ) : (

@@ -103,11 +103,11 @@ function components(ids: ReturnType<typeof headingIds>): PortableTextComponents 
           <>{children}</>
         )
       },
-      pageLink: ({ children, value }: PortableTextMarkComponentProps<{ _type: 'pageLink'; slug?: string | null }>) => {
+      pageLink: ({ children, value }: PortableTextMarkComponentProps<{ _type: 'pageLink'; slug?: string | null; language?: string | null }>) => {
         // A link to an unpublished page is plain text until the page is published.
         const slug = stegaClean(value?.slug)
         return slug ? (
-          <a href={pagePath(slug)} className={linkClass}>
+          <a href={pagePath(slug, stegaClean(value?.language) ?? undefined)} className={linkClass}>
             {children}
           </a>
         ) : (

@@ -1,5 +1,6 @@
 import 'server-only'
 import { getSiteSettings, getWaitlistPage } from '@/lib/content'
+import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import { publicEnv, serverEnv } from '@/lib/env'
 import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
@@ -43,9 +44,16 @@ export function configuredDispatch(): DispatchSetup {
         email,
         slack,
         slackIncludeEmail: server.slackIncludeEmail,
-        copy: async () => (await getWaitlistPage()).email,
-        appUrl: async () => (await getSiteSettings()).appUrl,
+        copy: async () => (await baseWaitlistPage()).email,
+        appUrl: async () => (await getSiteSettings(DEFAULT_LANGUAGE)).appUrl,
         siteUrl: publicEnv.siteUrl,
       }),
   }
+}
+
+/** The base language's waitlist page: always published (its absence fails the fetch). */
+async function baseWaitlistPage() {
+  const page = await getWaitlistPage(DEFAULT_LANGUAGE)
+  if (!page) throw new Error('The waitlist page has no English document')
+  return page
 }

@@ -143,6 +143,7 @@ export const siteSettings = defineType({
         stringField({ name: 'mainNavigation', title: 'Main navigation (screen readers)', max: 40 }),
         stringField({ name: 'lastUpdated', title: 'Before a page’s "last updated" date', description: 'e.g. "Last updated".', max: 32 }),
         stringField({ name: 'tableOfContents', title: 'Title of a page’s table of contents', description: 'Shown on rich text with four or more headings, e.g. "On this page".', max: 40 }),
+        stringField({ name: 'language', title: 'The language switcher (screen readers)', description: 'Names the footer’s list of languages, e.g. "Language".', max: 40 }),
       ],
       validation: (rule) => rule.required(),
     }),

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { getLandingPage, getSiteSettings } from '@/lib/content'
+import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
+import { notFoundMetadata, pageMetadata } from '@/lib/metadata'
+import { landingStructuredData } from '@/components/seo/structured-data'
+import { JsonLd } from '@/components/seo/json-ld'
+import { PageBuilder } from '@/components/sections/page-builder'
+
+export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
+  const language = await routeLanguage(params)
+  const page = await getLandingPage(language)
+  return page ? pageMetadata(page.seo, 'home', { language, languages: page.languages }) : notFoundMetadata(language)
+}
+
+export default async function LandingPage({ params }: LanguageParams) {
+  const language = await routeLanguage(params)
+  const [page, settings] = await Promise.all([getLandingPage(language), getSiteSettings(language)])
+  if (!page) notFound()
+  return (
+    <>
+      <JsonLd data={landingStructuredData(settings, page)} />
+      <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
+    </>
+  )
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { getWaitlistPage } from '@/lib/content'
+import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
+import { notFoundMetadata, pageMetadata } from '@/lib/metadata'
+import { WaitlistPageView } from '@/components/waitlist/waitlist-page-view'
+
+export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
+  const language = await routeLanguage(params)
+  const page = await getWaitlistPage(language)
+  return page ? pageMetadata(page.seo, 'waitlist', { language, languages: page.languages }) : notFoundMetadata(language)
+}
+
+export default async function WaitlistPage({ params }: LanguageParams) {
+  const page = await getWaitlistPage(await routeLanguage(params))
+  if (!page) notFound()
+  return <WaitlistPageView page={page} />
+}
