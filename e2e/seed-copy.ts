@@ -78,7 +78,7 @@ export function loadSeedCopy(file = SEED_PATH) {
     blog: doc('blogPage', 'blogPage'),
     /** The seed's posts, newest first. */
     posts: documents
-      .filter((candidate) => candidate._type === 'post')
+      .filter((candidate) => candidate._type === 'post' && (candidate as { language?: string }).language !== 'de')
       .map((candidate) => doc(candidate._id, 'post'))
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
 

@@ -38,7 +38,7 @@ export function broadcastOf(post: PublishedPost): Broadcast | string {
   // Samples are never shown by a deployed site, so never e-mailed by any.
   if (post.isSample === true) return 'the post is a sample'
   if (!post.slug || !post.title) return 'the post has no address or title'
-  return { postId: post._id, title: post.title, excerpt: post.excerpt ?? '', path: postPath(post.slug) }
+  return { postId: post._id, title: post.title, excerpt: post.excerpt ?? '', path: postPath(post.slug, post.language) }
 }
 
 /** The webhook's second step, after revalidation: e-mails a changed post if it qualifies, once. */

@@ -96,8 +96,8 @@ export const pageCount = (count: number) => Math.max(1, Math.ceil(count / POSTS_
 
 /** Why a page cannot take this slug, or null when it can. */
 export function slugProblem(slug: string | undefined | null): string | null {
-  if (slug && isLanguageCode(slug)) return `"${slug}" has the shape of a language code (two letters, or two and two: "pt-br"): such addresses are kept for the site's languages (/de/…)`
   if (slug && reserved.has(slug)) return `"${slug}" is a path the site's code owns (${RESERVED_SEGMENTS.filter((s) => !s.includes('.')).join(', ')}): choose another`
+  if (slug && isLanguageCode(slug)) return `"${slug}" has the shape of a language code (two letters, or two and two: "pt-br"): such addresses are kept for the site's languages (/de/…)`
   return slugProblemFor(slug)
 }
 

@@ -10,6 +10,7 @@ import { ADDRESS_TYPES, addresses, answerFor, forgetAddresses, type Addresses } 
 afterEach(() => vi.unstubAllEnvs())
 
 const book: Addresses = {
+  languages: new Set(['de']),
   pages: new Set(['/privacy', '/careers']),
   redirects: new Map([
     ['/old-pricing', { destination: '/#pricing', permanent: true }],
@@ -46,23 +47,12 @@ describe('the published addresses', () => {
     const now = Date.now()
 
     const first = await addresses(now)
-    // The pages, and what the blog publishes: its posts, lists and feeds (the seed's samples are shown locally).
-    expect([...first.pages].sort()).toEqual([
-      '/blog',
-      '/blog/category/product',
-      '/blog/category/user-research',
-      '/blog/feed.xml',
-      '/blog/good-interview-questions',
-      '/blog/slack-threads-and-webhooks',
-      '/blog/why-ai-interviews',
-      '/careers',
-      '/changelog',
-      '/changelog/feed.xml',
-      '/cookies',
-      '/gdpr',
-      '/privacy',
-      '/terms',
-    ])
+    // In each language: its fixed pages, its pages, and what its blog publishes (posts, lists and
+    // feeds; the seed's samples are shown locally). English without a prefix, German under /de.
+    const english = ['/', '/about', '/blog', '/blog/category/product', '/blog/category/user-research', '/blog/feed.xml', '/blog/good-interview-questions', '/blog/slack-threads-and-webhooks', '/blog/why-ai-interviews', '/careers', '/changelog', '/changelog/feed.xml', '/cookies', '/gdpr', '/privacy', '/terms', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe']
+    const german = ['/de', '/de/about', '/de/agb', '/de/blog', '/de/blog/category/nutzerforschung', '/de/blog/category/produkt', '/de/blog/feed.xml', '/de/blog/gute-interviewfragen', '/de/blog/slack-threads-und-webhooks', '/de/blog/warum-ki-interviews', '/de/changelog', '/de/changelog/feed.xml', '/de/cookies', '/de/datenschutz', '/de/dsgvo', '/de/karriere', '/de/waitlist', '/de/waitlist/confirm', '/de/waitlist/unsubscribe']
+    expect([...first.pages].sort()).toEqual([...english, ...german].sort())
+    expect([...first.languages]).toEqual(['de'])
     expect(first.redirects.size).toBe(0)
 
     const redirect = { _id: 'redirect-old', _type: 'redirect', source: '/old', destination: { kind: 'path', path: '/privacy' }, permanent: true }

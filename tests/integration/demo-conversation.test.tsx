@@ -22,9 +22,9 @@ type RawConversation = SeedDocument & { title: string; context: string; opening:
 
 const landing = doc<{ demo: { _ref: string } }>('landingPage')
 const chosen = doc<RawConversation>(landing.demo._ref)
-const settings = toSiteSettings((await evaluateQuery(seed, siteSettingsQuery)) as NonNullable<SiteSettingsQueryResult>, 2026)
-const conversation = toDemoConversation((await evaluateQuery(seed, demoConversationQuery)) as NonNullable<DemoConversationQueryResult>)
-const content = { copy: settings.demoWidget, conversation, sender: settings.siteName }
+const settings = toSiteSettings((await evaluateQuery(seed, siteSettingsQuery, { language: 'en' })) as NonNullable<SiteSettingsQueryResult>, 'en', 2026)
+const conversation = toDemoConversation((await evaluateQuery(seed, demoConversationQuery, { language: 'en' })) as NonNullable<DemoConversationQueryResult>)
+const content = { copy: settings.demoWidget, conversation, sender: settings.siteName, language: 'en' }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
 
@@ -38,7 +38,7 @@ describe('demo conversations in the seed', () => {
 
   it('every one plays through to an insight, whichever replies are chosen', async () => {
     for (const raw of conversations) {
-      const query = demoConversationQuery.replace('*[_type == "landingPage" && _id == "landingPage"][0].demo->', `*[_id == "${raw._id}"][0]`)
+      const query = demoConversationQuery.replace(/^\*\[_type == "landingPage".*?\]\[0\]\.demo->/, `*[_id == "${raw._id}"][0]`)
       const played = toDemoConversation((await evaluateQuery(seed, query)) as NonNullable<DemoConversationQueryResult>)
       for (const pick of [0, 1, 2]) {
         const choices = played.steps.map((step) => Math.min(pick, step.replies.length - 1))

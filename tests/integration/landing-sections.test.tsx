@@ -15,7 +15,7 @@ import { stillConversation } from '@/components/sections/hero/conversation-pictu
 
 // With the seed's images resolved as the embedded content mode resolves them (as Sanity would after an import).
 const seed = await withSeedAssets(parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed'), seedImagesDir('sanity/seed/production.ndjson'))
-const query = async <T,>(q: string) => (await evaluateQuery(seed, q)) as NonNullable<T>
+const query = async <T,>(q: string) => (await evaluateQuery(seed, q, { language: 'en' })) as NonNullable<T>
 const rawSettings = await query<SiteSettingsQueryResult>(siteSettingsQuery)
 const settings = toSiteSettings(rawSettings)
 const landing = toSectionPage(await query<LandingPageQueryResult>(landingPageQuery), contentTokens(rawSettings))

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import { blogPageQuery, categoriesQuery, pageListQuery, postFeedQuery, postQuery, postSummariesQuery, redirectsQuery, siteSettingsQuery } from '@/sanity/queries'
+import { blogPageQuery, categoriesQuery, fixedPagesQuery, pageListQuery, postFeedQuery, postQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { BlogPageQueryResult, CategoriesQueryResult, PostFeedQueryResult, PostQueryResult, PostSummariesQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { seedImagesDir, withSeedAssets } from '@/sanity/seed/assets'
-import { neighbours, postListPage, postListPaths, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries, type SampleMode } from '@/lib/content/posts'
-import { answerFor } from '@/lib/content/addresses'
+import { inLanguage, neighbours, postListPage, postListPaths, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries, type SampleMode } from '@/lib/content/posts'
+import type { PostSummary } from '@/lib/content/types'
+import { addressesFrom, answerFor, type AddressSources } from '@/lib/content/addresses'
 import { FEED_PATHS, pagePath, postListPath, POSTS_PER_PAGE } from '@/lib/content/paths'
 import { toPageList, toRedirects, toSiteSettings } from '@/lib/content/reshape'
 import { buildFeed } from '@/components/blog/feed'
@@ -22,14 +23,17 @@ import { schemaTypes } from '@/sanity/schemaTypes'
 // As the Studio and `sanity dataset import` take it, and with the seed's images resolved as the site resolves them (an asset and its URL).
 const rawSeed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
 const seed = await withSeedAssets(rawSeed, seedImagesDir('sanity/seed/production.ndjson'))
-const run = <T,>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) => evaluateQuery(dataset, query, params) as Promise<T>
+// Every translated document is read in one language; English unless a test says otherwise.
+const run = <T,>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) => evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
 
-const summaries = async (dataset = seed, samples: SampleMode = 'show') => toPostSummaries(await run<PostSummariesQueryResult>(dataset, postSummariesQuery), samples)
+/** The English posts (the query reads every language; lists take their own). */
+const summaries = async (dataset = seed, samples: SampleMode = 'show') => inLanguage(toPostSummaries(await run<PostSummariesQueryResult>(dataset, postSummariesQuery), samples), 'en')
+const englishCategories = async (dataset: SeedDocument[], posts: PostSummary[]) => inLanguage(toCategories(await run<CategoriesQueryResult>(dataset, categoriesQuery), posts), 'en')
 const postAt = async (slug: string, dataset = seed, samples: SampleMode = 'show') => {
   const raw = await run<PostQueryResult>(dataset, postQuery, { slug })
   return raw ? toPost(raw, samples) : null
 }
-const copy = toBlogCopy((await run<NonNullable<BlogPageQueryResult>>(seed, blogPageQuery))!)
+const copy = toBlogCopy((await run<NonNullable<BlogPageQueryResult>>(seed, blogPageQuery))!, 'en')
 const settings = toSiteSettings((await run<NonNullable<SiteSettingsQueryResult>>(seed, siteSettingsQuery))!)
 
 /** A post as a marketer publishes it: only the five required fields. */
@@ -122,17 +126,17 @@ describe('post projections (groq-js)', () => {
     )
     const dataset = [...seed, ...many]
     const posts = await summaries(dataset)
-    const categories = toCategories(await run<CategoriesQueryResult>(dataset, categoriesQuery), posts)
-    const first = postListPage(posts, { page: 1 })!
+    const categories = await englishCategories(dataset, posts)
+    const first = postListPage(posts, { page: 1, language: 'en' })!
     expect(first.posts).toHaveLength(POSTS_PER_PAGE)
     expect(first.posts.every((post) => post.kind === 'article')).toBe(true)
     expect(first.pages).toBe(2)
-    expect(postListPage(posts, { page: 2 })!.posts).toHaveLength(5)
-    expect(postListPage(posts, { page: 3 })).toBeNull()
-    expect(postListPage(posts, { page: 0 })).toBeNull()
+    expect(postListPage(posts, { page: 2, language: 'en' })!.posts).toHaveLength(5)
+    expect(postListPage(posts, { page: 3, language: 'en' })).toBeNull()
+    expect(postListPage(posts, { page: 0, language: 'en' })).toBeNull()
     const product = categories.find((category) => category.slug === 'product')!
-    expect(postListPage(posts, { category: product, page: 2 })!.posts.map((post) => post.slug)).toEqual(['n3', 'n2', 'n1', 'n0'])
-    expect(postListPaths(posts, categories).map(postListPath)).toEqual([
+    expect(postListPage(posts, { category: product, page: 2, language: 'en' })!.posts.map((post) => post.slug)).toEqual(['n3', 'n2', 'n1', 'n0'])
+    expect(postListPaths(posts, categories, 'en').map(postListPath)).toEqual([
       '/blog',
       '/blog/page/2',
       '/blog/category/product',
@@ -140,7 +144,7 @@ describe('post projections (groq-js)', () => {
       '/blog/category/user-research',
     ])
     // A category whose only posts are samples has no list on a deployed site.
-    expect(toCategories(await run<CategoriesQueryResult>(seed, categoriesQuery), await summaries(seed, 'hide'))).toEqual([])
+    expect(await englishCategories(seed, await summaries(seed, 'hide'))).toEqual([])
   })
 
   it('previous and next stay within the kind', async () => {
@@ -155,12 +159,18 @@ describe('post projections (groq-js)', () => {
 describe('addresses the proxy answers for posts', () => {
   it('a published post and its lists answer; an unpublished one, an unknown one and a page past the end are 404s', async () => {
     const withoutOne = seed.filter((doc) => doc._id !== 'post-why-ai-interviews')
-    const posts = await summaries(withoutOne)
-    const categories = toCategories(await run<CategoriesQueryResult>(withoutOne, categoriesQuery), posts)
-    const addresses = {
-      pages: new Set([...toPageList(await run(withoutOne, pageListQuery)).map((page) => pagePath(page.slug)), ...posts.map((post) => post.path), ...postListPaths(posts, categories).map(postListPath), '/changelog', ...FEED_PATHS]),
-      redirects: toRedirects(await run(withoutOne, redirectsQuery)),
-    }
+    const read = <Q extends keyof AddressSources>(query: string) => run<AddressSources[Q]>(withoutOne, query)
+    const addresses = addressesFrom(
+      {
+        languages: await read<'languages'>(siteLanguagesQuery),
+        fixedPages: await read<'fixedPages'>(fixedPagesQuery),
+        pages: await read<'pages'>(pageListQuery),
+        redirects: await read<'redirects'>(redirectsQuery),
+        posts: await read<'posts'>(postSummariesQuery),
+        categories: await read<'categories'>(categoriesQuery),
+      },
+      'show',
+    )
     expect(answerFor(addresses, '/blog/good-interview-questions').kind).toBe('page')
     expect(answerFor(addresses, '/blog/category/user-research').kind).toBe('page')
     expect(answerFor(addresses, '/blog/feed.xml').kind).toBe('page')

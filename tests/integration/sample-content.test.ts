@@ -9,7 +9,7 @@ import { landingPageQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { LandingPageQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
-const query = async <T>(q: string) => (await evaluateQuery(seed, q)) as NonNullable<T>
+const query = async <T>(q: string) => (await evaluateQuery(seed, q, { language: 'en' })) as NonNullable<T>
 
 /** Anything still flagged, anywhere in a value. */
 function flagged(value: unknown): unknown[] {

@@ -9,7 +9,7 @@ import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
-const query = <T>(q: string) => evaluateQuery(seed, q) as Promise<NonNullable<T>>
+const query = <T>(q: string, language = 'en') => evaluateQuery(seed, q, { language }) as Promise<NonNullable<T>>
 
 function allStrings(value: unknown): string[] {
   if (typeof value === 'string') return [value]
@@ -63,7 +63,7 @@ describe('seed dataset', () => {
 
 describe('page queries over the seed (groq-js)', async () => {
   const rawSettings = await query<import('@/sanity/types.generated').SiteSettingsQueryResult>(siteSettingsQuery)
-  const settings = toSiteSettings(rawSettings, 2026)
+  const settings = toSiteSettings(rawSettings, 'en', 2026)
   const landing = toSectionPage(await query(landingPageQuery), contentTokens(rawSettings))
   const about = toSectionPage(await query(aboutPageQuery), contentTokens(rawSettings))
   const [pricing] = sectionsOf(landing, 'pricingSection')

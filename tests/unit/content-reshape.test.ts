@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatPrice, toLink, withUsageClaim } from '@/lib/content/reshape'
 
 describe('toLink', () => {
-  const base = { _key: 'k', label: 'L', path: null, url: null, email: null, pageSlug: null }
+  const base = { _key: 'k', label: 'L', path: null, url: null, email: null, pageSlug: null, pageLanguage: null }
   it.each([
     [{ ...base, kind: 'internal', path: '/about' }, { kind: 'internal', href: '/about' }],
     // A page by reference follows its current slug; unpublished (null) it is not a link.

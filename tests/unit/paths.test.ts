@@ -2,10 +2,14 @@ import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CODE_ROUTES, normalizePath, pageCount, postListPath, postPath, postSlugProblem, POSTS_PER_PAGE, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, sameSitePath, slugProblem } from '@/lib/content/paths'
 
-/** The first URL segment of every route under app/: route groups "(…)" are transparent, dynamic "[…]" segments are not names. */
+/**
+ * The first URL segment of every route under app/: route groups "(…)" are transparent, and so is
+ * the language ([lang], the prefix of every language but English); other dynamic "[…]" segments
+ * are not names.
+ */
 function topLevelRoutes(dir = 'app'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name.startsWith('(') && entry.isDirectory()) return topLevelRoutes(`${dir}/${entry.name}`)
+    if ((entry.name.startsWith('(') || entry.name === '[lang]') && entry.isDirectory()) return topLevelRoutes(`${dir}/${entry.name}`)
     if (entry.name.startsWith('[') || entry.name.startsWith('_')) return []
     if (entry.isDirectory()) return [entry.name]
     // Metadata files that answer at the root: /sitemap.xml, /robots.txt, /icon.svg.

@@ -18,7 +18,7 @@ vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast
 const { POST } = await import('@/app/api/revalidate/route')
 
 const SECRET = 'a-test-only-revalidate-secret-0123456789'
-const post = { _id: 'post-launch', title: 'We launched', slug: 'we-launched', excerpt: 'Open to all.', emailToSubscribers: true, isSample: false }
+const post = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Open to all.', emailToSubscribers: true, isSample: false }
 
 async function webhook(change: { _type: string; _id: string }) {
   const body = JSON.stringify(change)

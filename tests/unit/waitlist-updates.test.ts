@@ -13,7 +13,7 @@ import { broadcastOf, broadcastOnPublish, type BroadcastDeps, type PublishedPost
 
 const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
 
-const post: NonNullable<PublishedPost> = { _id: 'post-launch', title: 'We launched', slug: 'we-launched', excerpt: 'Heardly is open to everyone on the list.', emailToSubscribers: true, isSample: false }
+const post: NonNullable<PublishedPost> = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Heardly is open to everyone on the list.', emailToSubscribers: true, isSample: false }
 
 describe('which post goes by e-mail', () => {
   it('a published post with "E-mail it to subscribers" on that is not a sample, to its page under /blog', () => {
