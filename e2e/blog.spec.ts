@@ -60,7 +60,7 @@ test('a post: title, authors, reading time, its text drawn by the server, code c
   expect(data).toMatchObject({ '@type': 'BlogPosting', headline: articles[0]!.title, datePublished: articles[0]!.publishedAt, url: `${site}/blog/${articles[0]!.slug.current}` })
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site}/blog/${articles[0]!.slug.current}`)
   const image = await page.locator('meta[property="og:image"]').getAttribute('content')
-  expect(image).toBe(`${site}/og/post/${articles[0]!.slug.current}`)
+  expect(image).toBe(`${site}/og/en/post/${articles[0]!.slug.current}`)
   const png = await page.request.get(new URL(image!).pathname)
   expect(png.headers()['content-type']).toBe('image/png')
 })

@@ -15,9 +15,14 @@ const placePanel = copy.waitlist.placePanel
 const widget = copy.settings.demoWidget
 const nav = copy.settings.navigation
 
-const seedPages = copy.documents.filter((doc) => doc._type === 'page' && !doc._id.startsWith('drafts.')).map((doc) => `/${(doc as unknown as { slug: { current: string } }).slug.current}`)
-const seedPosts = copy.posts.map((post) => `/blog/${post.slug.current}`)
-const ROUTES = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', NOT_FOUND_ROUTE, ...seedPages, '/blog', '/changelog', '/blog/category/product', ...seedPosts]
+// Every language's pages and posts: German words run longer than English ones.
+type Addressed = { language?: string; slug: { current: string } }
+const inItsLanguage = (doc: Addressed, path: string) => (doc.language && doc.language !== 'en' ? `/${doc.language}${path === '/' ? '' : path}` : path)
+const seedDocuments = (type: string) => copy.documents.filter((doc) => doc._type === type && !doc._id.startsWith('drafts.')) as unknown as Addressed[]
+const seedPages = seedDocuments('page').map((doc) => inItsLanguage(doc, `/${doc.slug.current}`))
+const seedPosts = seedDocuments('post').map((doc) => inItsLanguage(doc, `/blog/${doc.slug.current}`))
+const fixedPages = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', '/blog', '/changelog']
+const ROUTES = [...fixedPages, ...fixedPages.map((path) => `/de${path === '/' ? '' : path}`), NOT_FOUND_ROUTE, '/de/no-such-page', ...seedPages, '/blog/category/product', '/de/blog/category/produkt', ...seedPosts]
 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2.625, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
 

@@ -4,18 +4,18 @@ import { copy } from './seed-copy'
 
 const site = `http://localhost:${E2E.sitePort}`
 
-test('sitemap.xml lists every page at the configured address', async ({ request }) => {
+test('sitemap.xml lists every page at the configured address, in each language it is published in', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text()
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  const slugs = copy.documents.filter((doc) => doc._type === 'page').map((doc) => copy.doc(doc._id, 'page').slug.current)
-  const pages = slugs.sort().map((slug) => `${site}/${slug}`)
-  const posts = copy.posts.map((post) => `${site}/blog/${post.slug.current}`)
-  const categories = copy.documents
-    .filter((doc) => doc._type === 'category')
-    .map((doc) => copy.doc(doc._id, 'category'))
-    .sort((a, b) => a.title.localeCompare(b.title))
-    .map((category) => `${site}/blog/category/${category.slug.current}`)
-  expect(urls).toEqual([`${site}/`, `${site}/about`, `${site}/waitlist`, `${site}/blog`, `${site}/changelog`, ...pages, ...posts, ...categories])
+  type Addressed = { language?: string; slug: { current: string } }
+  const at = (doc: Addressed, path: string) => `${site}${doc.language === 'de' ? '/de' : ''}${path}`
+  const ofType = (type: string) => copy.documents.filter((doc) => doc._type === type) as unknown as Addressed[]
+  const fixed = ['/', '/about', '/waitlist', '/blog', '/changelog'].flatMap((path) => [`${site}${path}`, `${site}/de${path === '/' ? '' : path}`])
+  const pages = ofType('page').map((doc) => at(doc, `/${doc.slug.current}`))
+  const posts = ofType('post').map((doc) => at(doc, `/blog/${doc.slug.current}`))
+  const categories = ofType('category').map((doc) => at(doc, `/blog/category/${doc.slug.current}`))
+  expect(urls.slice(0, 2)).toEqual([`${site}/`, `${site}/de`])
+  expect([...urls].sort()).toEqual([...fixed, ...pages, ...posts, ...categories].sort())
 })
 
 test('robots.txt keeps the Studio and the API out and points at the sitemap', async ({ request }) => {
@@ -40,7 +40,7 @@ for (const [path, key, title] of [
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site}${path === '/' ? '' : path}`)
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title)
     const image = await page.locator('meta[property="og:image"]').getAttribute('content')
-    expect(image).toBe(`${site}/og/${key}`)
+    expect(image).toBe(`${site}/og/en/${key}`)
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
     const png = await request.get(new URL(image!).pathname)
     expect(png.status()).toBe(200)

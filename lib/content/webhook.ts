@@ -63,9 +63,17 @@ export async function verifyWebhook({
   return { ok: true, change: { _type: change._type, _id: change._id } }
 }
 
+/**
+ * Which document types a set of translations links (@sanity/document-internationalization's
+ * metadata): linking or unlinking one changes the alternates of every page and post in it.
+ */
+const TRANSLATION_METADATA = 'translation.metadata'
+const LINKED_BY_TRANSLATIONS = ['page', 'post', 'category']
+
 /** Cache tags: one per document type (what lists depend on) and one per document. */
 export function tagsForChange(change: WebhookChange): string[] {
   const id = change._id.replace(/^drafts\./, '')
+  if (change._type === TRANSLATION_METADATA) return [...LINKED_BY_TRANSLATIONS, documentTag(id)]
   return [change._type, documentTag(id)]
 }
 

@@ -38,6 +38,10 @@ describe('tagsForChange', () => {
     expect(tagsForChange({ _type: 'page', _id: 'page-privacy' })).toEqual(['page', 'doc:page-privacy'])
     expect(tagsForChange({ _type: 'redirect', _id: 'redirect-old' })).toEqual(['redirect', 'doc:redirect-old'])
   })
+
+  it('a set of translations linked or unlinked revalidates the pages, posts and categories whose alternates it names', () => {
+    expect(tagsForChange({ _type: 'translation.metadata', _id: 'translations-page-privacy' })).toEqual(['page', 'post', 'category', 'doc:translations-page-privacy'])
+  })
 })
 
 describe('before the body is read', () => {
