@@ -142,6 +142,19 @@ test.describe('after Accept', () => {
     await expect(banner(page)).toBeHidden()
   })
 
+  test('page_view names the language of the page, English or German', async ({ page }) => {
+    const ph = await captureAnalytics(page)
+    const views = () => ph.named('page_view').map((e) => [e.properties.page, e.properties.locale])
+    await page.goto('/about')
+    await accept(page)
+    await expect.poll(views).toEqual([['/about', 'en']])
+    await page.goto('/de/about')
+    await expect.poll(views).toEqual([
+      ['/about', 'en'],
+      ['/de/about', 'de'],
+    ])
+  })
+
   const startTrial: [string, string, (page: Page) => Promise<void>][] = [
     ['navigation', '/', (page) => startTrialLinks.navigation(page).click()],
     ['hero', '/', (page) => startTrialLinks.hero(page).click()],

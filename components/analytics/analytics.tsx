@@ -20,21 +20,21 @@ function replacesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
  * 404 included), one delegated listener for every element marked with `trackOn()`, and
  * the consent banner.
  */
-export function Analytics({ copy }: { copy: ConsentCopy }) {
+export function Analytics({ copy, locale }: { copy: ConsentCopy; locale: string }) {
   const pathname = usePathname()
 
   useEffect(() => {
-    track('page_view', { page: pathname })
-  }, [pathname])
+    track('page_view', { page: pathname, locale })
+  }, [pathname, locale])
 
   useEffect(
     () =>
       onConsentChange((choice) => {
         // Accepting on a page counts that page as viewed.
-        if (choice === 'granted') track('page_view', { page: window.location.pathname })
+        if (choice === 'granted') track('page_view', { page: window.location.pathname, locale })
         else void stopTracking()
       }),
-    [],
+    [locale],
   )
 
   useEffect(() => {

@@ -41,7 +41,8 @@ export type AnalyticsEvents = {
   /** A person copied (or shared) their referral link; `method` says which. */
   referral_link_copied: { method: 'copy' | 'share' }
   contact_us_click: Record<string, never>
-  page_view: { page: string }
+  /** `locale`: the language the page is in (its <html lang>), so views split by language. */
+  page_view: { page: string; locale: string }
 }
 
 export type EventName = keyof AnalyticsEvents

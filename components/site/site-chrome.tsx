@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { getDemoConversation, getSiteLanguages, getSiteSettings } from '@/lib/content'
+import { languageTag } from '@/lib/i18n/languages'
 import { DemoWidgetHost } from '@/components/demo/demo-widget-host'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -24,7 +25,7 @@ export async function SiteChrome({ children, language }: { children: ReactNode; 
           is the largest text, as on the legal pages, it is the LCP element). The boot script goes
           before it, so a visitor who has chosen never sees it flash. */}
       {publicEnv.posthogKey ? <ConsentBoot /> : null}
-      <Analytics copy={settings.consent} />
+      <Analytics copy={settings.consent} locale={languageTag(language)} />
       <AnnouncementBar announcement={settings.announcement} closeLabel={settings.labels.closeAnnouncement} plannedLabel={settings.labels.planned} />
       <Header settings={settings} />
       <main id="main" tabIndex={-1} className="focus:outline-none">

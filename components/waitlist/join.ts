@@ -11,6 +11,7 @@
  */
 import type { WaitlistFormInput, WaitlistRow } from './rules'
 import { normalizeWaitlistInput } from './rules'
+import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { WaitlistSource } from './source'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
@@ -37,10 +38,12 @@ export interface WaitlistClient {
 }
 
 /**
- * What the person chose beside their details: product updates by e-mail. Sent only when ticked;
- * the database's default is off, and it records when it was turned on by its own clock.
+ * What the person chose beside their details: product updates by e-mail (sent only when ticked;
+ * the database's default is off, and it records when it was turned on by its own clock), and the
+ * language of the page they signed up on (sent unless English, the database's default): every
+ * e-mail to them is written in it.
  */
-export type WaitlistChoices = { updates?: true }
+export type WaitlistChoices = { updates?: true; language?: string }
 
 function isDuplicate(error: { message: string; code?: string }): boolean {
   // The first wording is for a future database function raising its own message.
@@ -48,11 +51,18 @@ function isDuplicate(error: { message: string; code?: string }): boolean {
 }
 
 /** `source`: where the visit came from (./source.ts), stored with the row; `updates`: the form's box. */
-export async function joinWaitlist(client: WaitlistClient, input: WaitlistFormInput, source: WaitlistSource = {}, { updates = false }: { updates?: boolean } = {}): Promise<JoinResult> {
+export async function joinWaitlist(
+  client: WaitlistClient,
+  input: WaitlistFormInput,
+  source: WaitlistSource = {},
+  { updates = false, language = DEFAULT_LANGUAGE }: { updates?: boolean; language?: string } = {},
+): Promise<JoinResult> {
   let response: WaitlistInsertResponse
   try {
     // No .select(): see the module comment.
-    response = await client.from('waitlist').insert({ ...source, ...normalizeWaitlistInput(input), ...(updates ? { updates: true as const } : {}) })
+    response = await client
+      .from('waitlist')
+      .insert({ ...source, ...normalizeWaitlistInput(input), ...(updates ? { updates: true as const } : {}), ...(language !== DEFAULT_LANGUAGE ? { language } : {}) })
   } catch {
     return { status: 'failed', message: SAVE_FAILED_MESSAGE }
   }

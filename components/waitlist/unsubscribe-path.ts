@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+
 /** The one-click unsubscribe address: every e-mail's List-Unsubscribe header, and the leave page's button. */
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe'
 
@@ -16,14 +18,19 @@ export function isUpdatesToken(token: string | null): boolean {
   return token?.startsWith(UPDATES_TOKEN_PREFIX) ?? false
 }
 
-/** The header's address: RFC 8058 wants the token in the URL, POSTed as it is. */
-export function unsubscribeUrl(siteUrl: string, token: string): string {
+/**
+ * The header's address: RFC 8058 wants the token in the URL, POSTed as it is. The person's language
+ * rides along only for a GET, whose answer is the leave page in it; the token alone decides what a
+ * POST does.
+ */
+export function unsubscribeUrl(siteUrl: string, token: string, language: string = DEFAULT_LANGUAGE): string {
   const url = new URL(UNSUBSCRIBE_PATH, siteUrl)
   url.searchParams.set('token', token)
+  if (language !== DEFAULT_LANGUAGE) url.searchParams.set('lang', language)
   return url.toString()
 }
 
-/** The link written into the e-mail: the page that asks for a press. */
-export function leavePageUrl(siteUrl: string, token: string): string {
-  return `${new URL(LEAVE_PAGE_PATH, siteUrl).toString()}#token=${token}`
+/** The link written into the e-mail: the page that asks for a press, in the person's language. */
+export function leavePageUrl(siteUrl: string, token: string, language: string = DEFAULT_LANGUAGE): string {
+  return `${new URL(localizePath(LEAVE_PAGE_PATH, language), siteUrl).toString()}#token=${token}`
 }

@@ -1,6 +1,7 @@
 import 'server-only'
 import { readBodyCapped } from '@/lib/http/body'
 import { configuredServiceClient } from './outbox/configured'
+import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '@/lib/i18n/languages'
 import { LEAVE_PAGE_PATH } from './unsubscribe-path'
 
 /**
@@ -19,8 +20,11 @@ const removeWithServiceKey: Remove = async (token) => {
 
 /** A GET of the header's address: no action, only the page that asks for a press (mail scanners follow links). */
 export function unsubscribePage(request: Request): Response {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
-  const target = new URL(LEAVE_PAGE_PATH, request.url)
+  const params = new URL(request.url).searchParams
+  const token = params.get('token') ?? ''
+  // Only a language code chooses the page's language; anything else is English's page.
+  const language = params.get('lang') ?? ''
+  const target = new URL(localizePath(LEAVE_PAGE_PATH, isLanguageCode(language) ? language : DEFAULT_LANGUAGE), request.url)
   return new Response(null, { status: 303, headers: { location: `${target.pathname}${token ? `#token=${encodeURIComponent(token)}` : ''}`, 'cache-control': 'no-store' } })
 }
 

@@ -15,6 +15,8 @@ type Props = {
   copy: WaitlistPage['form']
   /** Passed from the server so the browser bundle carries no environment module. */
   backend: { url: string; anonKey: string }
+  /** The page's language: the sign-up records it, and every e-mail to the person is written in it. */
+  language: string
 }
 
 type Values = { name: string; company: string; email: string }
@@ -37,7 +39,7 @@ function formValues(form: HTMLFormElement): Values {
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500'
 
-export function WaitlistForm({ copy, backend }: Props) {
+export function WaitlistForm({ copy, backend, language }: Props) {
   const report = useWaitlistReport()
   const [values, setValues] = useState<Values>({ name: '', company: '', email: '' })
   const [errors, setErrors] = useState<WaitlistFieldErrors>({})
@@ -93,7 +95,7 @@ export function WaitlistForm({ copy, backend }: Props) {
         import('@/components/waitlist/join'),
         new Promise((resolve) => setTimeout(resolve, wait)),
       ])
-      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource(), { updates: wantsUpdates })
+      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource(), { updates: wantsUpdates, language })
       if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
       report(result)
     } catch {

@@ -280,9 +280,9 @@ export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
 }
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string, language: string = DEFAULT_LANGUAGE): WaitlistPage {
-  const { seo, form, languages, ...rest } = raw
+  const { seo, form, languages, email, ...rest } = raw
   return withUsageClaim(
-    { ...rest, language, languages: cleanLanguages(languages), form: { ...form, privacyLink: toLink(form.privacyLink, language) }, seo: toSeo(seo) },
+    { ...rest, language, languages: cleanLanguages(languages), form: { ...form, privacyLink: toLink(form.privacyLink, language) }, email: { ...email, language }, seo: toSeo(seo) },
     usageClaim,
   )
 }

@@ -112,9 +112,11 @@ type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
  * the schema arrives here with `npm run typegen`), with its link and SEO reshaped. The form's
  * error wording also satisfies the field rules' WaitlistErrorCopy.
  */
-export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages'> & {
+export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email'> & {
   language: string
   languages: string[]
+  /** The e-mails' words, with the language they are written in (the e-mails' `<html lang>`, dates). */
+  email: RawWaitlistPage['email'] & { language: string }
   form: Omit<RawWaitlistPage['form'], 'privacyLink'> & { privacyLink: SiteLink } & WaitlistErrorCopy
   seo: Seo
 }

@@ -5,12 +5,11 @@
  * goes down and comes back, the dispatcher "crashes" between sending and marking, and the Slack
  * setting is absent or present.
  */
-import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { seedEmailCopy } from '../helpers/email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '@/components/waitlist/outbox/email'
 import { slackWebhookChannel } from '@/components/waitlist/outbox/slack'
@@ -19,7 +18,7 @@ import { hashToken } from '@/components/waitlist/outbox/token'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 import { startTestMail } from '../helpers/maildev'
 
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 const SITE = 'https://heardly.example'
 
 let supabase: LocalSupabase

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { seedEmailCopy } from '../helpers/email-copy'
 import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
 import type { EmailChannel } from '@/components/waitlist/outbox/email'
 import { capturingEmail, databaseStore, linkToken } from '../helpers/outbox-store'
@@ -15,7 +15,7 @@ import { rowsHolding } from '../helpers/waitlist-people'
 
 let db: WaitlistDb
 const targets = await waitlistDbTargets('waitlist-abuse')
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 
 onEachDatabase(targets, (opened) => (db = opened), () => {
   let mail = capturingEmail()

@@ -6,9 +6,8 @@
  * retried through an SMTP outage, never shown to the public key, and the own-data rate limit as it
  * was.
  */
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { seedEmailCopy } from '../helpers/email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '@/components/waitlist/outbox/email'
 import { startTestMail } from '../helpers/maildev'
@@ -20,7 +19,7 @@ let db: WaitlistDb
 let mail: Awaited<ReturnType<typeof startTestMail>>
 
 const targets = await waitlistDbTargets('waitlist-erasure')
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 
 beforeAll(async () => {
   mail = await startTestMail()

@@ -5,9 +5,8 @@
  * invitation e-mail and its reminder sent once, redemption by the app, expiry back into line,
  * one-click unsubscribe, and what the public key cannot do.
  */
-import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { seedEmailCopy } from '../helpers/email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { capturingEmail, databaseStore, linkToken } from '../helpers/outbox-store'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
@@ -15,7 +14,7 @@ import { rowsHolding, waitlistPeople } from '../helpers/waitlist-people'
 
 let db: WaitlistDb
 const targets = await waitlistDbTargets('waitlist-invitations')
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 const APP = 'https://app.heardly.example/'
 
 type Invited = { place: number; name: string; email: string }

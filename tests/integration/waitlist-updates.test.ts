@@ -5,9 +5,8 @@
  * suppression up to the moment of sending, the hourly cap, and the update e-mail's one click, which
  * stops updates and never erases anyone. And what the public key cannot do.
  */
-import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { seedEmailCopy } from '../helpers/email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { capturingEmail, databaseStore } from '../helpers/outbox-store'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
@@ -15,7 +14,7 @@ import { waitlistPeople } from '../helpers/waitlist-people'
 
 let db: WaitlistDb
 const targets = await waitlistDbTargets('waitlist-updates')
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 const SITE = 'https://heardly.example'
 const POST = { post_id: 'post-hello', title: 'Hello, research', excerpt: 'What we learned from 100 interviews.', path: '/blog/hello-research' }
 

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { seedEmailCopy } from '../helpers/email-copy'
 import { renderErasureEmail, renderLinkEmail } from '@/components/waitlist/outbox/email'
 
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 
 describe('the erasure e-mail ("Delete me")', () => {
   it('renders the Sanity copy as HTML without images or links, and as plain text', async () => {

@@ -7,9 +7,9 @@ import { confirmationUrl, hashToken, mintToken } from '@/components/waitlist/out
 import { tokenFromHash } from '@/components/waitlist/link'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
-import { readFileSync } from 'node:fs'
+import { seedEmailCopy } from '../helpers/email-copy'
 
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 
 describe('a bearer secret (the dispatch and redeem routes)', () => {
   const secret = 'a-long-enough-dispatch-secret-123'

@@ -44,7 +44,7 @@ export function configuredDispatch(): DispatchSetup {
         email,
         slack,
         slackIncludeEmail: server.slackIncludeEmail,
-        copy: async () => (await baseWaitlistPage()).email,
+        copy: async (language) => ((await getWaitlistPage(language)) ?? (await baseWaitlistPage())).email,
         appUrl: async () => (await getSiteSettings(DEFAULT_LANGUAGE)).appUrl,
         siteUrl: publicEnv.siteUrl,
       }),

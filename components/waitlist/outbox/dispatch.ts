@@ -24,6 +24,9 @@
  *   e-mail is skipped, when the person no longer wants updates;
  * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
  *   the database empties that payload when the message is marked;
+ * - every e-mail is written in the person's language (the database writes it into each message when
+ *   it is queued: supabase/migrations/*_waitlist_language.sql), its links lead to pages in it, and
+ *   English's words stand in for a language the site no longer has;
  * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
  *   quotes them), for every kind.
  */
@@ -33,6 +36,7 @@ import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmai
 import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
 import { confirmationUrl, mintToken } from './token'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
+import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 
 export type ClaimedEntry = {
   id: string
@@ -78,7 +82,8 @@ export type DispatchOptions = {
   /** Null when SLACK_WAITLIST_WEBHOOK_URL is not set: Slack messages are skipped, nothing fails. */
   slack: SlackChannel | null
   slackIncludeEmail: boolean
-  copy: () => Promise<WaitlistEmailCopy>
+  /** The e-mails' words in a language (English's where the language has none). */
+  copy: (language: string) => Promise<WaitlistEmailCopy>
   /** The product's app (Site settings → App address), where invitations lead. */
   appUrl: () => Promise<string>
   siteUrl: string
@@ -111,17 +116,21 @@ export function redactedError(reason: string, message: ClaimedMessage): string {
 
 type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 
+/** The person's language, which the database wrote into the message when it was queued (English for one queued before languages). */
+export const messageLanguage = (message: ClaimedMessage): string => (message.payload as { language?: unknown }).language as string | undefined ?? DEFAULT_LANGUAGE
+
 async function deliver(message: ClaimedMessage, options: DispatchOptions): Promise<Outcome> {
   if (message.kind === 'slack_confirmed' || message.kind === 'slack_joined') {
     if (!options.slack) return { outcome: 'skipped', note: 'SLACK_WAITLIST_WEBHOOK_URL is not set.' }
     const body =
       message.kind === 'slack_confirmed'
-        ? slackConfirmedBody(message.entry, message.payload.total ?? 0, { includeEmail: options.slackIncludeEmail })
+        ? slackConfirmedBody(message.entry, message.payload.total ?? 0, { includeEmail: options.slackIncludeEmail, language: messageLanguage(message) })
         : slackJoinedBody(message.entry, message.payload, { includeEmail: options.slackIncludeEmail })
     await options.slack(body)
     return { outcome: 'sent' }
   }
-  const copy = await options.copy()
+  const language = messageLanguage(message)
+  const copy = await options.copy(language)
   if (message.kind === 'erasure_email') {
     // Slack is not told, and the person has left: no way off the list to offer (see the migrations).
     const { name, email } = message.payload
@@ -129,21 +138,21 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions): Promi
     await options.email({ ...rendered, to: { name, address: email }, senderName: copy.senderName, idempotencyKey: message.id })
     return { outcome: 'sent' }
   }
-  if (message.kind === 'update_email') return deliverUpdate(message, copy, options)
+  if (message.kind === 'update_email') return deliverUpdate(message, copy, language, options)
   const unsubscribe = mintToken()
   if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The lease was lost.' }
   const link = mintToken()
   const expires = await options.store.attachToken(message, link.hash)
   if (!expires) return { outcome: 'skipped', note: SKIPPED[message.kind] }
-  const leavePage = leavePageUrl(options.siteUrl, unsubscribe.token)
-  const sending = { senderName: copy.senderName, idempotencyKey: message.id, unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token) }
+  const leavePage = leavePageUrl(options.siteUrl, unsubscribe.token, language)
+  const sending = { senderName: copy.senderName, idempotencyKey: message.id, unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token, language) }
   if (message.kind === 'invitation_email' || message.kind === 'reminder_email') {
     const url = invitationUrl(await options.appUrl(), link.token)
-    const rendered = await renderInvitationEmail({ copy, kind: message.kind, name: message.entry.name, url, expires: formatExpiry(expires), unsubscribeUrl: leavePage })
+    const rendered = await renderInvitationEmail({ copy, kind: message.kind, name: message.entry.name, url, expires: formatExpiry(expires, language), unsubscribeUrl: leavePage })
     await options.email({ ...rendered, ...sending, to: { name: message.entry.name, address: message.entry.email } })
     return { outcome: 'sent' }
   }
-  const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, link.token), expires: formatExpiry(expires), unsubscribeUrl: leavePage })
+  const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, link.token, language), expires: formatExpiry(expires, language), unsubscribeUrl: leavePage })
   await options.email({ ...rendered, ...sending, to: { name: '', address: message.entry.email } })
   return { outcome: 'sent' }
 }
@@ -152,20 +161,20 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions): Promi
  * A post to a person who asked for updates. The database attaches its unsubscribe token only while
  * they still want updates (the last check before sending), and scopes it to updates.
  */
-async function deliverUpdate(message: Extract<ClaimedMessage, { kind: 'update_email' }>, copy: WaitlistEmailCopy, options: DispatchOptions): Promise<Outcome> {
+async function deliverUpdate(message: Extract<ClaimedMessage, { kind: 'update_email' }>, copy: WaitlistEmailCopy, language: string, options: DispatchOptions): Promise<Outcome> {
   const unsubscribe = mintToken(UPDATES_TOKEN_PREFIX)
   if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The person no longer wants updates (or the lease was lost).' }
   const { title, excerpt, path } = message.payload
   const url = new URL(path, options.siteUrl)
   // The database takes only a path; this keeps the button on the site whatever the payload says.
   if (url.origin !== new URL(options.siteUrl).origin) throw new Error('The post’s path is not on this site.')
-  const rendered = await renderUpdateEmail({ copy, name: message.entry.name, post: { title, excerpt }, url: url.toString(), unsubscribeUrl: leavePageUrl(options.siteUrl, unsubscribe.token) })
+  const rendered = await renderUpdateEmail({ copy, name: message.entry.name, post: { title, excerpt }, url: url.toString(), unsubscribeUrl: leavePageUrl(options.siteUrl, unsubscribe.token, language) })
   await options.email({
     ...rendered,
     to: { name: message.entry.name, address: message.entry.email },
     senderName: copy.senderName,
     idempotencyKey: message.id,
-    unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token),
+    unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token, language),
   })
   return { outcome: 'sent' }
 }

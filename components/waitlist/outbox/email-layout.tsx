@@ -5,6 +5,7 @@
  * from the same element (components/waitlist/outbox/email.ts).
  */
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
+import { languageTag } from '@/lib/i18n/languages'
 import type { ReactNode } from 'react'
 
 export const emailText = { color: '#334155', fontSize: 16, lineHeight: '24px' } as const
@@ -46,6 +47,7 @@ export function EmailAction({ url, label, hint, note }: { url: string; label: st
 }
 
 export function EmailLayout({
+  language,
   previewText,
   senderName,
   greeting,
@@ -53,6 +55,8 @@ export function EmailLayout({
   unsubscribe,
   children,
 }: {
+  /** The language the e-mail is written in: its `<html lang>`. */
+  language: string
   previewText: string
   senderName: string
   greeting: string
@@ -62,7 +66,7 @@ export function EmailLayout({
   children: ReactNode
 }) {
   return (
-    <Html lang="en">
+    <Html lang={languageTag(language)}>
       <Head />
       <Preview>{previewText}</Preview>
       <Body style={{ backgroundColor: '#f8fafc', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>

@@ -9,6 +9,7 @@ import { ErasureEmail, type ErasureEmailProps } from './erasure-email'
 import { InvitationEmail, invitationEmailWords, type InvitationEmailProps } from './invitation-email'
 import { LinkEmail, linkEmailWords, type LinkEmailProps } from './link-email'
 import { UpdateEmail, updateEmailSubject, type UpdateEmailProps } from './update-email'
+import { DEFAULT_LANGUAGE, languageTag } from '@/lib/i18n/languages'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -46,11 +47,11 @@ export type OutgoingEmail = RenderedEmail & {
 
 export type EmailChannel = (email: OutgoingEmail) => Promise<void>
 
-/** "30 November 2026, 14:05 UTC": the expiry as the e-mail states it. */
-export function formatExpiry(date: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' })
+/** "30 November 2026, 14:05 UTC" ("30. November 2026, 14:05 UTC" in German): the expiry as the e-mail states it. */
+export function formatExpiry(date: Date, language: string = DEFAULT_LANGUAGE): string {
+  return `${new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? 'en-GB' : languageTag(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' })
     .format(date)
-    .replace(' at ', ', ')} UTC`
+    .replace(/ (at|um) /, ', ')} UTC`
 }
 
 /**

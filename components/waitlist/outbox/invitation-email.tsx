@@ -30,6 +30,7 @@ export function InvitationEmail({ copy, kind, name, url, expires, unsubscribeUrl
   const words = invitationEmailWords(copy, kind)
   return (
     <EmailLayout
+      language={copy.language}
       previewText={words.previewText}
       senderName={copy.senderName}
       greeting={fillTemplate(copy.greeting, { name })}

@@ -32,6 +32,7 @@ export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl }: LinkEmai
   const words = linkEmailWords(copy, kind)
   return (
     <EmailLayout
+      language={copy.language}
       previewText={words.previewText}
       senderName={copy.senderName}
       greeting={copy.anonymousGreeting}

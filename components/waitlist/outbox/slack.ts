@@ -8,6 +8,7 @@
  */
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook'
 import { describeWaitlistSource } from '@/components/waitlist/source'
+import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { ClaimedEntry } from './dispatch'
 
 export type SlackChannel = (body: IncomingWebhookSendArguments) => Promise<void>
@@ -23,11 +24,13 @@ export function describeSource(entry: ClaimedEntry): string {
   return describeWaitlistSource(entry) ?? 'direct (no campaign or referring site)'
 }
 
-export function slackConfirmedBody(entry: ClaimedEntry, total: number, { includeEmail }: { includeEmail: boolean }): IncomingWebhookSendArguments {
+export function slackConfirmedBody(entry: ClaimedEntry, total: number, { includeEmail, language = DEFAULT_LANGUAGE }: { includeEmail: boolean; language?: string }): IncomingWebhookSendArguments {
   const fields: [string, string][] = [
     ['Name', entry.name],
     ['Company', entry.project || '—'],
     ['How they found us', describeSource(entry)],
+    // The language of the page they signed up on, and of every e-mail they get.
+    ['Language', language],
     ...(includeEmail ? ([['E-mail', entry.email]] as [string, string][]) : []),
   ]
   const headline = `New confirmed sign-up on the waitlist (${total} confirmed so far)`

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 
 /**
  * A token for a link in an e-mail (confirmation, the person's page, an invitation, one-click
@@ -17,8 +18,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
 }
 
-/** The confirm page's address. The token travels in the fragment, which browsers never send to
- *  a server: it stays out of access logs, proxies and Referer headers. */
-export function confirmationUrl(siteUrl: string, token: string): string {
-  return `${new URL('/waitlist/confirm', siteUrl).toString()}#token=${token}`
+/** The confirm page's address, in the person's language. The token travels in the fragment, which
+ *  browsers never send to a server: it stays out of access logs, proxies and Referer headers. */
+export function confirmationUrl(siteUrl: string, token: string, language: string = DEFAULT_LANGUAGE): string {
+  return `${new URL(localizePath('/waitlist/confirm', language), siteUrl).toString()}#token=${token}`
 }

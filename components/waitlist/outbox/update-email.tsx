@@ -28,6 +28,7 @@ export function updateEmailSubject(copy: WaitlistEmailCopy, post: UpdatePost): s
 export function UpdateEmail({ copy, name, post, url, unsubscribeUrl }: UpdateEmailProps) {
   return (
     <EmailLayout
+      language={copy.language}
       previewText={fillTemplate(copy.updatePreviewText, { title: post.title })}
       senderName={copy.senderName}
       greeting={fillTemplate(copy.updateGreeting, { name })}

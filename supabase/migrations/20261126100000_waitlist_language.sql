@@ -1,0 +1,65 @@
+-- The visitor's language on the waitlist (issue #30): a sign-up records the language of the page
+-- it came from, and every e-mail to that person is written in it. tests/integration/
+-- waitlist-language.test.ts runs it on PGlite and on a real PostgreSQL server.
+--
+-- 1. THE SIGN-UP'S LANGUAGE. public.waitlist.language: 'en' unless the sign-up says otherwise (the
+--    anon key may insert it), always a code of the shape the site's addresses use ('de', 'pt-br':
+--    lib/i18n/languages.ts). Which languages exist is the site's content, not the database's: a
+--    code the site no longer speaks is written in English by the dispatcher.
+-- 2. EVERY MESSAGE KNOWS ITS LANGUAGE. A trigger writes the person's language into each outbox
+--    message's payload when it is queued (confirmation, new link, invitation and its reminder,
+--    update, erasure, Slack), so the dispatcher needs no further read, and an erasure e-mail, whose
+--    entry is gone by the time it is sent, still goes out in the person's language.
+-- 3. A POST TO ITS LANGUAGE'S READERS. waitlist_broadcast_post queues a post for the people who
+--    asked for updates; the same trigger keeps the messages of those whose language is the post's
+--    (its path's prefix: /de/blog/…), so a translation, a post of its own with its own _id, goes
+--    once to its own readers, and the English post to the English ones.
+--
+-- Never edit this file once applied; change it with a later migration.
+
+-- ---------------------------------------------------------------------------
+-- 1. The sign-up's language
+
+alter table public.waitlist
+  add column language text not null default 'en',
+  add constraint waitlist_language_check check (language ~ '^[a-z]{2}(-[a-z]{2})?$');
+comment on column public.waitlist.language is
+  'The language of the page the person signed up on (''en'', ''de'', …): every e-mail to them is written in it.';
+
+grant insert (language) on table public.waitlist to anon;
+
+-- ---------------------------------------------------------------------------
+-- 2-3. Every message knows its language; a post goes to its language's readers
+
+create function private.waitlist_outbox_language()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person_language text := coalesce(
+    (select w.language from public.waitlist w where w.id = new.entry_id),
+    -- An erasure message has no entry (it is deleted right after, in the same transaction): its
+    -- payload names the address the person had.
+    (select w.language from public.waitlist w where new.entry_id is null and w.email = new.payload ->> 'email'),
+    'en'
+  );
+begin
+  -- A post's path names its language (/de/blog/…; English's has no prefix, lib/content/paths.ts):
+  -- waitlist_broadcast_post queues it for everyone who wants updates, and only its language's
+  -- readers keep their message. Its count of recipients counts only those.
+  if new.kind = 'update_email'
+     and person_language <> coalesce(pg_catalog.substring(new.payload ->> 'path' from '^/([a-z]{2}(?:-[a-z]{2})?)/'), 'en') then
+    return null;
+  end if;
+  new.payload := coalesce(new.payload, '{}'::jsonb) || pg_catalog.jsonb_build_object('language', person_language);
+  return new;
+end
+$$;
+
+create trigger waitlist_outbox_language
+  before insert on public.waitlist_outbox
+  for each row execute function private.waitlist_outbox_language();
+
+revoke all on function private.waitlist_outbox_language() from public, anon, authenticated, service_role;
