@@ -50,7 +50,7 @@ begin
   -- waitlist_broadcast_post queues it for everyone who wants updates, and only its language's
   -- readers keep their message. Its count of recipients counts only those.
   if new.kind = 'update_email'
-     and person_language <> coalesce(pg_catalog.substring(new.payload ->> 'path' from '^/([a-z]{2}(?:-[a-z]{2})?)/'), 'en') then
+     and person_language <> coalesce(pg_catalog.substring(new.payload ->> 'path', '^/([a-z]{2}(?:-[a-z]{2})?)/'), 'en') then
     return null;
   end if;
   new.payload := coalesce(new.payload, '{}'::jsonb) || pg_catalog.jsonb_build_object('language', person_language);
@@ -61,5 +61,21 @@ $$;
 create trigger waitlist_outbox_language
   before insert on public.waitlist_outbox
   for each row execute function private.waitlist_outbox_language();
+
+-- An erasure message's payload may carry the language beside the address and the name (one queued
+-- before this migration has none, and is written in English); once done it is still emptied.
+alter table public.waitlist_outbox drop constraint waitlist_outbox_erasure_payload;
+alter table public.waitlist_outbox
+  add constraint waitlist_outbox_erasure_payload check (
+    kind <> 'erasure_email'
+    -- coalesce: a missing key makes jsonb_typeof null, and a check passes on null.
+    or coalesce(case
+         when status in ('pending', 'sending') then
+           jsonb_typeof(payload -> 'email') = 'string' and jsonb_typeof(payload -> 'name') = 'string'
+           and coalesce(jsonb_typeof(payload -> 'language'), 'string') = 'string'
+           and (payload - 'email' - 'name' - 'language') = '{}'::jsonb
+         else payload = '{}'::jsonb
+       end, false)
+  );
 
 revoke all on function private.waitlist_outbox_language() from public, anon, authenticated, service_role;
