@@ -71,12 +71,12 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   }
 
   describe('"Delete me"', () => {
-    it('writes the erasure e-mail in the same transaction as the delete: the address and name only, no entry', async () => {
+    it('writes the erasure e-mail in the same transaction as the delete: the address, the name and the language only, no entry', async () => {
       const { email, token, name } = await person('Ada Erasure')
       expect(await deleteMe(token)).toBe(true)
       expect((await db.query('select 1 from public.waitlist where email = $1', [email])).rows).toEqual([])
       expect(await erasures()).toEqual([
-        { kind: 'erasure_email', entry_id: null, status: 'pending', attempts: 0, payload: { email, name }, last_error: null, note: null },
+        { kind: 'erasure_email', entry_id: null, status: 'pending', attempts: 0, payload: { email, name, language: 'en' }, last_error: null, note: null },
       ])
       // Their own confirmation and Slack messages went with the entry.
       expect((await db.query(`select kind from public.waitlist_outbox where kind <> 'erasure_email'`)).rows).toEqual([])
@@ -158,7 +158,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       await mail.stop()
       const down = await dispatchOutbox(options())
       expect(down).toMatchObject({ claimed: 1, sent: 0, failed: 1 })
-      expect(await erasures()).toEqual([expect.objectContaining({ status: 'pending', attempts: 1, payload: { email, name }, last_error: expect.stringMatching(/ECONNREFUSED/) })])
+      expect(await erasures()).toEqual([expect.objectContaining({ status: 'pending', attempts: 1, payload: { email, name, language: 'en' }, last_error: expect.stringMatching(/ECONNREFUSED/) })])
 
       await mail.start()
       expect(await dispatchOutbox(options())).toMatchObject({ claimed: 0 })
@@ -209,7 +209,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(await deleteMe(token)).toBe(true)
       // Not yet: the purge leaves a fresh one alone.
       await runAs(db, 'service_role', 'select public.waitlist_purge_pending()', [], { keep: true, request: { headers: {} } })
-      expect(await erasures()).toEqual([expect.objectContaining({ status: 'pending', payload: { email, name } })])
+      expect(await erasures()).toEqual([expect.objectContaining({ status: 'pending', payload: { email, name, language: 'en' } })])
       await db.exec(`update public.waitlist_outbox set created_at = now() - interval '7 days 1 second' where kind = 'erasure_email'`)
       await runAs(db, 'service_role', 'select public.waitlist_purge_pending()', [], { keep: true, request: { headers: {} } })
       expect(await erasures()).toEqual([expect.objectContaining({ status: 'failed', attempts: 0, payload: {}, note: expect.stringMatching(/^Not sent within 7 days/) })])
