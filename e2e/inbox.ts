@@ -29,7 +29,7 @@ export async function emailTo(address: string, { subject, after = 0 }: { subject
 
 /** The site's link in an e-mail's text (the confirm page's, with its token). */
 export function confirmLinkIn(email: Pick<ReceivedEmail, 'text'>): string {
-  const link = /http:\/\/localhost:\d+\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec(email.text)?.[0]
+  const link = /http:\/\/localhost:\d+(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/waitlist\/confirm#token=[A-Za-z0-9_-]{43}/.exec(email.text)?.[0]
   if (!link) throw new Error(`no link in ${email.text}`)
   return link
 }

@@ -1,6 +1,7 @@
 import { E2E } from '../tools/test/e2e-env'
 import { expect, test } from './fixtures'
 import { publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
+import { confirmLinkIn, emailTo } from './inbox'
 import { copy } from './seed-copy'
 
 // The site in German (#30), from the seed's translations: /de/… in German with lang="de", each
@@ -137,4 +138,29 @@ test('a page published in English only is not listed in German, and names no Ger
   } finally {
     await unpublish([only._id])
   }
+})
+
+test('a sign-up from /de/waitlist gets its confirmation e-mail in German, which opens the German confirm page', async ({ page }) => {
+  const email = `german.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`
+  const { form, confirmation, confirmPage } = de.waitlist
+  await page.goto('/de/waitlist')
+  await page.getByLabel(form.nameLabel).fill('Grete Hopper') // not seed copy
+  await page.getByLabel(form.emailLabel).fill(email)
+  await page.getByRole('button', { name: form.submitLabel }).click()
+  await expect(page.getByRole('heading', { name: confirmation.title })).toBeVisible()
+
+  const mail = await emailTo(email)
+  expect(mail.subject).toBe(de.waitlist.email.subject)
+  expect(mail.subject).not.toBe(copy.waitlist.email.subject)
+  expect(mail.html).toMatch(/<html[^>]* lang="de"/)
+  const link = confirmLinkIn(mail)
+  expect(new URL(link).pathname).toBe('/de/waitlist/confirm')
+  // Its way out is the German leave page too (one click in the mail program, or the page that asks).
+  expect(mail.text).toContain('/de/waitlist/unsubscribe#token=')
+
+  await page.goto(link)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByRole('heading', { level: 1, name: confirmPage.readyTitle })).toBeVisible()
+  await page.getByRole('button', { name: confirmPage.confirmLabel }).click()
+  await expect(page.getByRole('heading', { level: 1, name: confirmPage.confirmedTitle })).toBeVisible()
 })

@@ -79,7 +79,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       await signUp(german, 'de')
       expect(await messageLanguages()).toEqual(expect.arrayContaining([{ kind: 'confirmation_email', language: 'de' }, { kind: 'confirmation_email', language: 'en' }]))
       await dispatch()
-      const [toEnglish, toGerman] = [english, german].map((email) => mail.sent.find((message) => message.to.address === email)!)
+      const to = (email: string) => mail.sent.find((message) => message.to.address === email)!
+      const [toEnglish, toGerman] = [to(english), to(german)]
       expect(toGerman.subject).toBe(COPY.de.subject)
       expect(toGerman.subject).not.toBe(COPY.en.subject)
       expect(toGerman.text).toContain(`${SITE}/de/waitlist/confirm#token=`)
