@@ -11,8 +11,8 @@ import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { publicEnv } from './lib/env'
-import { SINGLETON_TYPES, schemaTypes, TRANSLATED_TYPES } from './sanity/schemaTypes'
-import { studioLanguages } from './sanity/studio/languages'
+import { SINGLETON_TYPES, SINGLETONS, schemaTypes, TRANSLATED_TYPES } from './sanity/schemaTypes'
+import { fixedPageTemplate, studioLanguages } from './sanity/studio/languages'
 import { resolve } from './sanity/studio/presentation'
 import { structure } from './sanity/studio/structure'
 
@@ -24,9 +24,19 @@ export default defineConfig({
   dataset: publicEnv.sanityDataset,
   schema: {
     types: schemaTypes,
-    // A fixed page gets no "new document" of its own; its per-language templates (`<type>-<code>`,
-    // from the translations plugin) stay, for the Studio's entry of each language to open.
-    templates: (templates) => templates.filter(({ id, schemaType }) => !SINGLETON_TYPES.has(schemaType) || (id !== schemaType && schemaType !== 'siteLanguages')),
+    // A fixed page gets no "new document" of its own, only the template its Studio entry in each
+    // language opens with (which sets the language: the plugin adds none while the languages are read
+    // from the dataset).
+    templates: (templates) => [
+      ...templates.filter(({ schemaType }) => !SINGLETON_TYPES.has(schemaType)),
+      ...SINGLETONS.filter(({ type }) => type !== 'siteLanguages').map(({ type, title }) => ({
+        id: fixedPageTemplate(type),
+        title: `${title} in a language`,
+        schemaType: type,
+        parameters: [{ name: 'language', type: 'string' }],
+        value: ({ language }: { language: string }) => ({ language }),
+      })),
+    ],
   },
   document: {
     actions: (actions, { schemaType }) =>

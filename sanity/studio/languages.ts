@@ -12,5 +12,8 @@ export async function studioLanguages(client: SanityClient): Promise<SiteLanguag
   return languages?.length ? languages : BASE_ONLY
 }
 
+/** The template a fixed page's document in a language starts from (sanity.config.ts): it sets the language. */
+export const fixedPageTemplate = (type: string) => `${type}-in-language`
+
 /** A fixed page's document in a language: the base language's keeps the type's own id (the site had no others before). */
 export const singletonId = (type: string, language: string) => (language === DEFAULT_LANGUAGE ? type : `${type}-${language}`)

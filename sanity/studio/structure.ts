@@ -1,7 +1,7 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../lib/i18n/languages'
 import { SINGLETONS, TRANSLATED_TYPES } from '../schemaTypes'
-import { singletonId, studioLanguages } from './languages'
+import { fixedPageTemplate, singletonId, studioLanguages } from './languages'
 
 /**
  * Each fixed page is one entry that opens its document, one per language; pages, redirects,
@@ -64,8 +64,9 @@ export const structure: StructureResolver = (S, context) => {
 }
 
 function singleton(S: StructureBuilder, type: string, title: string, language: string) {
-  // The plugin's per-language template (`<type>-<code>`) gives a new translation its language.
-  return S.document().schemaType(type).documentId(singletonId(type, language)).title(title).initialValueTemplate(`${type}-${language}`)
+  const document = S.document().schemaType(type).documentId(singletonId(type, language)).title(title)
+  // A fixed page not yet written in this language starts with its language set.
+  return type === 'siteLanguages' ? document : document.initialValueTemplate(fixedPageTemplate(type), { language })
 }
 
 function perLanguage(S: StructureBuilder, type: string, title: string, languages: SiteLanguage[]) {
