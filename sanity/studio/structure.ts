@@ -1,5 +1,6 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../lib/i18n/languages'
+import { MISSING_TRANSLATION } from '../fragments'
 import { SINGLETONS, TRANSLATED_TYPES } from '../schemaTypes'
 import { fixedPageTemplate, singletonId, studioLanguages } from './languages'
 
@@ -75,15 +76,6 @@ function perLanguage(S: StructureBuilder, type: string, title: string, languages
     .items(languages.map((language) => S.listItem().title(language.title).id(language.code).child(singleton(S, type, `${title} (${language.title})`, language.code))))
 }
 
-/**
- * A base-language document lacks a language when nothing in that language stands for it: for a
- * fixed page, no document of its type in the language; for the rest, no translation linked in its
- * translation metadata (@sanity/document-internationalization).
- */
-const MISSING = /* groq */ `_type in $types && language == $base && !(_id in path("drafts.**")) && select(
-  _type in $singletons => count(*[_type == ^._type && language == $language]) == 0,
-  count(*[_type == "translation.metadata" && ^._id in translations[].value._ref && $language in translations[].language]) == 0
-)`
 
 function missingTranslations(S: StructureBuilder, languages: SiteLanguage[]) {
   const singletons = SINGLETONS.map(({ type }) => type)
@@ -99,7 +91,7 @@ function missingTranslations(S: StructureBuilder, languages: SiteLanguage[]) {
             .child(
               S.documentList()
                 .title(`Not yet in ${language.title}`)
-                .filter(MISSING)
+                .filter(MISSING_TRANSLATION)
                 .params({ types: TRANSLATED_TYPES, singletons, base: DEFAULT_LANGUAGE, language: language.code })
                 .apiVersion('2025-02-19'),
             ),

@@ -1,0 +1,106 @@
+import { NextRequest } from 'next/server'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Addresses } from '@/lib/content/addresses'
+
+// proxy.ts as a request meets it, in each language: which route renders an address (English's
+// unprefixed addresses rewritten to /en/…, a German one passed on as it is), which 404 answers an
+// address the content does not have (the language of its prefix), and what it does when the
+// content cannot be read. The published addresses are given here; their reading is
+// tests/integration/addresses.test.ts.
+
+const known = vi.hoisted(() => ({ current: null as Addresses | null }))
+vi.mock('@/lib/content/addresses', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/content/addresses')>()),
+  addresses: async () => {
+    if (!known.current) throw new Error('Sanity is down')
+    return known.current
+  },
+}))
+
+const { proxy } = await import('@/proxy')
+
+const SITE = 'https://heardly.example'
+const book: Addresses = {
+  languages: new Set(['de']),
+  pages: new Set(['/', '/about', '/privacy', '/waitlist/confirm', '/de', '/de/about', '/de/datenschutz', '/de/waitlist/confirm']),
+  redirects: new Map([
+    ['/old', { destination: '/about', permanent: true }],
+    ['/de/alt', { destination: '/de/about', permanent: false }],
+  ]),
+}
+
+/** What the proxy does with an address: the rewritten route, a redirect's target, or passing it on. */
+async function answer(path: string, init: { cookie?: string } = {}) {
+  const response = await proxy(new NextRequest(new URL(path, SITE), { headers: init.cookie ? { cookie: init.cookie } : {} }))
+  const rewrite = response.headers.get('x-middleware-rewrite')
+  const location = response.headers.get('location')
+  return {
+    status: response.status,
+    ...(rewrite ? { rewrite: new URL(rewrite).pathname + new URL(rewrite).search } : {}),
+    ...(location ? { location: new URL(location, SITE).pathname } : {}),
+    next: response.headers.get('x-middleware-next') === '1',
+  }
+}
+
+describe('the proxy, in each language', () => {
+  beforeEach(() => {
+    known.current = book
+  })
+
+  it('renders English addresses from the /en route, and German ones where they are', async () => {
+    expect(await answer('/')).toMatchObject({ status: 200, rewrite: '/en', next: false })
+    expect(await answer('/about')).toMatchObject({ status: 200, rewrite: '/en/about' })
+    expect(await answer('/privacy')).toMatchObject({ status: 200, rewrite: '/en/privacy' })
+    expect(await answer('/de')).toMatchObject({ status: 200, next: true })
+    expect(await answer('/de/datenschutz')).toMatchObject({ status: 200, next: true })
+  })
+
+  it('keeps the query through the rewrite (a referral code, a token in a GET)', async () => {
+    expect(await answer('/waitlist/confirm?ref=abc')).toMatchObject({ rewrite: '/en/waitlist/confirm?ref=abc' })
+  })
+
+  it('answers an address the content does not have with the 404 of its prefix’s language', async () => {
+    expect(await answer('/nope')).toMatchObject({ status: 404, rewrite: '/en/not-found/site' })
+    expect(await answer('/de/nope')).toMatchObject({ status: 404, rewrite: '/de/not-found/site' })
+    // English's page under the German prefix is not German's: the German 404.
+    expect(await answer('/de/privacy')).toMatchObject({ status: 404, rewrite: '/de/not-found/site' })
+    // A language the site does not speak is no prefix: English's 404.
+    expect(await answer('/fr/about')).toMatchObject({ status: 404, rewrite: '/en/not-found/site' })
+    // The 404 routes are not addresses of their own.
+    expect(await answer('/not-found/site')).toMatchObject({ status: 404, rewrite: '/en/not-found/site' })
+    expect(await answer('/de/not-found/site')).toMatchObject({ status: 404, rewrite: '/de/not-found/site' })
+  })
+
+  it('says English once: /en/… is a permanent redirect to the unprefixed address', async () => {
+    expect(await answer('/en')).toMatchObject({ status: 308, location: '/' })
+    expect(await answer('/en/about')).toMatchObject({ status: 308, location: '/about' })
+  })
+
+  it('answers redirects in either language before anything renders', async () => {
+    expect(await answer('/old')).toMatchObject({ status: 308, location: '/about' })
+    expect(await answer('/de/alt')).toMatchObject({ status: 307, location: '/de/about' })
+  })
+
+  it('never redirects on Accept-Language: an address answers the same for every visitor', async () => {
+    const german = await proxy(new NextRequest(new URL('/about', SITE), { headers: { 'accept-language': 'de-DE,de;q=0.9' } }))
+    expect(german.status).toBe(200)
+    expect(new URL(german.headers.get('x-middleware-rewrite')!).pathname).toBe('/en/about')
+  })
+
+  it('leaves the Studio, share images and metadata files alone', async () => {
+    for (const path of ['/studio', '/og/de/home', '/sitemap.xml', '/robots.txt']) expect(await answer(path)).toMatchObject({ status: 200, next: true })
+  })
+
+  it('lets a draft preview through to its route, in its language', async () => {
+    const cookie = '__prerender_bypass=preview'
+    expect(await answer('/unpublished', { cookie })).toMatchObject({ status: 200, rewrite: '/en/unpublished' })
+    expect(await answer('/de/unveroeffentlicht', { cookie })).toMatchObject({ status: 200, next: true })
+  })
+
+  it('falls back to the routes when the content cannot be read: English rewritten, a prefix passed on', async () => {
+    known.current = null
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(await answer('/about')).toMatchObject({ status: 200, rewrite: '/en/about' })
+    expect(await answer('/de/about')).toMatchObject({ status: 200, next: true })
+  })
+})
