@@ -4,6 +4,9 @@ import { pagePath, postPath } from '../../lib/content/paths'
 
 type Located = { title?: string | null; slug?: string | null; language?: string | null }
 
+/** The base language's document (one written before languages has no language field). */
+const inBase = `coalesce(language, "${DEFAULT_LANGUAGE}") == "${DEFAULT_LANGUAGE}"`
+
 /** A fixed page's location in the document's own language. */
 const fixedPage = (title: string, path: string) =>
   defineLocations({
@@ -24,17 +27,20 @@ const addressed = (pathOf: (slug: string, language: string) => string) =>
  * theirs. German addresses carry their prefix, so a German document opens its German page.
  */
 export const resolve: PresentationPluginOptions['resolve'] = {
+  // The first route whose pattern matches an address decides, so each pattern is listed once: a
+  // first segment is a page's slug in English or a language's landing page, two are a language and
+  // one of its pages.
   mainDocuments: defineDocuments([
-    { route: '/', filter: `_type == "landingPage" && coalesce(language, "${DEFAULT_LANGUAGE}") == "${DEFAULT_LANGUAGE}"` },
-    { route: '/about', filter: `_type == "aboutPage" && coalesce(language, "${DEFAULT_LANGUAGE}") == "${DEFAULT_LANGUAGE}"` },
-    { route: '/waitlist', filter: `_type == "waitlistPage" && coalesce(language, "${DEFAULT_LANGUAGE}") == "${DEFAULT_LANGUAGE}"` },
-    { route: '/blog/:slug', filter: `_type == "post" && slug.current == $slug && coalesce(language, "${DEFAULT_LANGUAGE}") == "${DEFAULT_LANGUAGE}"` },
+    { route: '/', filter: `_type == "landingPage" && ${inBase}` },
+    { route: '/about', filter: `_type == "aboutPage" && ${inBase}` },
+    { route: '/waitlist', filter: `_type == "waitlistPage" && ${inBase}` },
+    { route: '/blog/:slug', filter: `_type == "post" && slug.current == $slug && ${inBase}` },
     { route: '/:lang/blog/:slug', filter: '_type == "post" && slug.current == $slug && language == $lang' },
-    { route: '/:lang', filter: '_type == "landingPage" && language == $lang' },
-    { route: '/:lang/about', filter: '_type == "aboutPage" && language == $lang' },
-    { route: '/:lang/waitlist', filter: '_type == "waitlistPage" && language == $lang' },
-    { route: '/:lang/:slug', filter: '_type == "page" && slug.current == $slug && language == $lang' },
-    { route: '/:slug', filter: `_type == "page" && slug.current == $slug && coalesce(language, "${DEFAULT_LANGUAGE}") == "${DEFAULT_LANGUAGE}"` },
+    { route: '/:first', filter: `(_type == "page" && slug.current == $first && ${inBase}) || (_type == "landingPage" && language == $first)` },
+    {
+      route: '/:lang/:second',
+      filter: 'language == $lang && ((_type == "page" && slug.current == $second) || (_type == "aboutPage" && $second == "about") || (_type == "waitlistPage" && $second == "waitlist"))',
+    },
   ]),
   locations: {
     page: addressed(pagePath),
