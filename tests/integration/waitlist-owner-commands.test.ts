@@ -78,7 +78,7 @@ describe('tools/owner/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
-    expect(lines[0]).toBe('created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at')
+    expect(lines[0]).toBe('created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language')
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,,,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,,false,,$/)
     expect(lines[2]).toMatch(/,pending,,,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,,false,,$/)
     expect(lines[5]).toMatch(/,confirmed,[^,]+,,,Friend,friend@example.com,,,,,,,,0,ada@example.com,false,,$/)

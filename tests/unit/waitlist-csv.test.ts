@@ -47,7 +47,7 @@ describe('toCsv', () => {
 })
 
 describe('waitlistToCsv', () => {
-  const HEADER = 'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at'
+  const HEADER = 'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
@@ -69,6 +69,7 @@ describe('waitlistToCsv', () => {
     updates: true,
     updates_opted_in_at: '2026-11-22T13:00:00+00:00',
     updates_stopped_at: null,
+    language: 'en',
   }
 
   it('writes a header and one record per entry, without the internal id', () => {

@@ -43,6 +43,8 @@ export interface WaitlistEntry {
   /** When updates were last turned on, and off (the database's clock). */
   updates_opted_in_at: string | null
   updates_stopped_at: string | null
+  /** The language of the page they signed up on, which every e-mail to them is written in (supabase/migrations/*_waitlist_language.sql). */
+  language: string
 }
 
 export const WAITLIST_CSV_COLUMNS = [
@@ -65,6 +67,7 @@ export const WAITLIST_CSV_COLUMNS = [
   'updates',
   'updates_opted_in_at',
   'updates_stopped_at',
+  'language',
 ] as const
 
 /**
