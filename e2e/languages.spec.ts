@@ -125,7 +125,14 @@ test('an address under /de that does not exist is the German 404, drawn by the s
 })
 
 test('a page published in English only is not listed in German, and names no German alternate', async ({ page, request }) => {
-  const only = { _id: 'page-e2e-english-only', _type: 'page', language: 'en', title: 'English only', slug: { _type: 'slug', current: 'english-only' }, sections: [] }
+  const only = {
+    _id: 'page-e2e-english-only',
+    _type: 'page',
+    language: 'en',
+    title: 'English only', // not seed copy
+    slug: { _type: 'slug', current: 'english-only' },
+    sections: [{ _key: 'header', _type: 'pageHeaderSection', title: 'English only' }], // not seed copy
+  }
   await publish([only])
   try {
     await page.goto('/english-only')

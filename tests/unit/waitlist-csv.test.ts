@@ -74,7 +74,7 @@ describe('waitlistToCsv', () => {
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,,true,2026-11-22T13:00:00+00:00,\r\n`,
+      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,,true,2026-11-22T13:00:00+00:00,,en\r\n`,
     )
   })
 
