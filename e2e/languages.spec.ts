@@ -18,6 +18,8 @@ const de = {
   privacy: copy.doc('page-privacy-de', 'page'),
   post: copy.doc('post-why-ai-interviews-de', 'post'),
 }
+const languages = copy.doc('siteLanguages', 'siteLanguages').languages
+const languageName = (code: string) => languages.find((language) => language.code === code)!.title
 const privacy = copy.doc('page-privacy', 'page')
 const post = copy.doc('post-why-ai-interviews', 'post')
 const hero = copy.section(de.landing, 'heroSection')
@@ -93,10 +95,10 @@ test('the sitemap lists both languages, each entry naming the other', async ({ r
 test('the footer’s switcher keeps the visitor on the same page in the other language', async ({ page }) => {
   await page.goto(`/${privacy.slug.current}`)
   const footer = page.getByRole('contentinfo')
-  await footer.getByRole('navigation', { name: copy.settings.labels.language }).getByRole('link', { name: 'Deutsch' }).click()
+  await footer.getByRole('navigation', { name: copy.settings.labels.language }).getByRole('link', { name: languageName('de') }).click()
   await expect(page).toHaveURL(`/de/${de.privacy.slug.current}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.privacy.title)
-  await page.getByRole('contentinfo').getByRole('navigation', { name: de.settings.labels.language }).getByRole('link', { name: 'English' }).click()
+  await page.getByRole('contentinfo').getByRole('navigation', { name: de.settings.labels.language }).getByRole('link', { name: languageName('en') }).click()
   await expect(page).toHaveURL(`/${privacy.slug.current}`)
 })
 
@@ -104,7 +106,7 @@ test('without JavaScript the switcher leads to the other language’s home page'
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/about')
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de')
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: languageName('de') })).toHaveAttribute('href', '/de')
   await context.close()
 })
 

@@ -51,7 +51,7 @@ async function loadFetchHelper() {
 describe('sanityFetch with a Sanity project configured', () => {
   it('queries the configured project and dataset, published content only, and returns the result', async () => {
     const { sanityFetch, siteSettingsQuery } = await loadFetchHelper()
-    const settings = await sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings'], label: 'site settings' })
+    const settings = await sanityFetch({ query: siteSettingsQuery, params: { language: 'en' }, tags: ['siteSettings'], label: 'site settings' })
     expect(settings.siteName).toBe('Heardly')
     expect(requests).toHaveLength(1)
     expect(requests[0]?.pathname).toBe('/v2026-11-01/data/query/production')
@@ -61,7 +61,7 @@ describe('sanityFetch with a Sanity project configured', () => {
 
   it('hands Next the cache tags and revalidation period', async () => {
     const { sanityFetch, siteSettingsQuery } = await loadFetchHelper()
-    await sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings'], label: 'site settings' })
+    await sanityFetch({ query: siteSettingsQuery, params: { language: 'en' }, tags: ['siteSettings'], label: 'site settings' })
     expect(fetchCalls).toHaveLength(1)
     expect(fetchCalls[0]?.init.next).toEqual({ revalidate: 120, tags: ['siteSettings'] })
   })
@@ -69,7 +69,7 @@ describe('sanityFetch with a Sanity project configured', () => {
   it('throws a clear error (and logs it) when Sanity fails, instead of returning empty content', async () => {
     const { sanityFetch, ContentFetchError, siteSettingsQuery } = await loadFetchHelper()
     standIn.setFailing(true)
-    const attempt = sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings'], label: 'site settings' })
+    const attempt = sanityFetch({ query: siteSettingsQuery, params: { language: 'en' }, tags: ['siteSettings'], label: 'site settings' })
     await expect(attempt).rejects.toBeInstanceOf(ContentFetchError)
     await expect(attempt).rejects.toThrow(/Could not load the site settings from Sanity \(project "abc123", dataset "production"\)/)
     expect(logged.join('\n')).toContain('[content] Could not load the site settings')

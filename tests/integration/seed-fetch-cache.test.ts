@@ -23,7 +23,7 @@ async function siteNameFrom(seedPath: string) {
   vi.resetModules()
   vi.stubEnv('CONTENT_SEED_PATH', seedPath)
   const [{ sanityFetch }, { siteSettingsQuery }] = await Promise.all([import('@/lib/content/fetch'), import('@/sanity/queries')])
-  return (await sanityFetch({ query: siteSettingsQuery, tags: ['siteSettings'], label: 'site settings' })).siteName
+  return (await sanityFetch({ query: siteSettingsQuery, params: { language: 'en' }, tags: ['siteSettings'], label: 'site settings' })).siteName
 }
 
 describe('seed content and the build cache', () => {
@@ -38,7 +38,7 @@ describe('seed content and the build cache', () => {
     expect(store.size).toBeGreaterThan(0)
 
     // A marketer edits the seed (same length, so only the modification time tells), then rebuilds.
-    await writeFile(seedPath, seed.replace('"siteName":"Heardly"', '"siteName":"Heardlx"'))
+    await writeFile(seedPath, seed.replaceAll('"siteName":"Heardly"', '"siteName":"Heardlx"'))
     const later = new Date(Date.now() + 5_000)
     await utimes(seedPath, later, later)
     expect(await siteNameFrom(seedPath)).toBe('Heardlx')

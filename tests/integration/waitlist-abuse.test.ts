@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedEmailCopy } from '../helpers/email-copy'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
 import type { EmailChannel } from '@/components/waitlist/outbox/email'
 import { capturingEmail, databaseStore, linkToken } from '../helpers/outbox-store'

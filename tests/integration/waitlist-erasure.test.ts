@@ -7,7 +7,7 @@
  * was.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { seedEmailCopy } from '../helpers/email-copy'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '@/components/waitlist/outbox/email'
 import { startTestMail } from '../helpers/maildev'

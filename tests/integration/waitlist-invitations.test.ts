@@ -6,7 +6,7 @@
  * one-click unsubscribe, and what the public key cannot do.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { seedEmailCopy } from '../helpers/email-copy'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { capturingEmail, databaseStore, linkToken } from '../helpers/outbox-store'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'

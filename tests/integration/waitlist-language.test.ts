@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
-import { seedEmailCopy } from '../helpers/email-copy'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { capturingEmail, databaseStore } from '../helpers/outbox-store'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { waitlistPeople } from '../helpers/waitlist-people'

@@ -166,7 +166,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(await rowsHolding(db, [id, person.email, name])).toEqual([
         {
           table: 'public.waitlist_outbox',
-          row: expect.objectContaining({ kind: 'erasure_email', status: 'pending', entry_id: null, payload: { email: person.email, name } }),
+          row: expect.objectContaining({ kind: 'erasure_email', status: 'pending', entry_id: null, payload: { email: person.email, name, language: 'en' } }),
         },
       ])
       // The dispatcher sends it (claim, then mark sent, as the outbox dispatcher does after SMTP accepted it).

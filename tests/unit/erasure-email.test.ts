@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
-import { seedEmailCopy } from '../helpers/email-copy'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { renderErasureEmail, renderLinkEmail } from '@/components/waitlist/outbox/email'
 
 const copy = seedEmailCopy()

@@ -7,7 +7,7 @@ import { confirmationUrl, hashToken, mintToken } from '@/components/waitlist/out
 import { tokenFromHash } from '@/components/waitlist/link'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
-import { seedEmailCopy } from '../helpers/email-copy'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 
 const copy = seedEmailCopy()
 

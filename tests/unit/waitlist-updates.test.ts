@@ -3,15 +3,15 @@
  * is never silent), the update e-mail's words and links, and the leave page's reading of the token.
  * The database's side is tests/integration/waitlist-updates.test.ts.
  */
-import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
 import { renderUpdateEmail } from '@/components/waitlist/outbox/email'
 import { mintToken } from '@/components/waitlist/outbox/token'
 import { isUpdatesToken, leavePageUrl, UPDATES_TOKEN_PREFIX } from '@/components/waitlist/unsubscribe-path'
 import { broadcastOf, broadcastOnPublish, type BroadcastDeps, type PublishedPost } from '@/components/waitlist/updates'
+import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 
-const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+const copy = seedEmailCopy()
 
 const post: NonNullable<PublishedPost> = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Heardly is open to everyone on the list.', emailToSubscribers: true, isSample: false }
 

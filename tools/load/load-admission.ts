@@ -6,8 +6,6 @@
  * exactly one invitation message, marked sent, and exactly one e-mail arrived for each of them
  * and for nobody else, carrying the app link and the one-click unsubscribe headers.
  */
-import { readFileSync } from 'node:fs'
-import type { WaitlistEmailCopy } from '../../lib/content/types'
 import { dispatchOutbox } from '../../components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '../../components/waitlist/outbox/email'
 import { serviceClient, supabaseOutboxStore } from '../../components/waitlist/outbox/store'
@@ -15,6 +13,7 @@ import type { LoadTarget } from './load-waitlist'
 import { byRecipient, drain, outboxMessages } from './load-confirmation'
 import { receivedHeaders, startMaildev } from '../local/local-mail'
 import { freePort } from '../local/run'
+import { seedEmailCopy } from '../content/seed-email-copy'
 
 export interface AdmissionReport {
   asked: number
@@ -34,7 +33,7 @@ const APP = 'https://app.example.com'
 
 export async function runAdmissionCheck(target: LoadTarget, count: number): Promise<AdmissionReport> {
   const problems: string[] = []
-  const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+  const copy = seedEmailCopy()
   const [smtpPort, webPort] = [await freePort(), await freePort()]
   const mail = await startMaildev({ smtpPort, webPort })
   const owner = serviceClient(target.url, target.serviceRoleKey)

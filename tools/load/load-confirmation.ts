@@ -7,11 +7,9 @@
  * exactly once (one e-mail in the inbox per address, none for anyone else); every confirmation
  * caused exactly one Slack post, with running totals 1..N each seen once.
  */
-import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import type { WaitlistEmailCopy } from '../../lib/content/types'
 import { dispatchOutbox, type DispatchReport } from '../../components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '../../components/waitlist/outbox/email'
 import { slackWebhookChannel } from '../../components/waitlist/outbox/slack'
@@ -21,6 +19,7 @@ import { loopbackAddress, loopbackFetch } from '../supabase-local/loopback-fetch
 import type { LoadTarget } from './load-waitlist'
 import { startMaildev } from '../local/local-mail'
 import { freePort } from '../local/run'
+import { seedEmailCopy } from '../content/seed-email-copy'
 
 export interface ConfirmationReport {
   entries: number
@@ -93,7 +92,7 @@ export function byRecipient<T extends { to: { address: string }[] }>(inbox: read
 
 export async function runConfirmationCheck(target: LoadTarget, emails: readonly string[]): Promise<ConfirmationReport> {
   const problems: string[] = []
-  const copy = (JSON.parse(readFileSync('sanity/seed/documents/waitlistPage.json', 'utf8')) as { email: WaitlistEmailCopy }).email
+  const copy = seedEmailCopy()
   const [smtpPort, webPort] = [await freePort(), await freePort()]
   const mail = await startMaildev({ smtpPort, webPort })
   const slackBodies: string[] = []
