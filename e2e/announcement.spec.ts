@@ -34,10 +34,19 @@ test('closed, it stays closed on later pages and visits, without a cookie, and n
 
   // On the next page the bar is hidden before the first paint: hidden when the document is parsed, no layout shift.
   await page.addInitScript(() => {
-    const record = window as unknown as { shifts: number; barShownAtParse: boolean | null }
+    type Shift = { value: number; sources: { node?: Node | null }[] }
+    const record = window as unknown as { shifts: number; shifted: string[]; barShownAtParse: boolean | null }
     record.shifts = 0
+    record.shifted = []
     record.barShownAtParse = null
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (record.shifts += (entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => {
+        const shift = entry as unknown as Shift
+        record.shifts += shift.value
+        // Named in the failure: what moved, not only by how much.
+        for (const source of shift.sources) record.shifted.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName))
+      }),
+    ).observe({ type: 'layout-shift', buffered: true })
     document.addEventListener('DOMContentLoaded', () => {
       const element = document.querySelector('[data-announcement]')
       record.barShownAtParse = element ? getComputedStyle(element).display !== 'none' : null
@@ -48,7 +57,14 @@ test('closed, it stays closed on later pages and visits, without a cookie, and n
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { barShownAtParse: boolean | null }).barShownAtParse)).toBe(false)
     await page.waitForLoadState('networkidle')
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0)
+    const { shifts, shifted } = await page.evaluate(() => {
+      const record = window as unknown as { shifts: number; shifted: string[] }
+      return { shifts: record.shifts, shifted: record.shifted }
+    })
+    // The bar drawn and then hidden scores about 0.03 (its height over the viewport's). A full CI
+    // run once measured 0.0000029 here, which no rerun reproduced (the message names the source if
+    // it recurs). Lighthouse shows CLS to three decimals: below 0.001 is its 0.000.
+    expect(shifts, `shifted: ${shifted.join(' | ')}`).toBeLessThan(0.001)
   }
 })
 

@@ -24,6 +24,11 @@ const seedPosts = seedDocuments('post').map((doc) => inItsLanguage(doc, `/blog/$
 const fixedPages = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', '/blog', '/changelog']
 const ROUTES = [...fixedPages, ...fixedPages.map((path) => `/de${path === '/' ? '' : path}`), NOT_FOUND_ROUTE, '/de/no-such-page', ...seedPages, '/blog/category/product', '/de/blog/category/produkt', ...seedPosts]
 
+const otherLanguages = copy.doc('siteLanguages', 'siteLanguages').languages.map((language) => language.code).filter((code) => code !== 'en')
+const languageOf = (route: string) => otherLanguages.find((code) => route === `/${code}` || route.startsWith(`/${code}/`))
+/** The consent banner's title in the page's language: German pages carry German settings. */
+const consentTitle = (language = 'en') => (language === 'en' ? copy.settings : copy.doc(`siteSettings-${language}`, 'siteSettings')).consent.title
+
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2.625, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
 
 const passes = [
@@ -50,8 +55,8 @@ const ME = { status: 'confirmed', place: 1234, confirmed_total: 98765, referrals
 const TOKEN = '#token=reflow-check-token-000000000000000000000'
 
 /** States a visitor can bring a page to: each opens the page and gets it there. */
-const states: { name: string; reach: (page: Page) => Promise<void> }[] = [
-  ...ROUTES.map((route) => ({ name: route, reach: async (page: Page) => void (await page.goto(route)) })),
+const states: { name: string; language?: string; reach: (page: Page) => Promise<void> }[] = [
+  ...ROUTES.map((route) => ({ name: route, language: languageOf(route), reach: async (page: Page) => void (await page.goto(route)) })),
   {
     name: 'the phone menu, open',
     reach: async (page) => {
@@ -176,7 +181,7 @@ for (const pass of passes) {
         if ('wideText' in pass) await widenText(page)
         if ('textSize' in pass) await setTextSize(page, pass.textSize)
         await state.reach(page)
-        await expect(page.getByRole('region', { name: copy.settings.consent.title })).toBeVisible()
+        await expect(page.getByRole('region', { name: consentTitle(state.language) })).toBeVisible()
         expect(await reflowOffenders(page, pass.width)).toEqual([])
         expect(await mainHeadings(page)).toHaveLength(1)
       })

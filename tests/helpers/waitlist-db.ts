@@ -141,3 +141,21 @@ export async function runAs<Row = Record<string, unknown>>(
 }
 
 export const INSERT_WAITLIST = 'insert into public.waitlist (name, email, project) values ($1, $2, $3)'
+
+/**
+ * Empties the list and its queues, and lifts every per-client and hourly limit, for suites that
+ * test the mail, not the limits (those are proven in waitlist-abuse and waitlist-confirmation).
+ */
+export async function resetForMailTests(db: WaitlistDb): Promise<void> {
+  await db.exec(`
+    delete from public.waitlist;
+    delete from public.waitlist_outbox;
+    delete from private.waitlist_broadcasts;
+    delete from private.waitlist_api_attempts;
+    delete from private.waitlist_recent_signups;
+    delete from private.waitlist_mail_log;
+    update private.waitlist_confirmation_settings set confirm_per_client = 1000, link_requests_per_client = 1000, link_request_interval_seconds = 0;
+    update private.waitlist_referral_settings set own_data_per_client = 1000;
+    update private.waitlist_mail_caps set emails_per_hour = 100000, unproven_per_recipient = 3;
+  `)
+}

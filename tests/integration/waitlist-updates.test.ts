@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { capturingEmail, databaseStore } from '../helpers/outbox-store'
-import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
+import { onEachDatabase, resetForMailTests, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { waitlistPeople } from '../helpers/waitlist-people'
 
 let db: WaitlistDb
@@ -25,17 +25,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
 
   beforeEach(async () => {
     mail = capturingEmail()
-    await db.exec(`
-      delete from public.waitlist;
-      delete from public.waitlist_outbox;
-      delete from private.waitlist_broadcasts;
-      delete from private.waitlist_api_attempts;
-      delete from private.waitlist_recent_signups;
-      delete from private.waitlist_mail_log;
-      update private.waitlist_confirmation_settings set confirm_per_client = 1000, link_requests_per_client = 1000, link_request_interval_seconds = 0;
-      update private.waitlist_referral_settings set own_data_per_client = 1000;
-      update private.waitlist_mail_caps set emails_per_hour = 100000, unproven_per_recipient = 3;
-    `)
+    await resetForMailTests(db)
   })
 
   const { address, api, call, mailToken, confirm, exportMe, deleteMe } = waitlistPeople(() => db, 'updates.test')

@@ -38,20 +38,25 @@ function TierCard({ tier, language }: { tier: PricingTier; language: string }) {
       aria-labelledby={headingId}
       data-tier={tier.name}
       className={cn(
-        'relative flex h-full flex-col rounded-2xl border bg-white p-8',
+        'relative flex h-full flex-col rounded-2xl border bg-white p-6 sm:p-8',
         tier.highlightLabel ? 'border-brand-600 shadow-xl ring-1 ring-brand-600' : 'border-slate-200 shadow-sm',
         !tier.available && 'bg-slate-50',
       )}
     >
       {tier.highlightLabel ? (
-        <p className="absolute -top-3 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{tier.highlightLabel}</p>
+        <p className="absolute -top-3 left-6 rounded-full sm:left-8 bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{tier.highlightLabel}</p>
       ) : null}
       <h3 id={headingId} className="text-xl font-semibold text-slate-900">
         {tier.name}
       </h3>
       <p className="mt-2 text-sm text-slate-600">{tier.description}</p>
-      <p className="mt-6 flex items-baseline gap-1">
-        <span className="text-5xl font-extrabold tracking-tight text-slate-900" data-testid="tier-price">
+      {/* A one-word price ("Kostenlos") cannot wrap, so on a phone it gets a smaller size and, with wide text
+          spacing, may still break anywhere rather than push the page sideways. */}
+      <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
+        <span
+          className="min-w-0 text-4xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-5xl"
+          data-testid="tier-price"
+        >
           {tier.price}
         </span>
         {tier.interval ? <span className="text-base font-medium text-slate-500">{tier.interval}</span> : null}
