@@ -56,7 +56,7 @@ test('the app redeems an invitation once through the API; the person’s page sa
   expect((await request.post('/api/invitations/redeem', { data: { token } })).status()).toBe(401)
   const redeemed = await redeem(request, token)
   expect(redeemed.status()).toBe(200)
-  expect(await redeemed.json()).toEqual({ name: ada.name, email: ada.email, company: '', foundingMember: true, invitedAt: expect.any(String), joinedAt: expect.any(String) })
+  expect(await redeemed.json()).toEqual({ name: ada.name, email: ada.email, company: '', foundingMember: true, invitedAt: expect.any(String), joinedAt: expect.any(String), language: 'en' })
   const again = await redeem(request, token)
   expect(again.status()).toBe(410)
   expect(await again.json()).toEqual({ error: 'invitation_used' })

@@ -6,7 +6,7 @@ import { configuredServiceClient } from './outbox/configured'
 
 /** What public.waitlist_redeem_invitation() answers. */
 export type Redemption =
-  | { name: string; email: string; company: string; founding_member: boolean; invited_at: string; joined_at: string }
+  | { name: string; email: string; company: string; founding_member: boolean; invited_at: string; joined_at: string; language: string }
   | { error: 'unknown' | 'used' | 'expired' }
 export type Redeem = (token: string) => Promise<Redemption | 'unavailable'>
 
@@ -42,7 +42,7 @@ export async function redeemInvitation(request: Request, redeem: Redeem = redeem
   if (answer === 'unavailable') return json({ error: 'unavailable' }, 503)
   if ('error' in answer) return json({ error: `invitation_${answer.error}` }, REFUSALS[answer.error])
   return json(
-    { name: answer.name, email: answer.email, company: answer.company, foundingMember: answer.founding_member, invitedAt: answer.invited_at, joinedAt: answer.joined_at },
+    { name: answer.name, email: answer.email, company: answer.company, foundingMember: answer.founding_member, invitedAt: answer.invited_at, joinedAt: answer.joined_at, language: answer.language },
     200,
   )
 }

@@ -14,6 +14,8 @@
 --    asked for updates; the same trigger keeps the messages of those whose language is the post's
 --    (its path's prefix: /de/blog/…), so a translation, a post of its own with its own _id, goes
 --    once to its own readers, and the English post to the English ones.
+-- 4. THE APP KNOWS IT TOO. waitlist_redeem_invitation answers the person's language beside who they
+--    are, so the product's app can greet them in it.
 --
 -- Never edit this file once applied; change it with a later migration.
 
@@ -79,3 +81,45 @@ alter table public.waitlist_outbox
   );
 
 revoke all on function private.waitlist_outbox_language() from public, anon, authenticated, service_role;
+
+-- 4. The app greets the person in their language: redeeming answers it beside who they are (the
+--    invitations migration's function, with one more key; its grants stay as they were).
+create or replace function public.waitlist_redeem_invitation(token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  invitation private.waitlist_invitations;
+  entry public.waitlist;
+begin
+  if token is null or token !~ '^[A-Za-z0-9_-]{43}$' then
+    return pg_catalog.jsonb_build_object('error', 'unknown');
+  end if;
+  select i.* into invitation
+    from private.waitlist_invitation_tokens k
+    join private.waitlist_invitations i on i.id = k.invitation_id
+   where k.token_hash = pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(token, 'UTF8')), 'hex')
+   for update of i;
+  if not found then
+    return pg_catalog.jsonb_build_object('error', 'unknown');
+  end if;
+  if invitation.redeemed_at is not null then
+    return pg_catalog.jsonb_build_object('error', 'used');
+  end if;
+  if invitation.expired_at is not null or invitation.expires_at <= pg_catalog.now() then
+    return pg_catalog.jsonb_build_object('error', 'expired');
+  end if;
+  update private.waitlist_invitations set redeemed_at = pg_catalog.now() where id = invitation.id;
+  update public.waitlist set status = 'joined' where id = invitation.entry_id returning * into entry;
+  return pg_catalog.jsonb_build_object(
+    'name', entry.name, 'email', entry.email, 'company', entry.project,
+    'founding_member', entry.founding_member, 'invited_at', invitation.invited_at, 'joined_at', entry.joined_at,
+    'language', entry.language
+  );
+end
+$$;
+comment on function public.waitlist_redeem_invitation(text) is
+  'For the product''s app (service role, through POST /api/invitations/redeem): redeems an invitation once and says whose it is, with their language; {"error": "unknown" | "used" | "expired"} otherwise.';

@@ -235,6 +235,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
         founding_member: true,
         invited_at: expect.any(String),
         joined_at: expect.any(String),
+        language: 'en',
       })
       expect(await redeem(invitationLink(a!.email))).toEqual({ error: 'used' })
       expect(await redeem('A'.repeat(43))).toEqual({ error: 'unknown' })

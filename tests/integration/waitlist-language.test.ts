@@ -2,8 +2,8 @@
  * The waitlist in the person's language (supabase/migrations/*_waitlist_language.sql), on PGlite
  * and on a real PostgreSQL server, with the real dispatcher (its e-mails captured): the sign-up
  * records its language (only a code of the site's shape), every message knows it, every e-mail is
- * written in it and leads to pages in it, the erasure e-mail too after the entry is gone, and a post
- * goes to its own language's readers only.
+ * written in it and leads to pages in it, the erasure e-mail too after the entry is gone, the app is
+ * told it when an invitation is redeemed, and a post goes to its own language's readers only.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
@@ -95,6 +95,20 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const erasure = mail.sent.find((message) => message.to.address === email)!
       expect(erasure.subject).toBe(COPY.de.erasureSubject)
       expect(erasure.html).toMatch(/<html[^>]* lang="de"/)
+    })
+
+    it('the invitation, and the app told the language when it is redeemed', async () => {
+      const email = address()
+      await signUp(email, 'de')
+      expect(await confirm(await mailToken(email))).toBe('confirmed')
+      const invited = await runAs(db, 'service_role', 'select public.waitlist_invite_next(1, false)', [], { keep: true, request: { headers: {} } })
+      expect(invited.ok).toBe(true)
+      await dispatch()
+      const invitation = mail.sent.find((message) => message.to.address === email && message.subject === COPY.de.invitationSubject)!
+      expect(invitation.html).toMatch(/<html[^>]* lang="de"/)
+      const token = /\?invitation=([A-Za-z0-9_-]{43})/.exec(invitation.text)![1]!
+      const redeemed = await runAs<{ value: Record<string, unknown> }>(db, 'service_role', 'select public.waitlist_redeem_invitation($1) as value', [token], { keep: true, request: { headers: {} } })
+      expect(redeemed.ok && redeemed.rows[0]!.value).toMatchObject({ email, language: 'de' })
     })
 
     it('a language the site has no words for is written in English', async () => {

@@ -20,13 +20,13 @@ const redeemRequest = (body: BodyInit | null, authorization: string | null = `Be
   new Request('https://heardly.example/api/invitations/redeem', { method: 'POST', body, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } })
 
 describe('POST /api/invitations/redeem', () => {
-  const person = { name: 'Ada', email: 'ada@example.com', company: 'Engines', founding_member: true, invited_at: '2026-11-20T10:00:00Z', joined_at: '2026-11-24T10:00:00Z' }
+  const person = { name: 'Ada', email: 'ada@example.com', company: 'Engines', founding_member: true, invited_at: '2026-11-20T10:00:00Z', joined_at: '2026-11-24T10:00:00Z', language: 'de' }
 
   it('answers who the invitation is for, once, in the contract’s shape', async () => {
     const redeem = vi.fn<Redeem>(async () => person)
     const response = await redeemInvitation(redeemRequest(JSON.stringify({ token: TOKEN })), redeem)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ name: 'Ada', email: 'ada@example.com', company: 'Engines', foundingMember: true, invitedAt: '2026-11-20T10:00:00Z', joinedAt: '2026-11-24T10:00:00Z' })
+    expect(await response.json()).toEqual({ name: 'Ada', email: 'ada@example.com', company: 'Engines', foundingMember: true, invitedAt: '2026-11-20T10:00:00Z', joinedAt: '2026-11-24T10:00:00Z', language: 'de' })
     expect(redeem).toHaveBeenCalledWith(TOKEN)
     expect(response.headers.get('cache-control')).toBe('no-store')
   })
