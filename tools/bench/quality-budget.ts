@@ -7,8 +7,8 @@ import type { CategoryId, LighthouseSummary } from './lighthouse'
  * exits non-zero when any target is missed.
  */
 
-/** First-load JS allowed per route, as a multiple of the floor's `/`. The 404 has no JS budget (its ratio is reported). */
-export const JS_BUDGET: Readonly<Record<string, number>> = { '/': 1.05, '/about': 1.05, '/waitlist': 1.1, '/waitlist/confirm': 1.1, '/privacy': 1.05, '/careers': 1.05, '/blog': 1.05, '/blog/slack-threads-and-webhooks': 1.05 }
+/** First-load JS allowed per route, as a multiple of the floor's `/`; a language's home is held to English's. The 404 has no JS budget (its ratio is reported). */
+export const JS_BUDGET: Readonly<Record<string, number>> = { '/': 1.05, '/about': 1.05, '/waitlist': 1.1, '/waitlist/confirm': 1.1, '/privacy': 1.05, '/careers': 1.05, '/blog': 1.05, '/blog/slack-threads-and-webhooks': 1.05, '/de': 1.05 }
 
 /** Categories that must score 100 on every route. Performance is held to the floor's own score instead. */
 export const FULL_MARKS: readonly CategoryId[] = ['accessibility', 'best-practices', 'seo']
