@@ -1,17 +1,9 @@
 import type { MetadataRoute } from 'next'
-import { getAboutPage, getAllCategories, getAllPostSummaries, getBlogCopy, getLandingPage, getPageList, getSiteLanguages, getWaitlistPage, type Alternate } from '@/lib/content'
+import { getAllCategories, getAllPostSummaries, getPageList, type Alternate } from '@/lib/content'
 import { publicEnv } from '@/lib/env'
-import { fixedPageAlternates, languageAlternates, type SharePage } from '@/lib/metadata'
+import { fixedPageAlternates, fixedPageLanguages, languageAlternates, type SharePage } from '@/lib/metadata'
 
 const absolute = (path: string) => new URL(path, publicEnv.siteUrl).toString()
-
-/** Which languages each fixed page is published in. */
-async function fixedPageLanguages(): Promise<Record<SharePage, string[]>> {
-  const languages = (await getSiteLanguages()).map((language) => language.code)
-  const where = async (exists: (language: string) => Promise<unknown>) => (await Promise.all(languages.map(async (language) => ((await exists(language)) ? language : null)))).filter((code): code is string => code !== null)
-  const [home, about, waitlist, blog] = await Promise.all([where(getLandingPage), where(getAboutPage), where(getWaitlistPage), where(getBlogCopy)])
-  return { home, about, waitlist, blog, changelog: blog }
-}
 
 /** One entry per language an address is in, each naming all of them (hreflang in the sitemap, x-default included). */
 function entries(alternates: Alternate[], rest: Omit<MetadataRoute.Sitemap[number], 'url' | 'alternates'>): MetadataRoute.Sitemap {

@@ -102,12 +102,28 @@ test('the footer’s switcher keeps the visitor on the same page in the other la
   await expect(page).toHaveURL(`/${privacy.slug.current}`)
 })
 
-test('without JavaScript the switcher leads to the other language’s home page', async ({ browser }) => {
+test('without JavaScript the switcher keeps the visitor on the same page too: the server answers it', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  await page.goto('/about')
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: languageName('de') })).toHaveAttribute('href', '/de')
+  await page.goto(`/blog/${post.slug.current}`)
+  await page.getByRole('contentinfo').getByRole('link', { name: languageName('de') }).click()
+  await expect(page).toHaveURL(`/de/blog/${de.post.slug.current}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.post.title)
   await context.close()
+})
+
+test('the switcher is no script: the page loads none for it, and its answer is never cached for another visitor', async ({ page, request }) => {
+  await page.goto(`/${privacy.slug.current}`)
+  const link = page.getByRole('contentinfo').getByRole('link', { name: languageName('de') })
+  const href = (await link.getAttribute('href'))!
+  // Whatever page a visitor is on, the link is the same: the Referer names the page.
+  const answer = await request.get(href, { headers: { referer: `${site}/${privacy.slug.current}` }, maxRedirects: 0 })
+  expect(answer.status()).toBe(303)
+  expect(answer.headers()['location']).toBe(`/de/${de.privacy.slug.current}`)
+  expect(answer.headers()['cache-control']).toBe('private, no-store')
+  // A Referer from elsewhere, or none, leads only to the home page of the language.
+  expect((await request.get(href, { headers: { referer: `https://evil.example/${privacy.slug.current}` }, maxRedirects: 0 })).headers()['location']).toBe('/de')
+  expect((await request.get('/api/language/xx', { maxRedirects: 0 })).status()).toBe(404)
 })
 
 test('an address under /de that does not exist is the German 404, drawn by the server', async ({ browser }) => {
@@ -141,6 +157,9 @@ test('a page published in English only is not listed in German, and names no Ger
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('English only') // not seed copy
     expect(await alternates(page)).toEqual({})
     expect((await request.get('/de/english-only')).status()).toBe(404)
+    // The switcher's nearest translation: the German home page.
+    await page.getByRole('contentinfo').getByRole('link', { name: languageName('de') }).click()
+    await expect(page).toHaveURL('/de')
     const xml = await (await request.get('/sitemap.xml')).text()
     expect(xml).toContain(`<loc>${site}/english-only</loc>`)
     expect(xml).not.toContain('/de/english-only')

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import type { Alternate, BlogCopy, Page, Post, PostListPage, Seo } from '@/lib/content'
-import { getBlogCopy, getNotFoundPage, getSiteSettings } from '@/lib/content'
+import { getAboutPage, getAllCategories, getAllPostSummaries, getBlogCopy, getLandingPage, getNotFoundPage, getPageList, getSiteLanguages, getSiteSettings, getWaitlistPage } from '@/lib/content'
 import { feedPath, pagePath, postListPath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 import { DEFAULT_LANGUAGE, languageTag, localizePath } from '@/lib/i18n/languages'
@@ -20,6 +20,33 @@ export const postShareImagePath = (slug: string, language: string) => `/og/${lan
 
 /** A fixed page's address in each language it is published in. */
 export const fixedPageAlternates = (page: SharePage, languages: string[]): Alternate[] => languages.map((language) => ({ language, path: localizePath(SHARE_IMAGE_PAGES[page], language) }))
+
+/** Which languages each fixed page is published in. */
+export async function fixedPageLanguages(): Promise<Record<SharePage, string[]>> {
+  const languages = (await getSiteLanguages()).map((language) => language.code)
+  const where = async (exists: (language: string) => Promise<unknown>) => (await Promise.all(languages.map(async (language) => ((await exists(language)) ? language : null)))).filter((code): code is string => code !== null)
+  const [home, about, waitlist, blog] = await Promise.all([where(getLandingPage), where(getAboutPage), where(getWaitlistPage), where(getBlogCopy)])
+  return { home, about, waitlist, blog, changelog: blog }
+}
+
+/**
+ * Every address with its translations: the fixed pages, every published page (those hidden from
+ * search engines too), post and category list. What the head's hreflang names, for the switcher.
+ */
+export async function translationSets(): Promise<Alternate[][]> {
+  const [fixed, pages, posts, categories] = await Promise.all([fixedPageLanguages(), getPageList(), getAllPostSummaries(), getAllCategories()])
+  return [
+    ...(Object.keys(fixed) as SharePage[]).map((page) => fixedPageAlternates(page, fixed[page])),
+    ...[...pages, ...posts, ...categories].map((item) => item.alternates),
+  ]
+}
+
+/** The address of `path` in `language`: its translation where it has one, else that language's home page. */
+export function translationIn(sets: Alternate[][], path: string, language: string): string {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path
+  const set = sets.find((alternates) => alternates.some((alternate) => alternate.path === normalized))
+  return set?.find((alternate) => alternate.language === language)?.path ?? localizePath('/', language)
+}
 
 /**
  * The feeds of a language, named in the head of its every page so a feed reader finds them from
