@@ -113,6 +113,9 @@ test('without JavaScript the switcher keeps the visitor on the same page too: th
 })
 
 test('the switcher is no script: the page loads none for it, and its answer is never cached for another visitor', async ({ page, request }) => {
+  const html = await (await request.get(`/${privacy.slug.current}`)).text()
+  // A client component is named in the flight data React hydrates from (its module, chunks and export).
+  expect(html).not.toContain('LanguageSwitcher')
   await page.goto(`/${privacy.slug.current}`)
   const link = page.getByRole('contentinfo').getByRole('link', { name: languageName('de') })
   const href = (await link.getAttribute('href'))!
