@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { capturingEmail, databaseStore, linkToken } from '../helpers/outbox-store'
-import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
+import { onEachDatabase, resetForMailTests, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { rowsHolding, waitlistPeople } from '../helpers/waitlist-people'
 
 let db: WaitlistDb
@@ -26,15 +26,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   beforeEach(async () => {
     mail = capturingEmail()
     slack.length = 0
+    await resetForMailTests(db)
+    // The place per referral and the invitation periods these tests count with, stated here.
     await db.exec(`
-      delete from public.waitlist;
-      delete from public.waitlist_outbox;
-      delete from private.waitlist_api_attempts;
-      delete from private.waitlist_recent_signups;
-      delete from private.waitlist_mail_log;
-      update private.waitlist_confirmation_settings set confirm_per_client = 1000, link_requests_per_client = 1000, link_request_interval_seconds = 0;
-      update private.waitlist_referral_settings set own_data_per_client = 1000, places_per_referral = 5;
-      update private.waitlist_mail_caps set emails_per_hour = 100000;
+      update private.waitlist_referral_settings set places_per_referral = 5;
       update private.waitlist_invitation_settings set invitation_ttl = interval '14 days', reminder_after = interval '5 days';
     `)
   })

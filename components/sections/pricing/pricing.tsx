@@ -44,7 +44,7 @@ function TierCard({ tier, language }: { tier: PricingTier; language: string }) {
       )}
     >
       {tier.highlightLabel ? (
-        <p className="absolute -top-3 left-6 rounded-full sm:left-8 bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{tier.highlightLabel}</p>
+        <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white sm:left-8">{tier.highlightLabel}</p>
       ) : null}
       <h3 id={headingId} className="text-xl font-semibold text-slate-900">
         {tier.name}
