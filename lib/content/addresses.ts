@@ -24,7 +24,7 @@ import type { Redirect } from './types'
  *
  * The proxy runs outside the render, where Next's data cache is not to be relied on, so the
  * list is kept here, in memory: read once, then again when the publish webhook says pages or
- * redirects changed (`forgetAddresses`, in the same process), and at the latest after
+ * redirects changed (`forgetAddresses`, in the same process), and behind the requests after
  * CONTENT_REVALIDATE_SECONDS, the safety net the pages themselves have. One read serves every
  * address: a request for a random address costs no query of its own.
  */
@@ -46,7 +46,7 @@ export function answerFor(addresses: Addresses, pathname: string): Answer {
   return redirect ? { kind: 'redirect', ...redirect } : { kind: 'missing' }
 }
 
-type Held = { generation: number; loadedAt: number; addresses: Promise<Addresses> }
+type Held = { generation: number; loadedAt: number; addresses: Promise<Addresses>; refreshing?: boolean }
 type Shared = { generation: number; held?: Held }
 
 // On globalThis, not in this module: the proxy and the webhook route are bundled apart, and in
@@ -54,18 +54,45 @@ type Shared = { generation: number; held?: Held }
 const SHARED = Symbol.for('heardly.content.addresses')
 const shared = (): Shared => ((globalThis as { [SHARED]?: Shared })[SHARED] ??= { generation: 0 })
 
-/** The published pages and redirects, read at most once per publish (or per revalidation period). */
+/**
+ * The published pages and redirects, read at most once per publish (or per revalidation period).
+ * After a publish the next request waits for the new list: the page just published must answer.
+ * Past the period (the safety net for a missed webhook) the list in hand still answers at once
+ * while it is read again behind it, as Next serves a stale page while it regenerates: otherwise one
+ * visitor a minute would wait for six queries to the content API before their page even started.
+ */
 export function addresses(now = Date.now()): Promise<Addresses> {
   const state = shared()
   const held = state.held
-  if (held && held.generation === state.generation && now - held.loadedAt < serverEnv().contentRevalidateSeconds * 1000) return held.addresses
+  if (!held || held.generation !== state.generation) return read(state, now, held)
+  if (now - held.loadedAt >= serverEnv().contentRevalidateSeconds * 1000 && !held.refreshing) refresh(state, held, now)
+  return held.addresses
+}
+
+function read(state: Shared, now: number, previous: Held | undefined): Promise<Addresses> {
   const addresses = load()
   state.held = { generation: state.generation, loadedAt: now, addresses }
   // A failed read is not kept: the next request tries again (and the caller decides meanwhile).
   addresses.catch(() => {
-    if (state.held?.addresses === addresses) state.held = held
+    if (state.held?.addresses === addresses) state.held = previous
   })
   return addresses
+}
+
+function refresh(state: Shared, held: Held, now: number): void {
+  held.refreshing = true
+  const addresses = load()
+  addresses.then(
+    // Unless a publish came first: its own read is the newer one.
+    () => {
+      if (state.held === held) state.held = { generation: held.generation, loadedAt: now, addresses }
+    },
+    (error: Error) => {
+      // The list in hand goes on answering; the next request past the period tries again.
+      held.refreshing = false
+      console.error(`[content] Could not reload the published addresses: ${error.message}`)
+    },
+  )
 }
 
 /** Called by the publish webhook when pages or redirects changed: the next request reads them afresh. */

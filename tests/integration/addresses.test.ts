@@ -72,10 +72,38 @@ describe('the published addresses', () => {
     expect(answerFor(await addresses(now + 4_000), '/blog/new')).toEqual({ kind: 'page' })
     expect(ADDRESS_TYPES.has('post') && ADDRESS_TYPES.has('category')).toBe(true)
 
-    // Without a webhook, the revalidation period is the safety net.
-    await writeFile(seedPath, seed)
+    // Without a webhook, the revalidation period is the safety net: a redirect published while the
+    // webhook was lost is heard after it. Past the period, the list in hand answers at once (no
+    // request waits for the read) while the list is read again behind the requests.
     const heard = await addresses(now + 4_000)
+    await writeFile(seedPath, `${seed.trimEnd()}\n${JSON.stringify(redirect)}\n`)
     expect(await addresses(now + 63_000)).toBe(heard)
-    expect(answerFor(await addresses(now + 64_001), '/old')).toEqual({ kind: 'missing' })
+    const late = await addresses(now + 64_001)
+    expect(late).toBe(heard)
+    expect(answerFor(late, '/old')).toEqual({ kind: 'missing' })
+    await vi.waitFor(async () => expect(answerFor(await addresses(now + 64_002), '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true }))
+  })
+
+  it('go on answering when a read behind the requests fails, and try again on the next request', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'addresses-'))
+    const seedPath = path.join(dir, 'production.ndjson')
+    await writeFile(seedPath, await readFile('sanity/seed/production.ndjson', 'utf8'))
+    vi.stubEnv('CONTENT_SEED_PATH', seedPath)
+    vi.stubEnv('CONTENT_REVALIDATE_SECONDS', '60')
+    forgetAddresses()
+    const now = Date.now()
+    const held = await addresses(now)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await writeFile(seedPath, '{ not json')
+      expect(await addresses(now + 61_000)).toBe(held)
+      await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('Could not reload the published addresses')))
+      expect(await addresses(now + 62_000)).toBe(held)
+      await writeFile(seedPath, await readFile('sanity/seed/production.ndjson', 'utf8'))
+      await vi.waitFor(async () => expect(await addresses(now + 63_000)).not.toBe(held), { timeout: 5_000 })
+      expect(answerFor(await addresses(now + 63_001), '/privacy')).toEqual({ kind: 'page' })
+    } finally {
+      error.mockRestore()
+    }
   })
 })
