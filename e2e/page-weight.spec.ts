@@ -36,3 +36,19 @@ for (const path of ROUTES) {
     for (const run of runs) expect(html.split(run).length - 1, run).toBe(1)
   })
 }
+
+// Text is set in the device's own face with as few families as possible named before the generic
+// one: each is looked up for every weight and size before the browser can lay text out, which on a
+// slow phone delays the first paint (app/globals.css, docs/bench.md).
+test('only the system faces are looked up before sans-serif', async ({ page }) => {
+  await page.goto('/')
+  const stacks = await page.evaluate(() =>
+    [...new Set([...document.querySelectorAll('body, body *')].map((element) => getComputedStyle(element).fontFamily))],
+  )
+  const sans = stacks.filter((stack) => /\bsans-serif\b/.test(stack))
+  expect(sans.length).toBeGreaterThan(0)
+  for (const stack of sans) {
+    const families = stack.split(',').map((family) => family.trim().replace(/^"|"$/g, ''))
+    expect(families.slice(0, families.indexOf('sans-serif') + 1)).toEqual(['-apple-system', 'BlinkMacSystemFont', 'Segoe UI', 'sans-serif'])
+  }
+})
