@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { addresses, answerFor } from '@/lib/content/addresses'
-import { notFoundRouteFor } from '@/lib/content/paths'
+import { notFoundRouteFor, redirectLocation } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 
 // Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
@@ -34,7 +34,11 @@ export async function proxy(request: NextRequest) {
   const { language, path } = splitLanguage(pathname, known.languages)
   if (path.split('/')[1] === notFoundSegment) return notFound(request, language)
   const answer = answerFor(known, pathname)
-  if (answer.kind === 'redirect') return NextResponse.redirect(new URL(answer.destination, request.url), answer.permanent ? 308 : 307)
+  if (answer.kind === 'redirect') {
+    // Checked again here, whatever the content layer let through: a path's host is always ours.
+    const location = redirectLocation(answer.destination, request.url)
+    return location ? NextResponse.redirect(location, answer.permanent ? 308 : 307) : notFound(request, language)
+  }
   if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`) : NextResponse.next()
   return notFound(request, language)
 }

@@ -28,18 +28,31 @@ type TypeDef = FieldDef & { name: string }
 
 function record(validation: FieldDef['validation']): Recorded[] {
   if (!validation) return []
-  const calls: Recorded[] = []
-  const proxy: unknown = new Proxy(
+  // Each chain started on the rule is recorded apart: a field may return several rules
+  // (`[rule.max(70).warning(…), rule.custom(…)]`), and only the chains ending in a warning are advice.
+  const chains: Recorded[][] = []
+  const chain = (calls: Recorded[]): unknown =>
+    new Proxy(
+      {},
+      {
+        get: (_target, name) => (...args: unknown[]) => {
+          calls.push({ name: String(name), args })
+          return chain(calls)
+        },
+      },
+    )
+  const rule = new Proxy(
     {},
     {
       get: (_target, name) => (...args: unknown[]) => {
-        calls.push({ name: String(name), args })
-        return proxy
+        const calls: Recorded[] = [{ name: String(name), args }]
+        chains.push(calls)
+        return chain(calls)
       },
     },
   )
-  validation(proxy)
-  return calls.some((call) => call.name === 'warning') ? [] : calls
+  validation(rule)
+  return chains.filter((calls) => !calls.some((call) => call.name === 'warning')).flat()
 }
 
 const isEmpty = (value: unknown) =>

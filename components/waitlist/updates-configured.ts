@@ -15,6 +15,8 @@ export function configuredBroadcast(): BroadcastDeps {
     broadcast: client
       ? async ({ postId, title, excerpt, path }) => {
           const { data, error, status } = await client.rpc('waitlist_broadcast_post', { post_id: postId, title, excerpt, path })
+          // SQLSTATE class 22, data exception: the function refused these words, and would again.
+          if (error?.code?.startsWith('22')) return { refused: error.message }
           if (error) throw new Error(`waitlist_broadcast_post failed (HTTP ${status}${error.code ? ` ${error.code}` : ''}): ${error.message}`)
           return data as BroadcastAnswer
         }

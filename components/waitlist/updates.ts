@@ -7,6 +7,7 @@
  */
 import type { PostBroadcastQueryResult } from '@/sanity/types.generated'
 import { postPath } from '@/lib/content/paths'
+import { plainTextProblem, toPlainText } from '@/lib/content/plain-text'
 
 /** A post as the webhook reads it: null when it is not published (unpublished, deleted, only a draft). */
 export type PublishedPost = PostBroadcastQueryResult
@@ -14,8 +15,12 @@ export type PublishedPost = PostBroadcastQueryResult
 /** What each person's e-mail carries about the post. */
 export type Broadcast = { postId: string; title: string; excerpt: string; path: string }
 
-/** What waitlist_broadcast_post answers: whether this call e-mailed the post, and to how many. */
-export type BroadcastAnswer = { broadcast: boolean; recipients: number }
+/**
+ * What waitlist_broadcast_post answers: whether this call e-mailed the post, and to how many; or
+ * that the database refused the post's words for good (an invalid-input error), which no retry of
+ * the webhook can change.
+ */
+export type BroadcastAnswer = { broadcast: boolean; recipients: number } | { refused: string }
 
 export type BroadcastOutcome =
   | { kind: 'not_a_post' }
@@ -24,6 +29,8 @@ export type BroadcastOutcome =
   | { kind: 'already_sent'; postId: string }
   /** The webhook answers 500, so Sanity sends it again; a retry is safe (once per post). */
   | { kind: 'failed'; reason: string }
+  /** The post's words can never be e-mailed as they are: the webhook answers 200 (a retry could not help) and the log says why. */
+  | { kind: 'refused'; reason: string }
 
 export type BroadcastDeps = {
   readPost: (id: string) => Promise<PublishedPost>
@@ -38,7 +45,7 @@ export function broadcastOf(post: PublishedPost): Broadcast | string {
   // Samples are never shown by a deployed site, so never e-mailed by any.
   if (post.isSample === true) return 'the post is a sample'
   if (!post.slug || !post.title) return 'the post has no address or title'
-  return { postId: post._id, title: post.title, excerpt: post.excerpt ?? '', path: postPath(post.slug, post.language) }
+  return { postId: post._id, title: toPlainText(post.title), excerpt: toPlainText(post.excerpt, 'lines'), path: postPath(post.slug, post.language) }
 }
 
 /** The webhook's second step, after revalidation: e-mails a changed post if it qualifies, once. */
@@ -54,9 +61,14 @@ export async function broadcastOnPublish(change: { _type: string; _id: string },
   }
   const broadcast = broadcastOf(post)
   if (typeof broadcast === 'string') return { kind: 'not_sent', reason: broadcast }
+  // The database refuses a blank title, and a webhook that can never succeed must not fail: Sanity
+  // would send it again for ever. The Studio refuses such a title; this is for one that skipped it.
+  const problem = plainTextProblem(broadcast.title)
+  if (problem || !broadcast.title) return { kind: 'refused', reason: `post ${id}'s title cannot be e-mailed: ${problem ?? 'it is blank'}` }
   if (!deps.broadcast) return { kind: 'failed', reason: `post ${id} is to be e-mailed, but SUPABASE_SERVICE_ROLE_KEY or NEXT_PUBLIC_SUPABASE_URL is not set` }
   try {
     const answer = await deps.broadcast(broadcast)
+    if ('refused' in answer) return { kind: 'refused', reason: `the database refused post ${id}: ${answer.refused}` }
     return answer.broadcast ? { kind: 'sent', postId: id, recipients: answer.recipients } : { kind: 'already_sent', postId: id }
   } catch (error) {
     return { kind: 'failed', reason: `could not e-mail post ${id}: ${error instanceof Error ? error.message : String(error)}` }

@@ -111,7 +111,7 @@ export function normalizePath(path: string): string {
 export function redirectSourceProblem(source: string | undefined | null): string | null {
   if (!source) return 'A source path is required'
   if (!source.startsWith('/') || source.startsWith('//')) return 'The source must be a path on this site starting with a single "/", e.g. /old-pricing'
-  if (/[?#\s]/.test(source)) return 'The source is a path only: no spaces, query (?) or fragment (#)'
+  if (/[?#\s\\\p{Cc}\p{Cf}\p{Cs}]/u.test(source)) return 'The source is a path only: no spaces, backslashes, invisible characters, query (?) or fragment (#)'
   const path = normalizePath(source)
   if (path === '/') return 'The home page cannot be redirected'
   const first = path.split('/')[1] ?? ''
@@ -148,6 +148,56 @@ export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[],
   return problems
 }
 
+const PATH_BASE = 'https://same.site.invalid'
+
+/**
+ * Why a value cannot be a "Path on this site" (a link's or a redirect's destination), or null when
+ * it can. It must start with one "/", and a URL parser must read it as a path on this site: a
+ * browser (and `new URL`) reads "\" as "/" and drops tabs and line breaks, so `/\evil.example`
+ * or "/<tab>/evil.example" would name another host. Those, controls, spaces and invisible
+ * characters are refused outright, and so is anything that resolves to a path starting with "//".
+ */
+export function sitePathProblem(value: string | undefined | null): string | null {
+  if (!value) return 'A path is required'
+  if (!value.startsWith('/') || value.startsWith('//')) return 'The path must start with a single "/", e.g. /about or /#pricing'
+  if (value.includes('\\')) return 'No backslashes ("\\"): browsers read them as "/", which can lead off the site'
+  if (/[\s\p{Cc}\p{Cf}\p{Cs}]/u.test(value)) return 'No spaces, tabs, line breaks or invisible characters'
+  let url: URL
+  try {
+    url = new URL(value, PATH_BASE)
+  } catch {
+    return 'Not a path a browser can follow'
+  }
+  if (url.origin !== PATH_BASE || url.pathname.startsWith('//')) return 'The path must stay on this site (no "/../" or "//" that a browser would read as another site)'
+  return null
+}
+
+/**
+ * A destination path as the site may use it: itself when the rule above allows it, else null. For
+ * documents written before the rule (or by anything that skips the Studio): the link renders as
+ * not available and the redirect is left out, rather than leading off the site.
+ */
+export function onSitePath(value: string | null | undefined): string | null {
+  return sitePathProblem(value) === null ? (value as string) : null
+}
+
+/**
+ * Where a redirect sends the browser, resolved against the address asked for: a destination
+ * starting with "/" is a path on this site and its host is always the request's; anything else
+ * must be an http(s) address on another site (an "External address"). Null for anything else.
+ */
+export function redirectLocation(destination: string, requestUrl: string | URL): URL | null {
+  if (destination.startsWith('/')) {
+    const path = onSitePath(destination)
+    if (!path) return null
+    const url = new URL(path, requestUrl)
+    return url.origin === new URL(requestUrl).origin ? url : null
+  }
+  if (!URL.canParse(destination)) return null
+  const url = new URL(destination)
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null
+}
+
 /**
  * A path on this site to send a browser to, from a value someone else wrote (the Studio's
  * `sanity-preview-pathname`): the path, query and fragment of what it names on this origin, with
@@ -156,13 +206,12 @@ export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[],
  */
 export function sameSitePath(value: string | null | undefined): string {
   if (!value) return '/'
-  const base = 'https://same.site.invalid'
   let url: URL
   try {
-    url = new URL(value, base)
+    url = new URL(value, PATH_BASE)
   } catch {
     return '/'
   }
-  if (url.origin !== base) return '/'
+  if (url.origin !== PATH_BASE) return '/'
   return `${url.pathname.replace(/^[/\\]+/, '/')}${url.search}${url.hash}`
 }

@@ -13,7 +13,8 @@ import { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '@/sanity/tokens'
 import { toAnnouncement } from './announcement'
 import { shareImageUrl } from './image'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteLanguage } from '../i18n/languages'
-import { normalizePath, pagePath } from './paths'
+import { warnOnce } from '../warn-once'
+import { normalizePath, onSitePath, pagePath, redirectLocation } from './paths'
 import type { Alternate, DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
 
 // Pure functions from query results to the shapes components use. Kept apart from the
@@ -87,9 +88,13 @@ export function toLink(dirty: RawLink, language: string = DEFAULT_LANGUAGE): Sit
       // An unpublished or deleted page dereferences to null: shown as planned, never a dead link.
       if (raw.pageSlug) return { ...base, kind: 'internal', href: pagePath(raw.pageSlug, raw.pageLanguage ?? language) }
       break
-    case 'internal':
-      if (raw.path) return { ...base, kind: 'internal', href: localizePath(raw.path, language) }
+    case 'internal': {
+      // A path written before the Studio's rule that would lead off the site is shown as not available.
+      const path = onSitePath(raw.path)
+      if (path) return { ...base, kind: 'internal', href: localizePath(path, language) }
+      if (raw.path) warnOnce(`[content] The link "${raw.label}" is shown as not available: ${JSON.stringify(raw.path)} is not a path on this site`)
       break
+    }
     case 'external':
       if (raw.url) return { ...base, kind: 'external', href: raw.url }
       break
@@ -274,7 +279,13 @@ export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
   const redirects = new Map<string, Redirect>()
   for (const item of raw) {
     const destination = item.kind === 'url' ? item.url : item.path
-    if (item.source && destination) redirects.set(normalizePath(item.source), { destination, permanent: item.permanent === true })
+    if (!item.source || !destination) continue
+    // The Studio refuses a destination that leaves the site; one written before that rule is left out.
+    if (!redirectLocation(destination, 'https://same.site.invalid')) {
+      warnOnce(`[content] The redirect from ${JSON.stringify(item.source)} is left out: its destination ${JSON.stringify(destination)} is not a path on this site or an http(s) address`)
+      continue
+    }
+    redirects.set(normalizePath(item.source), { destination, permanent: item.permanent === true })
   }
   return redirects
 }

@@ -1,4 +1,5 @@
 import type { Section } from './types'
+import { warnOnce } from '../warn-once'
 
 // The sample rule: anything a marketer flags "Sample content" (a made-up logo, testimonial or
 // photo) is shown, marked, on a developer's machine and in previews, and never on a deployed
@@ -59,8 +60,6 @@ export function withoutSamples(sections: Section[]): { sections: Section[]; hidd
   return { sections: kept, hidden }
 }
 
-const reported = new Set<string>()
-
 /**
  * Applies the sample rule to a page's sections: unchanged when samples are shown; otherwise
  * without them, and the build log says once per page what was left out, so a founder sees
@@ -70,9 +69,6 @@ export function applySampleRule<P extends { sections: Section[] }>(page: P, wher
   if (mode === 'show') return page
   const { sections, hidden } = withoutSamples(page.sections)
   const line = hidden.join(', ')
-  if (hidden.length > 0 && !reported.has(`${where}|${line}`)) {
-    reported.add(`${where}|${line}`)
-    console.warn(`[content] Sample content not shown on ${where} (replace it with real content, or remove it, in the Studio): ${line}`)
-  }
+  if (hidden.length > 0) warnOnce(`[content] Sample content not shown on ${where} (replace it with real content, or remove it, in the Studio): ${line}`)
   return { ...page, sections }
 }

@@ -243,7 +243,8 @@ describe('feeds', () => {
     const xml = await feedOf('article', [...seed, nasty])
     expect(XMLValidator.validate(xml)).toBe(true)
     const item = [parser.parse(xml).rss.channel.item].flat()[0]
-    expect(item.title).toBe('Break </title><script>alert(1)</script> & ]]> out')
+    // Plain text, escaped for readers that render titles as HTML (tests/integration/feed-safety.test.ts).
+    expect(item.title).toBe('Break &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38; ]]&#62; out')
     expect(item['content:encoded']).not.toContain('<img src=x')
     expect(item['content:encoded']).not.toContain('javascript:')
   })

@@ -55,4 +55,16 @@ describe('the publish webhook, for a post to e-mail', () => {
     expect(await webhook({ _type: 'page', _id: 'page-about' })).toMatchObject({ status: 200, body: { broadcast: { kind: 'not_a_post' } } })
     expect(broadcast).not.toHaveBeenCalled()
   })
+
+  it('answers 200 for a post titled with spaces, every time: Sanity would otherwise retry for ever a webhook that can never succeed', async () => {
+    const broadcast = vi.fn<NonNullable<BroadcastDeps['broadcast']>>()
+    deps.current = { readPost: async () => ({ ...post, title: '   ' }), broadcast }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await webhook({ _type: 'post', _id: 'post-launch' })).toMatchObject({ status: 200, body: { revalidated: true, broadcast: { kind: 'refused' } } })
+    }
+    expect(broadcast).not.toHaveBeenCalled()
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('fix the post in the Studio'))
+    error.mockRestore()
+  })
 })

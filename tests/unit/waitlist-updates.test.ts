@@ -68,6 +68,27 @@ describe('the publish webhook’s broadcast', () => {
   })
 })
 
+describe('a post that can never be e-mailed as it is', () => {
+  const deps = (title: string, answer?: Awaited<ReturnType<NonNullable<BroadcastDeps['broadcast']>>>) => ({
+    readPost: vi.fn<BroadcastDeps['readPost']>(async () => ({ ...post, title })),
+    broadcast: vi.fn<NonNullable<BroadcastDeps['broadcast']>>(async () => answer ?? { broadcast: true, recipients: 3 }),
+  })
+
+  it('a title of spaces (or invisible characters) is refused before the database, not failed: a retry could not help', async () => {
+    for (const title of ['   ', '\u200B', '\u202E']) {
+      const d = deps(title)
+      expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, d), JSON.stringify(title)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('title') })
+      expect(d.broadcast).not.toHaveBeenCalled()
+    }
+  })
+
+  it('the database’s refusal of the words (an invalid-input error) is refused too; its title goes out as plain text', async () => {
+    const d = deps('Invoice \u202Egpj.exe', { refused: 'a title (at most 200 characters) and an excerpt of at most 1000 are needed' })
+    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, d)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('the database refused') })
+    expect(d.broadcast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Invoice gpj.exe' }))
+  })
+})
+
 describe('the update e-mail', () => {
   const url = 'https://heardly.example/blog/we-launched'
   const leave = leavePageUrl('https://heardly.example', `${UPDATES_TOKEN_PREFIX}${'U'.repeat(43)}`)

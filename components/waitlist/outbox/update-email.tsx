@@ -7,6 +7,7 @@
 import { Text } from '@react-email/components'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
+import { toPlainText } from '@/lib/content/plain-text'
 import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
 
 export type UpdatePost = { title: string; excerpt: string }
@@ -21,8 +22,9 @@ export type UpdateEmailProps = {
   unsubscribeUrl: string
 }
 
+/** One line of plain text, whatever the title holds: a direction control must not reorder a Subject. */
 export function updateEmailSubject(copy: WaitlistEmailCopy, post: UpdatePost): string {
-  return fillTemplate(copy.updateSubject, { title: post.title })
+  return toPlainText(fillTemplate(copy.updateSubject, { title: post.title }))
 }
 
 export function UpdateEmail({ copy, name, post, url, unsubscribeUrl }: UpdateEmailProps) {

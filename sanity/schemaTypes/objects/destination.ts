@@ -1,4 +1,5 @@
 import { defineField } from 'sanity'
+import { sitePathProblem } from '../../../lib/content/paths'
 
 // The fields of a destination chosen by kind (a link's, a redirect's): each is shown and
 // required only when its kind is chosen.
@@ -29,8 +30,7 @@ export const pathForKind = (kind: string, title = 'Path on this site') =>
     validation: (rule) =>
       rule.custom((value: string | undefined, context) => {
         if (!chosen(context.parent, kind)) return true
-        if (!value) return 'A path is required'
-        return value.startsWith('/') && !value.startsWith('//') ? true : 'The path must start with a single "/"'
+        return sitePathProblem(value) ?? true
       }),
   })
 

@@ -1,7 +1,9 @@
 import { defineField } from 'sanity'
+import { plainTextRule } from '../../../lib/content/plain-text'
 
 // Shared field builders: every marketer-facing text has a title, a description and a
-// length limit, so a page cannot be published with copy that breaks its layout.
+// length limit, so a page cannot be published with copy that breaks its layout, and is plain text
+// a reader can be shown (lib/content/plain-text.ts): no control or direction characters, not blank.
 
 type TextFieldOptions = {
   name: string
@@ -22,7 +24,7 @@ export function stringField({ name, title, description, max, required = true, in
     group,
     type: 'string',
     initialValue,
-    validation: (rule) => (required ? rule.required().max(max) : rule.max(max)),
+    validation: (rule) => (required ? rule.required() : rule).max(max).custom(plainTextRule('line')),
   })
 }
 
@@ -34,7 +36,7 @@ export function textField({ name, title, description, max, required = true, rows
     group,
     type: 'text',
     rows,
-    validation: (rule) => (required ? rule.required().max(max) : rule.max(max)),
+    validation: (rule) => (required ? rule.required() : rule).max(max).custom(plainTextRule('lines')),
   })
 }
 
@@ -52,7 +54,7 @@ export function stringListField({
     title,
     description,
     type: 'array',
-    of: [{ type: 'string', validation: (rule) => rule.required().max(max) }],
+    of: [{ type: 'string', validation: (rule) => rule.required().max(max).custom(plainTextRule('line')) }],
     validation: (rule) => rule.required().min(min).max(maxItems),
   })
 }

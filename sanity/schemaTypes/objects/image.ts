@@ -1,5 +1,6 @@
 import { defineField } from 'sanity'
 import { sampleFlagField } from './sampleFlag'
+import { plainTextRule } from '../../../lib/content/plain-text'
 
 /**
  * An image a section shows, through Sanity's image pipeline. Alternative text is required
@@ -29,7 +30,7 @@ export function imageField({
     type: 'image',
     options: { hotspot: true },
     fields: [
-      ...(altDescription === null ? [] : [defineField({ name: 'alt', title: 'Alternative text', description: altDescription, type: 'string', validation: (rule) => rule.required().max(120) })]),
+      ...(altDescription === null ? [] : [defineField({ name: 'alt', title: 'Alternative text', description: altDescription, type: 'string', validation: (rule) => rule.required().max(120).custom(plainTextRule('line')) })]),
       // Off by default: an uploaded picture is usually the real one.
       ...(sample ? [sampleFlagField({ initialValue: false })] : []),
     ],

@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity'
+import { plainTextRule } from '../../../lib/content/plain-text'
 import { emailForKind, pageForKind, pathForKind, urlForKind } from './destination'
 
 /**
@@ -25,7 +26,7 @@ export const link = defineType({
       name: 'label',
       title: 'Label',
       type: 'string',
-      validation: (rule) => rule.required().max(40),
+      validation: (rule) => rule.required().max(40).custom(plainTextRule('line')),
     }),
     defineField({
       name: 'kind',

@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity'
+import { plainTextRule } from '../../../lib/content/plain-text'
 
 export const seo = defineType({
   name: 'seo',
@@ -11,14 +12,14 @@ export const seo = defineType({
       name: 'title',
       title: 'Page title',
       type: 'string',
-      validation: (rule) => rule.max(70).warning('Search engines cut titles longer than about 60 characters'),
+      validation: (rule) => [rule.max(70).warning('Search engines cut titles longer than about 60 characters'), rule.custom(plainTextRule('line'))],
     }),
     defineField({
       name: 'description',
       title: 'Description',
       type: 'text',
       rows: 2,
-      validation: (rule) => rule.max(160).warning('Search engines cut descriptions longer than about 155 characters'),
+      validation: (rule) => [rule.max(160).warning('Search engines cut descriptions longer than about 155 characters'), rule.custom(plainTextRule('lines'))],
     }),
     defineField({
       name: 'image',
@@ -26,7 +27,7 @@ export const seo = defineType({
       description: 'Shown when the page is shared (1200 × 630 works best). Without one the site draws an image from the title.',
       type: 'image',
       options: { hotspot: true },
-      fields: [defineField({ name: 'alt', title: 'Alternative text', type: 'string', validation: (rule) => rule.max(120) })],
+      fields: [defineField({ name: 'alt', title: 'Alternative text', type: 'string', validation: (rule) => rule.max(120).custom(plainTextRule('line')) })],
     }),
     defineField({
       name: 'noindex',
