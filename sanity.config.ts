@@ -51,7 +51,7 @@ export default defineConfig({
     visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
     // The code blocks of posts.
     codeInput(),
-    // Translations as documents, linked by a metadata document per set (README, "Languages").
+    // Translations as documents, linked by a metadata document per set (docs/editors.md, "Languages and translations").
     documentInternationalization({
       supportedLanguages: async (client) => (await studioLanguages(client)).map(({ code, title }) => ({ id: code, title })),
       schemaTypes: [...TRANSLATED_TYPES],

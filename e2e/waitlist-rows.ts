@@ -31,7 +31,7 @@ export async function statusOf(email: string): Promise<string | null> {
 export const PLACES_PER_REFERRAL = 5
 
 /**
- * Who waits in line, in order, as the README states the rule, computed here on its own: the
+ * Who waits in line, in order, as docs/founders.md states the rule, computed here on its own: the
  * confirmed people in order of confirmation, each confirmed referral moving an entry up
  * PLACES_PER_REFERRAL places, ties to the earlier confirmation.
  */

@@ -24,7 +24,7 @@ export function StudioSetup() {
           Restart <code>npm run dev</code> and open <code>/studio</code> again.
         </li>
       </ol>
-      <p className="mt-6">The README&apos;s &quot;Connect Sanity&quot; section has the details.</p>
+      <p className="mt-6">The founders&apos; guide, docs/founders.md, &quot;Connect a Sanity project&quot;, has the details.</p>
     </main>
   )
 }

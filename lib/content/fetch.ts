@@ -50,7 +50,7 @@ export async function sanityFetch<const Q extends Query>(options: FetchOptions<Q
   const result = await sanityFetchOptional(options)
   if (result === null || result === undefined) {
     throw new ContentFetchError(
-      `The ${options.label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see README).`,
+      `The ${options.label} has no published content (query returned nothing). Publish it in the Studio, or import the seed dataset (see docs/founders.md, "Connect a Sanity project").`,
     )
   }
   return result as NonNullable<QueryResult<Q>>

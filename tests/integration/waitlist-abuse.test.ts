@@ -302,7 +302,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
   })
 
   describe('10. retries', () => {
-    it('the README states the real retry schedule: the last attempt’s delay after the first, from the settings', async () => {
+    it('the founders\' guide states the real retry schedule: the last attempt’s delay after the first, from the settings', async () => {
       const { rows } = await db.query<{ max_attempts: number; retry_base_seconds: number; retry_max_seconds: number }>(
         'select max_attempts, retry_base_seconds, retry_max_seconds from private.waitlist_confirmation_settings',
       )
@@ -311,7 +311,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       let seconds = 0
       for (let k = 1; k < attempts; k++) seconds += Math.min(cap, base * 2 ** (k - 1))
       const said = `${attempts} attempts, the last about ${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min after the first`
-      expect(readFileSync('README.md', 'utf8').replace(/\s+/g, ' ')).toContain(said)
+      expect(readFileSync('docs/founders.md', 'utf8').replace(/\s+/g, ' ')).toContain(said)
     })
   })
 

@@ -4,7 +4,7 @@ import { redeemInvitation } from '@/components/waitlist/invitations'
 export const dynamic = 'force-dynamic'
 
 /**
- * The product's app redeems an invitation token here (README, "Invitations: the app's side"):
+ * The product's app redeems an invitation token here (docs/app-contract.md, "Redeem an invitation"):
  * `Authorization: Bearer <INVITATION_REDEEM_SECRET>`, body `{"token": "…"}`.
  */
 export const POST = (request: Request) => redeemInvitation(request)
