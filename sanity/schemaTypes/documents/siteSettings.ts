@@ -151,7 +151,7 @@ export const siteSettings = defineType({
       name: 'productWidgetScriptUrl',
       title: 'Product widget script',
       description:
-        'Optional. The address of the product’s own widget snippet (the src of its one-line <script>, served by the app). When set, the "Try Demo" buttons load this script on first press and then call window.HeardlyWidget.toggle(), which the snippet must define when it runs (open if closed, close if open; loading alone must not open it). Its origin must be allowed by the site’s security policy (see docs/app-contract.md, "The product's own widget"). Leave empty to use the scripted demo conversation chosen on the landing page; it is also used if the script fails to load.',
+        'Optional. The address of the product’s own widget snippet (the src of its one-line <script>, served by the app). When set, the "Try Demo" buttons load this script on first press and then call window.HeardlyWidget.toggle(), which the snippet must define when it runs (open if closed, close if open; loading alone must not open it). Its origin must be allowed by the site’s security policy (see docs/app-contract.md, "The product’s own widget"). Leave empty to use the scripted demo conversation chosen on the landing page; it is also used if the script fails to load.',
       type: 'url',
       group: 'demo',
       validation: (rule) => rule.uri({ scheme: ['https'] }),
