@@ -2,6 +2,12 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 
+// What ships never leans on what only runs locally (see the product's rule below).
+const toolsPattern = {
+  regex: '^(@/|(\\./|(\\.\\./)+))?(tools|e2e|tests)(/|$)',
+  message: 'The product must not import from tools/, e2e/ or tests/: they never run in a deployment.',
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -22,9 +28,26 @@ export default defineConfig([
         'error',
         {
           patterns: [
+            toolsPattern,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/ is what every feature shares: it never imports a feature (components/) or a route (app/),
+    // so a feature can be read, moved or deleted without reading lib/. The tools rule above is
+    // restated here because a later `no-restricted-imports` replaces an earlier one.
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            toolsPattern,
             {
-              regex: '^(@/|(\\./|(\\.\\./)+))?(tools|e2e|tests)(/|$)',
-              message: 'The product must not import from tools/, e2e/ or tests/: they never run in a deployment.',
+              regex: '^(@/|(\\.\\./)+)(components|app)(/|$)',
+              message: 'lib/ is shared by every feature and imports none: move what both need into lib/.',
             },
           ],
         },

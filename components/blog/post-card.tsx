@@ -1,4 +1,4 @@
-import { SampleTag } from '@/components/sections/logo-strip/logo-strip'
+import { SampleTag } from '@/components/ui/sample-tag'
 import type { PostSummary } from '@/lib/content'
 import { CategoryLinks, PostDate } from './post-meta'
 

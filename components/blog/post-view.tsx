@@ -1,4 +1,4 @@
-import { SampleTag } from '@/components/sections/logo-strip/logo-strip'
+import { SampleTag } from '@/components/ui/sample-tag'
 import { PageTitle } from '@/components/sections/page-header/page-header'
 import { RichText } from '@/components/sections/rich-text/rich-text'
 import { Container } from '@/components/ui/container'

@@ -1,9 +1,6 @@
-import { sanityImageAttributes, type ImageValue } from '@/components/sections/rich-text/sanity-image'
+import { sanityImageAttributes, type SectionImage } from '@/lib/content/image'
 import { cn } from '@/lib/cn'
 import { publicEnv } from '@/lib/env'
-
-/** An image field as the sections receive it (IMAGE_PROJECTION). */
-export type SectionImage = ImageValue & { alt?: string | null }
 
 /**
  * An image from Sanity's pipeline as a plain <img> drawn on the server: srcset and sizes,

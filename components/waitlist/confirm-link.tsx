@@ -8,6 +8,7 @@ import { invitationUrl } from '@/components/waitlist/invitation-url'
 import { localizePath } from '@/lib/i18n/languages'
 import { confirmWaitlistLink, fetchInvitationToken, fetchLinkState, requestWaitlistLink, tokenFromHash, type LinkRequestResult, type LinkStateResult, type MyPlace } from '@/components/waitlist/link'
 import { Button, ButtonLink } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
 import { MyPlacePanel, OwnData } from './my-place'
 
 type Props = {
@@ -38,8 +39,6 @@ function takeToken(into: { current: string | null }) {
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
 }
 
-const inputClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20'
 
 /** The page for what a link opens, as waitlist_me answers it. */
 function stateFor(result: LinkStateResult, token: string): State {
@@ -235,7 +234,7 @@ function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'app
       <label htmlFor="resend-email" className="mt-4 block text-sm font-medium text-slate-700">
         {copy.resendEmailLabel}
       </label>
-      <input id="resend-email" name="email" type="email" required autoComplete="email" maxLength={254} className={inputClass} />
+      <Input id="resend-email" name="email" type="email" required autoComplete="email" maxLength={254} />
       <Button type="submit" disabled={sending} size="lg" className="mt-4 w-full">
         {sending ? copy.resendSendingLabel : copy.resendLabel}
       </Button>

@@ -6,6 +6,7 @@ import { track } from '@/components/analytics/client'
 import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'
 import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
 
 type Props = {
   copy: WaitlistPlacePanel
@@ -22,7 +23,6 @@ type Props = {
 
 type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'unavailable' }
 
-const inputClass = 'mt-1.5 block w-full rounded-lg border border-slate-300 bg-slate-50 px-3.5 py-2.5 font-mono text-sm text-slate-900'
 
 /**
  * A confirmed person's place in line, their referral link (copy, and share where the device can)
@@ -90,7 +90,7 @@ export function MyPlacePanel({ copy, backend, language, token, initial, onDelete
       <label htmlFor="referral-link" className="mt-4 block text-sm font-medium text-slate-700">
         {copy.linkLabel}
       </label>
-      <input id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} className={inputClass} />
+      <Input tone="copy" id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
       <div className="mt-3 flex flex-wrap gap-2">
         <Button onClick={copyLink} size="sm">
           {copy.copyLabel}

@@ -17,6 +17,7 @@
  * Browser-safe.
  */
 import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from './email'
+import type { WaitlistErrorCopy } from '@/lib/content/types'
 
 export { WAITLIST_EMAIL_PATTERN, WAITLIST_EMAIL_PATTERN_SOURCE } from './email'
 
@@ -59,16 +60,6 @@ export type WaitlistValidation =
   | { ok: true; row: WaitlistRow }
   | { ok: false; errors: WaitlistFieldErrors; row: WaitlistRow }
 
-/** The field error messages, from the waitlist page's content: templates with {field} and {n}. */
-export interface WaitlistErrorCopy {
-  errorRequired: string
-  errorTooLong: string
-  errorInvalidEmail: string
-  errorInvalidCharacters: string
-  nameInSentence: string
-  emailInSentence: string
-  companyInSentence: string
-}
 
 const FIELD_LIMITS: Record<keyof WaitlistFieldErrors, number> = {
   name: WAITLIST_LIMITS.name,

@@ -8,6 +8,7 @@ import { waitlistJoinProperties } from '@/components/analytics/events'
 import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/components/waitlist/bot-filter'
 import { readSource } from '@/components/waitlist/source'
 import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
 
@@ -36,8 +37,6 @@ function formValues(form: HTMLFormElement): Values {
   return { name: text('name'), company: text('company'), email: text('email') }
 }
 
-const inputClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500'
 
 export function WaitlistForm({ copy, backend, language }: Props) {
   const report = useWaitlistReport()
@@ -121,7 +120,7 @@ export function WaitlistForm({ copy, backend, language }: Props) {
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <input
+        <Input
           id={id}
           name={name}
           type={options.type ?? 'text'}
@@ -133,7 +132,6 @@ export function WaitlistForm({ copy, backend, language }: Props) {
           onChange={update(name)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={inputClass}
         />
         {options.showLimit ? (
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">

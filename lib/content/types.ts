@@ -1,7 +1,6 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
-import type { SectionImage } from '@/components/ui/sanity-image'
-import type { WaitlistErrorCopy } from '@/components/waitlist/rules'
+import type { SectionImage } from './image'
 import type { Announcement } from './announcement'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
@@ -104,6 +103,17 @@ export type Page = SectionPage & { id: string; slug: string; language: string; a
 export type PageListItem = { slug: string; language: string; path: string; alternates: Alternate[]; title: string; noindex: boolean; updatedAt: string }
 
 export type Redirect = { destination: string; permanent: boolean }
+
+/** The field error messages, from the waitlist page's content: templates with {field} and {n}. */
+export interface WaitlistErrorCopy {
+  errorRequired: string
+  errorTooLong: string
+  errorInvalidEmail: string
+  errorInvalidCharacters: string
+  nameInSentence: string
+  emailInSentence: string
+  companyInSentence: string
+}
 
 type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { headingIds, RichText, safeHref, TOC_MIN_HEADINGS } from '@/components/sections/rich-text/rich-text'
-import { assetDimensions, sanityImageAttributes } from '@/components/sections/rich-text/sanity-image'
+import { assetDimensions, sanityImageAttributes } from '@/lib/content/image'
 import type { RichTextBody } from '@/lib/content/types'
 
 // Every block and mark the Studio offers, rendered as the site renders it (on the server, to HTML).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sanityImageAttributes } from '@/components/sections/rich-text/sanity-image'
+import { sanityImageAttributes } from '@/lib/content/image'
 import { imageDimensions, seedImageFiles, seedImagesDir, withSeedAssets } from '@/sanity/seed/assets'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 

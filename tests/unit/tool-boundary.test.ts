@@ -37,3 +37,24 @@ describe('no product file imports the tools', () => {
     expect(await boundaryErrors('tests/unit/x.test.ts', "import { E2E } from '../../tools/test/e2e-env'")).toEqual([])
   }, 60_000)
 })
+
+describe('lib/ imports no feature (issue #41): what every feature shares leans on none', () => {
+  const forbidden = [
+    ['lib/content/types.ts', "import type { SectionImage } from '@/components/ui/sanity-image'"],
+    ['lib/content/types.ts', "import type { WaitlistErrorCopy } from '../../components/waitlist/rules'"],
+    ['lib/metadata.ts', "import { x } from '@/app/(site)/[lang]/layout'"],
+  ] as const
+
+  it.each(forbidden)('%s: %s is an error', async (filePath, code) => {
+    const errors = await boundaryErrors(filePath, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]?.message).toMatch(/lib\/ is shared by every feature/)
+  }, 60_000)
+
+  it('still forbids the tools in lib/, and lets features import lib/', async () => {
+    expect(await boundaryErrors('lib/content/fetch.ts', "import { x } from '../../tools/bench/bench'")).toHaveLength(1)
+    expect(await boundaryErrors('lib/content/fetch.ts', "import { evaluateQuery } from '@/sanity/seed/dataset'")).toEqual([])
+    expect(await boundaryErrors('components/blog/feed.ts', "import { sanityImageAttributes } from '@/lib/content/image'")).toEqual([])
+  }, 60_000)
+})
+

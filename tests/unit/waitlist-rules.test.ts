@@ -10,8 +10,8 @@ import {
   WAITLIST_LIMITS,
   WAITLIST_WHITESPACE,
   waitlistErrorMessage,
-  type WaitlistErrorCopy,
 } from '@/components/waitlist/rules'
+import type { WaitlistErrorCopy } from '@/lib/content/types'
 
 describe('normalizeWaitlistInput', () => {
   it('trims every field and turns a missing company into an empty project', () => {

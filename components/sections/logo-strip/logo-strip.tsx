@@ -1,5 +1,6 @@
 import { Container } from '@/components/ui/container'
 import { SanityImage } from '@/components/ui/sanity-image'
+import { SampleTag } from '@/components/ui/sample-tag'
 import type { SectionProps } from '../types'
 
 export function LogoStrip({ section: logos, headingId, context }: SectionProps<'logoStripSection'>) {
@@ -24,8 +25,4 @@ export function LogoStrip({ section: logos, headingId, context }: SectionProps<'
       </Container>
     </section>
   )
-}
-
-export function SampleTag({ label }: { label: string }) {
-  return <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wide text-amber-800">{label}</span>
 }

@@ -6,7 +6,7 @@ import { publicEnv } from '@/lib/env'
 import { cn } from '@/lib/cn'
 import { pagePath } from '@/lib/content/paths'
 import { RICH_TEXT_LINK_SCHEMES } from './rules'
-import { sanityImageAttributes, type ImageValue } from './sanity-image'
+import { sanityImageAttributes, type ImageValue } from '@/lib/content/image'
 import { CodeBlock, type CodeValue } from './code-block'
 
 // Rendered on the server only: no part of this reaches the browser as JavaScript.

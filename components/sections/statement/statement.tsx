@@ -1,6 +1,6 @@
 import { Container } from '@/components/ui/container'
 import { SanityImage } from '@/components/ui/sanity-image'
-import { SampleTag } from '../logo-strip/logo-strip'
+import { SampleTag } from '@/components/ui/sample-tag'
 import type { SectionProps } from '../types'
 
 export function Statement({ section, headingId, context }: SectionProps<'statementSection'>) {

@@ -4,7 +4,7 @@ import type { SectionOf } from '@/lib/content'
 import { cn } from '@/lib/cn'
 import { Container } from '@/components/ui/container'
 import { SanityImage } from '@/components/ui/sanity-image'
-import { SampleTag } from '../logo-strip/logo-strip'
+import { SampleTag } from '@/components/ui/sample-tag'
 import type { SectionProps } from '../types'
 
 type Quoted = Pick<SectionOf<'testimonialSection'>, 'quote' | 'author' | 'role' | 'isSample' | 'photo'>
