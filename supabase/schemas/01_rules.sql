@@ -1,4 +1,4 @@
--- Trims the same characters as trimWaitlistText() in lib/waitlist/rules.ts (String#trim's set,
+-- Trims the same characters as trimWaitlistText() in components/waitlist/rules.ts (String#trim's set,
 -- written out). Plain btrim() only removes spaces, and [[:space:]] depends on the locale.
 -- E-strings have no \v escape, hence \u000B.
 create function public.waitlist_trim(value text)
@@ -14,13 +14,13 @@ return pg_catalog.btrim(
 );
 
 comment on function public.waitlist_trim(text) is
-  'Trims the whitespace set shared with lib/waitlist/rules.ts (WAITLIST_WHITESPACE).';
+  'Trims the whitespace set shared with components/waitlist/rules.ts (WAITLIST_WHITESPACE).';
 
 revoke all on function public.waitlist_trim(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_trim(text) to anon, authenticated, service_role;
 
 -- RFC 3492 punycode of one label, without the xn-- prefix. Mirrors punycodeEncode() in
--- lib/waitlist/email.ts step for step.
+-- components/waitlist/email.ts step for step.
 create function waitlist_rules.punycode(label text)
 returns text
 language plpgsql
@@ -96,7 +96,7 @@ $$;
 revoke all on function waitlist_rules.punycode(text) from public, anon, authenticated, service_role;
 grant execute on function waitlist_rules.punycode(text) to anon, authenticated, service_role;
 
--- normalizeWaitlistEmail() of lib/waitlist/email.ts: strip invisibles, NFKC, strip, trim, then the
+-- normalizeWaitlistEmail() of components/waitlist/email.ts: strip invisibles, NFKC, strip, trim, then the
 -- domain lower-cased with each non-ASCII label punycoded (unless it holds a forbidden character,
 -- which then fails the format check as it is).
 create function waitlist_rules.normalize_email(value text)
@@ -139,7 +139,7 @@ $$;
 revoke all on function waitlist_rules.normalize_email(text) from public, anon, authenticated, service_role;
 grant execute on function waitlist_rules.normalize_email(text) to anon, authenticated, service_role;
 
--- isPlausibleWaitlistEmail() of lib/waitlist/email.ts, on the stored (normalised) value. The
+-- isPlausibleWaitlistEmail() of components/waitlist/email.ts, on the stored (normalised) value. The
 -- pattern is WAITLIST_EMAIL_PATTERN_SOURCE, verbatim.
 create function waitlist_rules.email_plausible(email text)
 returns boolean

@@ -65,7 +65,7 @@ alter table public.waitlist
   add constraint waitlist_project_plain check (waitlist_rules.plain_text(project)) not valid;
 
 comment on table public.waitlist is
-  'Marketing-site waitlist. anon may only insert (name, email, project); see the migration header.';
+  'Marketing-site waitlist. anon may only insert (name, email, project, and the sign-up''s source, referral, updates and language); see supabase/schemas/02_waitlist.sql.';
 
 comment on column public.waitlist.project is
   'The form''s "Project or Company" value, '''' when left empty.';

@@ -10,7 +10,7 @@ create table private.waitlist_limits (
 );
 
 comment on table private.waitlist_limits is
-  'Waitlist sign-up limits, read by private.waitlist_rate_limit(); see migration 20261122140000.';
+  'Waitlist sign-up limits, read by private.waitlist_rate_limit(); see supabase/schemas/03_limits.sql.';
 
 comment on column private.waitlist_limits.domain_burst is
   'Sign-ups per window with one e-mail domain beyond which new rows are flagged (never refused).';

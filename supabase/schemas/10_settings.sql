@@ -41,7 +41,7 @@ insert into private.waitlist_free_mail_domains (domain) values
   ('zoho.com');
 
 insert into private.waitlist_salt (singleton, salt) values
-  ('true', '2d8b1a54-46a7-4a58-b69e-bae551de2a2a');
+  ('true', 'd804a958-4165-4bf0-9acf-0a95e0e3c0a5');
 
 insert into private.waitlist_confirmation_settings (singleton, token_ttl, purge_pending_after, window_seconds, confirm_per_client, link_requests_per_client, link_request_interval_seconds, lease, max_attempts, retry_base_seconds, retry_max_seconds, erasure_email_lifetime, access_ttl) values
   ('true', '7 days', '00:00:00', '3600', '30', '10', '60', '00:02:00', '12', '30', '21600', '7 days', '30 days');
