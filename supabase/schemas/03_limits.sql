@@ -1,12 +1,12 @@
 create table private.waitlist_limits (
   singleton boolean primary key default true check (singleton),
-  window_seconds integer not null check (((window_seconds >= 1) AND (window_seconds <= 86400))),
-  per_client integer not null check ((per_client >= 1)),
+  window_seconds integer not null check ((window_seconds >= 1) and (window_seconds <= 86400)),
+  per_client integer not null check (per_client >= 1),
   domain_burst integer not null,
-  v6_48_factor integer not null default 4 check ((v6_48_factor >= 1)),
-  v6_32_factor integer not null default 16 check ((v6_32_factor >= 1)),
+  v6_48_factor integer not null default 4 check (v6_48_factor >= 1),
+  v6_32_factor integer not null default 16 check (v6_32_factor >= 1),
 
-  constraint waitlist_limits_per_domain_check CHECK ((domain_burst >= 1))
+  constraint waitlist_limits_per_domain_check check (domain_burst >= 1)
 );
 
 comment on table private.waitlist_limits is
@@ -67,8 +67,8 @@ revoke all on table private.waitlist_recent_signups from public, anon, authentic
 create table private.waitlist_api_attempts (
   id bigint generated always as identity primary key,
   action text not null,
-  client_hash text not null check ((client_hash ~ '^[0-9a-f]{64}$'::text)),
-  created_at timestamp with time zone not null default now(),
+  client_hash text not null check (client_hash ~ '^[0-9a-f]{64}$'),
+  created_at timestamptz not null default now(),
 
   constraint waitlist_api_attempts_action_check check (action in ('sign_up', 'confirm', 'request_link', 'own_data'))
 );

@@ -1,19 +1,19 @@
 create table private.waitlist_confirmation_settings (
   singleton boolean primary key default true check (singleton),
-  token_ttl interval not null check ((token_ttl > '00:00:00'::interval)),
-  purge_pending_after interval not null check ((purge_pending_after >= '00:00:00'::interval)),
-  window_seconds integer not null check ((window_seconds > 0)),
-  confirm_per_client integer not null check ((confirm_per_client > 0)),
-  link_requests_per_client integer not null check ((link_requests_per_client > 0)),
+  token_ttl interval not null check (token_ttl > '00:00:00'::interval),
+  purge_pending_after interval not null check (purge_pending_after >= '00:00:00'::interval),
+  window_seconds integer not null check (window_seconds > 0),
+  confirm_per_client integer not null check (confirm_per_client > 0),
+  link_requests_per_client integer not null check (link_requests_per_client > 0),
   link_request_interval_seconds integer not null,
-  lease interval not null check ((lease > '00:00:00'::interval)),
-  max_attempts integer not null check ((max_attempts > 0)),
-  retry_base_seconds integer not null check ((retry_base_seconds >= 0)),
-  retry_max_seconds integer not null check ((retry_max_seconds >= 0)),
-  erasure_email_lifetime interval not null default '7 days'::interval check ((erasure_email_lifetime > '00:00:00'::interval)),
-  access_ttl interval not null default '30 days'::interval check ((access_ttl > '00:00:00'::interval)),
+  lease interval not null check (lease > '00:00:00'::interval),
+  max_attempts integer not null check (max_attempts > 0),
+  retry_base_seconds integer not null check (retry_base_seconds >= 0),
+  retry_max_seconds integer not null check (retry_max_seconds >= 0),
+  erasure_email_lifetime interval not null default '7 days'::interval check (erasure_email_lifetime > '00:00:00'::interval),
+  access_ttl interval not null default '30 days'::interval check (access_ttl > '00:00:00'::interval),
 
-  constraint waitlist_confirmation_settin_link_request_interval_second_check CHECK ((link_request_interval_seconds >= 0))
+  constraint waitlist_confirmation_settin_link_request_interval_second_check check (link_request_interval_seconds >= 0)
 );
 
 comment on table private.waitlist_confirmation_settings is

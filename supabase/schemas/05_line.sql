@@ -1,7 +1,7 @@
 create table private.waitlist_referral_settings (
   only_row boolean primary key default true check (only_row),
-  own_data_per_client integer not null check ((own_data_per_client > 0)),
-  places_per_referral integer not null default 5 check (((places_per_referral >= 0) AND (places_per_referral <= 1000)))
+  own_data_per_client integer not null check (own_data_per_client > 0),
+  places_per_referral integer not null default 5 check ((places_per_referral >= 0) and (places_per_referral <= 1000))
 );
 
 comment on table private.waitlist_referral_settings is

@@ -1,8 +1,8 @@
 create table private.waitlist_unsubscribe_tokens (
-  token_hash text primary key check ((token_hash ~ '^[0-9a-f]{64}$'::text)),
+  token_hash text primary key check (token_hash ~ '^[0-9a-f]{64}$'),
   entry_id uuid not null references waitlist(id) on delete cascade,
-  created_at timestamp with time zone not null default now(),
-  scope text not null default 'waitlist'::text check ((scope = ANY (ARRAY['waitlist'::text, 'updates'::text])))
+  created_at timestamptz not null default now(),
+  scope text not null default 'waitlist' check (scope = ANY (ARRAY['waitlist', 'updates']))
 );
 
 comment on table private.waitlist_unsubscribe_tokens is
