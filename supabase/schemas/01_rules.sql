@@ -1,3 +1,22 @@
+-- The field rules, shared with TypeScript: what a sign-up's name, e-mail and project may be.
+--
+-- Guarantees: the inserting role can evaluate every rule (triggers and check constraints run as
+-- it), and each rule is the same function the browser runs:
+--   * waitlist_trim: String#trim's whitespace set, written out (btrim only removes spaces);
+--   * waitlist_rules.normalize_email: invisible characters stripped, NFKC, trimmed, the domain
+--     lower-cased and IDNA-encoded (waitlist_rules.punycode, tested against url.domainToASCII);
+--   * waitlist_rules.email_plausible: dot-separated atoms, one @, a domain of valid labels; no
+--     spaces, controls, quotes, brackets, commas, semicolons or bidi controls;
+--   * waitlist_rules.plain_text: no control, line-break, bidi-control or invisible characters in a
+--     name or company (joiners stay: Persian and emoji sequences need them);
+--   * waitlist_rules.mailbox_key: what the big providers document as one inbox (googlemail.com is
+--     gmail.com, Gmail ignores dots, plus tags dropped at Gmail, Outlook.com, Proton, Fastmail);
+--     it keys the e-mail caps, the self-referral check and the referral ledger.
+-- The character classes are copied verbatim from the TypeScript; property-based tests check that
+-- the two agree (tests/integration/waitlist-rules-agree.test.ts, waitlist-email-agree.test.ts).
+--
+-- TypeScript twins: components/waitlist/rules.ts and components/waitlist/email.ts.
+
 -- Trims the same characters as trimWaitlistText() in components/waitlist/rules.ts (String#trim's set,
 -- written out). Plain btrim() only removes spaces, and [[:space:]] depends on the locale.
 -- E-strings have no \v escape, hence \u000B.

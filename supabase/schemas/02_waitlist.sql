@@ -1,3 +1,43 @@
+-- public.waitlist: one row per person on the list, written through the public (anon) key.
+--
+-- Who may do what:
+--   anon (the public key shipped to every browser): INSERT of the form's columns (name, email,
+--        project, the visit's source, the referral code it came through, updates, language) and
+--        nothing else: it cannot read, change or delete a single row, so the public key cannot
+--        leak the list. Everything else a visitor does goes through security definer functions
+--        that answer only the holder of an e-mailed token (08_own_data.sql).
+--   authenticated: nothing (the marketing site has no sign-in).
+--   service_role (server-side only, bypasses RLS): SELECT for the owner's list/export commands,
+--        DELETE for erasure requests.
+--
+-- Why the site inserts WITHOUT reading the row back: through PostgREST that is INSERT ...
+-- RETURNING, which needs a SELECT grant and a SELECT policy for anon, and any such policy lets
+-- anyone holding the public key read every e-mail. A 201 with an empty body proves the row is
+-- stored.
+--
+-- Field rules (01_rules.sql, shared with the form): values are trimmed and the e-mail normalised
+-- by the waitlist_clean trigger, for every writer; name and e-mail required and not blank; at
+-- most 100 / 254 / 200 characters for name / e-mail / project; one entry per address (the
+-- deferrable unique email_key, lower(email) of the normalised value, checked at the end of the
+-- statement, after the one-row guard of 03_limits.sql). The format and plain-text rules are NOT
+-- VALID: rows stored under older, looser rules stay (list them with
+-- `select * from public.waitlist where not waitlist_rules.email_plausible(email)`); every new or
+-- changed row must pass.
+--
+-- Statuses: pending -> confirmed -> invited -> joined, each step with its time (06_invitations.sql
+-- refuses any other change). Entries stored before double opt-in are 'confirmed' with no
+-- confirmed_at.
+--
+-- Triggers on this table fire in name order; each is declared beside its function:
+--   waitlist_clean (here), waitlist_enqueue_messages (07_outbox.sql), waitlist_pending_defaults
+--   and waitlist_replace_expired (04_tokens.sql), waitlist_rate_limit and waitlist_statement_start
+--   (03_limits.sql), waitlist_referral and waitlist_referral_credit (05_line.sql),
+--   waitlist_status_transition (06_invitations.sql), waitlist_updates_stopped and
+--   waitlist_updates_times (09_updates.sql).
+--
+-- TypeScript twins: components/waitlist/join.ts (the insert and what each answer means) and
+-- components/waitlist/source.ts (the source columns).
+
 create table public.waitlist (
   id uuid primary key default gen_random_uuid(),
   name text not null,

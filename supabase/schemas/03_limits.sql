@@ -1,3 +1,36 @@
+-- Limits: what one network may do through the public key, and how many e-mails we send.
+--
+-- Why in the database: the endpoints are public by design (every browser holds the anon key), so
+-- anything in front of them can be scripted around; a trigger or a security definer function runs
+-- for every call the key can make, whatever the client.
+--
+-- 1. ONE ROW PER REQUEST, ONE ANSWER PER FACT. An API insert may write one row: the second row of
+--    a statement is refused (HTTP 400, WL400) before it is checked at all, and the uniqueness check
+--    is deferred to the end of the statement, so a multi-row insert never reaches it and its answer
+--    cannot depend on whether an address is listed.
+-- 2. PER NETWORK (private.waitlist_limits, private.waitlist_api_attempts). Sign-ups, confirmations,
+--    link requests and own-data calls count per client network over a sliding window: 50 sign-ups
+--    an hour (the settings rows are in 10_settings.sql). The client is cf-connecting-ip (set and
+--    overwritten by Cloudflare in front of hosted Supabase), else the LAST X-Forwarded-For hop (the
+--    one the gateway appended), never the first, which the client writes
+--    (private.waitlist_request_client, the only copy of that rule). An IPv6 client counts in its
+--    /64 and also in its /48 and /32, which get v6_48_factor and v6_32_factor times the allowance.
+--    Past a limit: PostgREST's custom status, HTTP 429 with Retry-After (private.waitlist_refuse).
+--    Not limited: the service-role key and SQL outside the API (no request.headers).
+-- 3. DOMAIN BURSTS ARE FLAGGED, NEVER REFUSED. Past domain_burst sign-ups an hour with one
+--    (non free-mail) domain, new rows get flag = 'domain_burst' for the owner; nobody can lock a
+--    company's domain out.
+-- 4. E-MAIL CAPS (private.waitlist_mail_caps, used by 07_outbox.sql): one mailbox that has not
+--    confirmed gets at most unproven_per_recipient links per recipient_window; all e-mails together
+--    at most emails_per_hour (the rest wait, in order).
+-- What is stored: only salted SHA-256 hashes of client addresses (private.waitlist_salt, random per
+-- database), pruned after the window. Refused, duplicate and invalid inserts roll their count back.
+-- Locks: each sign-up takes one advisory lock for its address, then one per client key, narrowest
+-- first, always in that order, so concurrent requests cannot share the last slot or deadlock.
+-- The reasoning behind the numbers is in docs/waitlist.md, "Sign-up rate limit".
+--
+-- TypeScript twin: components/waitlist/join.ts (a 429 is { status: 'rate_limited' }).
+
 create table private.waitlist_limits (
   singleton boolean primary key default true check (singleton),
   window_seconds integer not null check ((window_seconds >= 1) and (window_seconds <= 86400)),
@@ -142,9 +175,9 @@ $$;
 
 revoke all on function private.waitlist_refuse(text, text, integer) from public, anon, authenticated, service_role;
 
--- The sign-up trigger of the trust migration, with the per-network part through the function
--- above (so it counts /48 and /32 too); the one-row guard, the address lock and the domain burst
--- are as they were.
+-- The sign-up trigger: the one-row guard, the address lock, then the per-network limit (waitlist_limit_network), then
+-- the domain burst flag. Definer rights: it reads and writes private tables the inserting role
+-- cannot see.
 create function private.waitlist_rate_limit()
 returns trigger
 language plpgsql
@@ -265,7 +298,7 @@ $$;
 
 revoke all on function private.waitlist_mailbox_hash(text, text) from public, anon, authenticated, service_role;
 
--- The address the platform's edge says the request came from (see the trust migration); null
+-- The address the platform's edge says the request came from (cf-connecting-ip, else the last X-Forwarded-For hop); null
 -- outside the API.
 create function private.waitlist_request_client()
 returns text
@@ -290,8 +323,8 @@ $$;
 revoke all on function private.waitlist_request_client() from public, anon, authenticated, service_role;
 
 -- The salted keys a client counts under, narrowest first (always the same order, so concurrent
--- requests take their locks in one order): its network (an IPv4 address, an IPv6 /64, exactly the
--- hash the earlier migrations wrote), and for IPv6 its /48 and /32 with their larger allowance.
+-- requests take their locks in one order): its network (an IPv4 address, an IPv6 /64, the same hash
+-- whatever the limit), and for IPv6 its /48 and /32 with their larger allowance.
 create function private.waitlist_network_keys(client text)
 returns table (client_hash text, factor integer, scope text)
 language plpgsql

@@ -1,3 +1,22 @@
+-- Tokens and links: double opt-in, and the e-mailed links that open a person's own page.
+--
+-- Guarantees:
+--   * A new entry is 'pending' until its owner opens the link of the confirmation e-mail. The link
+--     carries 256 random bits; only their SHA-256 is stored (private.waitlist_tokens), minted by the
+--     dispatcher when it sends, so the token exists only in that process and in the e-mail.
+--   * Every link works until it expires (token_ttl for a confirmation, access_ttl for a page link),
+--     and a pending entry's only until its confirm_by: a new link never replaces one already sent,
+--     and nothing a third party does moves confirm_by.
+--   * public.waitlist_confirm(token) answers 'confirmed', 'already_confirmed', 'expired' or
+--     'invalid', only to the token's holder, rate limited per network. public.waitlist_request_link
+--     (email) answers the same (nothing) for any address, listed or not, and sends a confirmation
+--     or an access link within the e-mail caps.
+--   * An entry still pending after confirm_by no longer blocks its address (a new sign-up replaces
+--     it) and is purged by waitlist_purge_pending (07_outbox.sql).
+--
+-- TypeScript twins: components/waitlist/link.ts (the link page's calls) and
+-- components/waitlist/outbox/token.ts (minting a token).
+
 create table private.waitlist_confirmation_settings (
   singleton boolean primary key default true check (singleton),
   token_ttl interval not null check (token_ttl > '00:00:00'::interval),

@@ -1,3 +1,21 @@
+-- The line and referrals: a person's place, and the credit their referral link earns.
+--
+-- Guarantees:
+--   * Every entry gets a public referral code (22 base64url characters, random, naming nobody). A
+--     sign-up may carry the code it came through in the write-only column ref: the trigger
+--     resolves it to referred_by and clears it. An unknown code, or one of the same mailbox
+--     (self-referral, compared by waitlist_rules.mailbox_key), counts for nothing, and the sign-up
+--     goes through the same way, so a code cannot be tested by signing up.
+--   * A referral is credited once, when the referred person first confirms, and once per mailbox
+--     however spelt and however often it erases itself and comes back
+--     (private.waitlist_referral_ledger: a salted fingerprint, no address, no name).
+--   * The line (private.waitlist_line) is the one order of confirmed people: by confirmation, each
+--     credit moving an entry up places_per_referral places. The place a person is shown and the
+--     order of invitations both read it, and nothing else.
+--
+-- TypeScript twins: components/waitlist/my-place.tsx (the place shown) and tools/owner/console/
+-- server.ts (the head of the line).
+
 create table private.waitlist_referral_settings (
   only_row boolean primary key default true check (only_row),
   own_data_per_client integer not null check (own_data_per_client > 0),

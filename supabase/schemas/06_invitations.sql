@@ -1,3 +1,23 @@
+-- Invitations: letting people in, in the order they earned.
+--
+-- Guarantees:
+--   * An entry moves pending -> confirmed -> invited -> joined and nothing else (the
+--     waitlist_status_transition trigger); invited -> confirmed only when an invitation expires
+--     unused. Every invitation, used or not, is a row of private.waitlist_invitations.
+--   * waitlist_invite_next(n, dry_run) takes the head of the line under one advisory lock, so two
+--     runs never pick the same person; waitlist_invite_email invites one person out of order.
+--     Turning an entry 'invited' writes its invitation and its e-mail in the same transaction.
+--   * An invitation's link token is minted by the dispatcher (hash only, in
+--     private.waitlist_invitation_tokens). It expires invitation_ttl after the invitation; one
+--     reminder goes reminder_after it if still unused. At expiry the person goes back in line at
+--     the place they had earned (waitlist_purge_pending, 07_outbox.sql).
+--   * waitlist_redeem_invitation(token), for the product's app (service role): the first call with
+--     a live token turns the entry 'joined' and answers who it is, with their language; a used,
+--     expired or unknown token answers which, naming nobody.
+--
+-- TypeScript twins: components/waitlist/invitations.ts (redeeming), tools/owner/owner.ts and
+-- tools/owner/console/invite.ts (inviting).
+
 create table private.waitlist_invitation_settings (
   singleton boolean primary key default true check (singleton),
   invitation_ttl interval not null check (invitation_ttl > interval '0'),
@@ -136,8 +156,8 @@ $$;
 revoke all on function public.waitlist_invite_email(text, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_invite_email(text, boolean) to service_role;
 
--- 4. The app greets the person in their language: redeeming answers it beside who they are (the
---    invitations migration's function, with one more key; its grants stay as they were).
+-- Redeems an invitation once and answers who it is, with their language, so the product's app can
+-- greet them in it.
 create function public.waitlist_redeem_invitation(token text)
 returns jsonb
 language plpgsql

@@ -1,3 +1,29 @@
+-- The outbox: every message the waitlist causes, written in the same transaction as its fact.
+--
+-- Guarantees:
+--   * Triggers queue a message with the fact that causes it: a confirmation e-mail with every new
+--     pending entry and granted link request, Slack with a first confirmation and with joining, the
+--     invitation and reminder e-mails, the erasure e-mail with "Delete me", update e-mails with a
+--     post. Each message carries the person's language (waitlist_outbox_language); an update e-mail
+--     is kept only for the readers of its post's language.
+--   * The dispatcher (service role only) claims due messages with a lease, sends, and marks them
+--     with the lease it holds. A failure retries with exponential backoff up to max_attempts. A
+--     lease that expires while 'sending' marks the message 'in_doubt', never sent again: a
+--     duplicate is impossible. The lease outlasts the dispatcher's SMTP and Slack timeouts.
+--   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock; update e-mails go
+--     after every other due message. private.waitlist_mail_log records each e-mail by a salted
+--     mailbox hash, never the address.
+--   * No copy of personal data: names are read at send time, an erased person's messages go with
+--     their entry (on delete cascade). The one exception, an erasure e-mail's {email, name,
+--     language}, is emptied the moment it leaves pending/sending (a check makes any other state
+--     impossible) and given up after erasure_email_lifetime. Stored errors have addresses and the
+--     name redacted.
+--   * The public key cannot read or change the outbox (no grant, RLS without a policy).
+--   * waitlist_purge_pending, called by every dispatcher run: expired pending entries, old tokens
+--     and mail log rows, invitation reminders and expiries.
+--
+-- TypeScript twin: components/waitlist/outbox/store.ts (and dispatch.ts, which sends).
+
 create table public.waitlist_outbox (
   id uuid primary key default gen_random_uuid(),
   entry_id uuid references waitlist(id) on delete cascade,
@@ -70,8 +96,8 @@ create index waitlist_mail_log_created on private.waitlist_mail_log (created_at)
 
 revoke all on table private.waitlist_mail_log from public, anon, authenticated, service_role;
 
--- The messages each step causes, in the same transaction. As in the confirmation migration, and:
--- Slack hears of a confirmation only the first time (not when an expired invitation puts someone
+-- The messages each step causes, in the same transaction: a confirmation e-mail with a new pending
+-- entry; Slack hears of a confirmation only the first time (not when an expired invitation puts someone
 -- back in line); an invitation is written with its e-mail; joining tells Slack.
 create function private.waitlist_enqueue_messages()
 returns trigger
@@ -119,7 +145,8 @@ create trigger waitlist_enqueue_messages
   after insert or update of status on public.waitlist
   for each row execute function private.waitlist_enqueue_messages();
 
--- As in the abuse migration, and update e-mails are claimed after every other due message: they
+-- Claims due messages under a lease, within the e-mail caps (one claim at a time decides, an
+-- advisory lock); an expired lease makes its message 'in_doubt'. Update e-mails are claimed after every other due message: they
 -- share the hourly cap (500) with the links people are waiting for, and a post to a long list
 -- would otherwise put the next sign-up's confirmation hours behind it.
 create function public.waitlist_outbox_claim(max_messages integer default 20)
@@ -214,7 +241,7 @@ $$;
 revoke all on function public.waitlist_outbox_claim(integer) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_outbox_claim(integer) to service_role;
 
--- As in the abuse migration, and the invitation e-mails: a token for the entry's open invitation
+-- Stores the hash of the token the dispatcher minted for a link e-mail; for invitation e-mails a token for the entry's open invitation
 -- (null when it was redeemed or has expired meanwhile); returns the date the e-mail states.
 create function public.waitlist_outbox_attach_token(message_id uuid, lease uuid, new_token_hash text)
 returns timestamptz
@@ -425,7 +452,7 @@ create trigger waitlist_outbox_redact
   before insert or update on public.waitlist_outbox
   for each row execute function private.waitlist_outbox_redact();
 
--- As in the invitations migration, and: the scope comes from the message's kind; an update e-mail
+-- Stores the hash of a message's one-click unsubscribe token. The scope comes from the message's kind; an update e-mail
 -- gets none (so is not sent) unless its person still wants updates, checked under their row lock.
 create function public.waitlist_outbox_attach_unsubscribe(message_id uuid, lease uuid, new_token_hash text)
 returns boolean

@@ -1,4 +1,18 @@
--- As in the abuse migration, and an invited or joined person's page: their invitation, or that they joined.
+-- Own data: what the holder of an e-mailed link can see and do, through the public key.
+--
+-- Guarantees: waitlist_me(token) answers the holder's place, credits, code and invitation;
+-- waitlist_export_me(token) everything stored about them (their entry, its messages, their
+-- invitations' times, never a token); waitlist_delete_me(token) erases the entry now and, in the
+-- same transaction, queues the e-mail confirming it. The token is the e-mailed link's (only its
+-- hash is stored): whoever can open that e-mail is the person. Each answers null / false alike for
+-- an unknown, malformed or expired token, and each is rate limited per network
+-- (private.waitlist_entry_for_token, 04_tokens.sql). anon still has no SELECT, UPDATE or DELETE
+-- on any table.
+--
+-- TypeScript twin: components/waitlist/link.ts.
+
+-- The holder's own page: place, credits, referral code, and for an invited or joined person their
+-- invitation, or that they joined.
 create function public.waitlist_me(token text)
 returns jsonb
 language plpgsql
@@ -48,7 +62,8 @@ comment on function public.waitlist_me(text) is
 revoke all on function public.waitlist_me(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_me(text) to anon, service_role;
 
--- As in the referrals migration, and the person's invitations (times only: their tokens are secrets).
+-- Everything stored about the holder: their entry, its messages, and their invitations (times only:
+-- their tokens are secrets).
 create function public.waitlist_export_me(token text)
 returns jsonb
 language plpgsql

@@ -1,3 +1,22 @@
+-- Updates by e-mail: who asked for them, a post going to them once, and one click stopping them.
+--
+-- Guarantees:
+--   * public.waitlist.updates is off unless the person ticks the form's box; when it was turned on
+--     and off is the database's clock (a trigger), whatever the writer sends. The person changes it
+--     on their own page with waitlist_updates(token, wanted).
+--   * waitlist_broadcast_post(post_id, ...), for the site's server (service role), records the post
+--     in private.waitlist_broadcasts and queues one update e-mail per confirmed person who wants
+--     updates; a second call for the same post writes nothing.
+--   * Turning updates off skips their waiting update e-mails, and the dispatcher's last call before
+--     sending (waitlist_outbox_attach_unsubscribe, 07_outbox.sql) refuses an update e-mail unless
+--     the person still wants updates, under the entry's row lock.
+--   * Every e-mail to a person carries a one-click unsubscribe token (hash only, no expiry) whose
+--     scope the database sets: an update e-mail's stops updates and keeps the entry; every other
+--     erases the entry, without an e-mail confirming it.
+--
+-- TypeScript twins: components/waitlist/updates.ts (the publish webhook's side) and
+-- components/waitlist/unsubscribe-route.ts (one click).
+
 create table private.waitlist_unsubscribe_tokens (
   token_hash text primary key check (token_hash ~ '^[0-9a-f]{64}$'),
   entry_id uuid not null references waitlist(id) on delete cascade,
@@ -28,7 +47,8 @@ comment on table private.waitlist_broadcasts is
 
 revoke all on table private.waitlist_broadcasts from public, anon, authenticated, service_role;
 
--- As in the invitations migration, and an 'updates' token stops updates and keeps the entry.
+-- One click: an 'updates' token stops updates and keeps the entry; a 'waitlist' token erases it
+-- (without an e-mail confirming it: someone who asked for no more mail gets none).
 create function public.waitlist_unsubscribe(token text)
 returns boolean
 language plpgsql

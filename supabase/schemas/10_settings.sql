@@ -1,3 +1,9 @@
+-- The settings rows: the numbers every other file reads, one row per settings table, and the
+-- free-mail domains exempt from the domain burst. Change one with an update in a new migration and
+-- here (docs/waitlist.md, "Changing the database").
+--
+-- TypeScript twin: none; docs/waitlist.md explains the numbers.
+
 insert into private.waitlist_limits (singleton, window_seconds, per_client, domain_burst, v6_48_factor, v6_32_factor) values
   ('true', '3600', '50', '20', '4', '16');
 
