@@ -23,10 +23,10 @@ export interface Trees {
 type Build = (db: MigrationTarget) => Promise<unknown>
 
 function builds({ migrationsDir, schemasDir }: Trees): [Build, Build] {
-  return [(db) => applyMigrations(db, migrationsDir), (db) => applySchemas(db, schemasDir)]
+  return [fromMigrations(migrationsDir), fromSchemas(schemasDir)]
 }
 
-async function pgliteCatalog(build: Build): Promise<Catalog> {
+export async function pgliteCatalog(build: Build): Promise<Catalog> {
   const db = await PGlite.create()
   try {
     await build(db)
@@ -36,10 +36,13 @@ async function pgliteCatalog(build: Build): Promise<Catalog> {
   }
 }
 
+export const fromMigrations = (dir: string): Build => (db) => applyMigrations(db, dir)
+export const fromSchemas = (dir: string): Build => (db) => applySchemas(db, dir)
+
 /** Both trees' catalogs on PGlite, compared. */
 export async function compareOnPglite(trees: Trees): Promise<CatalogDifference[]> {
-  const [fromMigrations, fromSchemas] = builds(trees)
-  return diffCatalogs(await pgliteCatalog(fromMigrations), await pgliteCatalog(fromSchemas))
+  const [migrations, schemas] = builds(trees)
+  return diffCatalogs(await pgliteCatalog(migrations), await pgliteCatalog(schemas))
 }
 
 /** Both trees' catalogs on one throwaway PostgreSQL cluster (two databases), compared. */
