@@ -1,13 +1,14 @@
 /**
  * `npm test`: every check CI runs, in order, stopping at the first failure.
- * The generated Sanity types must match the schema and queries; then lint, types, the
- * database's two descriptions (migrations and schemas) and its generated types, unit and
+ * The generated Sanity and database types must match their sources; then lint, types, the
+ * database's two descriptions (migrations and schemas) against each other, unit and
  * integration tests, and the end-to-end tests in Chromium.
  */
 import { run } from '../local/run'
 
 const steps: [string, string, string[]][] = [
   ['Sanity types are up to date', 'tsx', ['tools/test/check-typegen.ts']],
+  ['Database types are up to date', 'tsx', ['tools/db/typegen.ts', '--check']],
   ['Lint', 'eslint', ['--max-warnings', '0', '.']],
   ['Route types', 'next', ['typegen']],
   ['Type check', 'tsc', ['--noEmit']],
