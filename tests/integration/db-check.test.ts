@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { diffCatalogs, type Catalog } from '@/tools/db/catalog'
 import { fromMigrations, fromSchemas, pgliteCatalog } from '@/tools/db/check'
 import { SCHEMAS_DIR } from '@/tools/db/schemas'
+import { lintMigrations } from '@/tools/db/squawk'
+import { generateDatabaseTypes, TYPES_FILE } from '@/tools/db/typegen'
 import { MIGRATIONS_DIR } from '@/tools/supabase-local/migrate'
 
 const exec = promisify(execFile)
@@ -118,3 +120,28 @@ it('the command exits 1 and shows both sides of the object', async () => {
   expect(failure?.stderr).toMatch(/migrations:\n(.*\n)*?\s+\| .*return 'invalid';/)
   expect(failure?.stderr).toMatch(/schemas:\n(.*\n)*?\s+\| .*return 'unknown';/)
 }, 60_000)
+
+describe('squawk lints every migration', () => {
+  it('passes the migrations as committed', async () => {
+    expect(await lintMigrations(MIGRATIONS_DIR)).toBe(true)
+  }, 60_000)
+
+  it('fails a new migration that breaks a rule left on (prefer-text-field: varchar)', async () => {
+    const dir = await copyWith('migrations', addMigration('alter table public.waitlist add column nickname varchar(20);\n'))
+    expect(await lintMigrations(dir)).toBe(false)
+  }, 60_000)
+})
+
+describe('supabase/types.generated.ts', () => {
+  it('is what the typegen makes from supabase/schemas/ as committed', async () => {
+    expect(await generateDatabaseTypes()).toBe(await readFile(TYPES_FILE, 'utf8'))
+  }, 60_000)
+
+  it('follows the schemas: a renamed argument changes the Database type', async () => {
+    const dir = await copyWith('schemas', (schemas) =>
+      edit(path.join(schemas, '09_updates.sql'), /public\.waitlist_unsubscribe\(token text\)/g, 'public.waitlist_unsubscribe(link_token text)'),
+    )
+    const types = await generateDatabaseTypes(dir).catch((error: unknown) => String(error))
+    expect(types).toMatch(/waitlist_unsubscribe: \{ Args: \{ link_token: string \}/)
+  }, 60_000)
+})
