@@ -55,7 +55,7 @@ create table public.waitlist (
   referrer_host text,
   landing_path text,
   referral_code text not null,
-  referred_by uuid references waitlist(id) on delete set null,
+  referred_by uuid references public.waitlist (id) on delete set null,
   referral_credits integer not null default 0,
   ref text,
   invited_at timestamptz,

@@ -175,9 +175,9 @@ $$;
 
 revoke all on function private.waitlist_refuse(text, text, integer) from public, anon, authenticated, service_role;
 
--- The sign-up trigger: the one-row guard, the address lock, then the per-network limit (waitlist_limit_network), then
--- the domain burst flag. Definer rights: it reads and writes private tables the inserting role
--- cannot see.
+-- The sign-up trigger: the one-row guard, the address lock, the per-network limit
+-- (waitlist_limit_network), then the domain burst flag. Definer rights: it reads and writes
+-- private tables the inserting role cannot see.
 create function private.waitlist_rate_limit()
 returns trigger
 language plpgsql

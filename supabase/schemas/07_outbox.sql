@@ -26,10 +26,10 @@
 
 create table public.waitlist_outbox (
   id uuid primary key default gen_random_uuid(),
-  entry_id uuid references waitlist(id) on delete cascade,
+  entry_id uuid references public.waitlist (id) on delete cascade,
   kind text not null,
   payload jsonb not null default '{}'::jsonb,
-  status text not null default 'pending' check (status = ANY (ARRAY['pending', 'sending', 'sent', 'skipped', 'failed', 'in_doubt'])),
+  status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'skipped', 'failed', 'in_doubt')),
   attempts integer not null default 0 check (attempts >= 0),
   available_at timestamptz not null default now(),
   lease_id uuid,

@@ -19,9 +19,9 @@
 
 create table private.waitlist_unsubscribe_tokens (
   token_hash text primary key check (token_hash ~ '^[0-9a-f]{64}$'),
-  entry_id uuid not null references waitlist(id) on delete cascade,
+  entry_id uuid not null references public.waitlist (id) on delete cascade,
   created_at timestamptz not null default now(),
-  scope text not null default 'waitlist' check (scope = ANY (ARRAY['waitlist', 'updates']))
+  scope text not null default 'waitlist' check (scope in ('waitlist', 'updates'))
 );
 
 comment on table private.waitlist_unsubscribe_tokens is
