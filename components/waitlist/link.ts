@@ -7,6 +7,7 @@
  */
 
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+import type { Database } from '@/supabase/types.generated'
 
 export type ConfirmAnswer = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid'
 /** 'unreachable': offline, refused or rate limited: the link itself may still be good. */
@@ -23,7 +24,11 @@ export function tokenFromHash(hash: string): string | null {
 
 type Backend = { url: string; anonKey: string }
 
-async function rpc(backend: Backend, fn: string, args: Record<string, unknown>, fetchImpl: typeof fetch): Promise<Response> {
+type Functions = Database['public']['Functions']
+/** A function's arguments as the generated types name them; null is sent as SQL null. */
+type RpcArgs<Name extends keyof Functions> = { [Arg in keyof Functions[Name]['Args']]: Functions[Name]['Args'][Arg] | null }
+
+async function rpc<Name extends keyof Functions>(backend: Backend, fn: Name, args: RpcArgs<Name>, fetchImpl: typeof fetch): Promise<Response> {
   return fetchImpl(`${backend.url.replace(/\/$/, '')}/rest/v1/rpc/${fn}`, {
     method: 'POST',
     headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },

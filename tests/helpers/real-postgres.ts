@@ -6,17 +6,10 @@
  * on Supabase) that switches to anon per transaction and sets request.headers and
  * request.jwt.claims.
  */
-import { execFile } from 'node:child_process'
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir, userInfo } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { freePort } from '@/tools/local/run'
-import { applyMigrations, type MigrationTarget } from '@/tools/supabase-local/migrate'
-
-const exec = promisify(execFile)
+import { migrationTarget, startPostgresCluster, type PostgresCluster } from '@/tools/local/postgres'
+import { applyMigrations } from '@/tools/supabase-local/migrate'
 
 export interface RealPostgres {
   /** A pool of connections as `authenticator` (not a superuser), like PostgREST's. */
@@ -29,59 +22,19 @@ export interface RealPostgres {
 
 export type RealPostgresStart = { ok: true; postgres: RealPostgres } | { ok: false; reason: string }
 
-function migrationTarget(client: pg.Client): MigrationTarget {
-  const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] })
-  const execSql = (sql: string) => client.query(sql)
-  return {
-    exec: execSql,
-    query,
-    async transaction(work) {
-      await client.query('begin')
-      try {
-        const result = await work({ exec: execSql, query })
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback')
-        throw error
-      }
-    },
-  }
-}
-
 export async function startRealPostgres({ maxConnections = 300, migrationsDir }: { maxConnections?: number; migrationsDir?: string } = {}): Promise<RealPostgresStart> {
   // Found or installed once by tests/helpers/postgres-setup.ts (Vitest's global setup).
   const binaries = inject('postgres')
   if (!binaries.ok) return binaries
 
-  const root = process.getuid?.() === 0
-  const osUser = root ? 'postgres' : userInfo().username
-  const as = (command: string, args: string[]) => (root ? exec('runuser', ['-u', osUser, '--', command, ...args]) : exec(command, args))
-  const dir = await mkdtemp(path.join(tmpdir(), 'waitlist-pg-'))
-  const data = path.join(dir, 'data')
-  if (root) {
-    const { stdout } = await exec('id', ['-u', osUser])
-    const { stdout: gid } = await exec('id', ['-g', osUser])
-    await chown(dir, Number(stdout.trim()), Number(gid.trim()))
-  }
-  await chmod(dir, 0o700)
-  const port = await freePort()
-  const bin = (name: string) => path.join(binaries.bin, name)
+  let cluster: PostgresCluster
   try {
-    await as(bin('initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
-    await as(bin('pg_ctl'), [
-      '-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} -c fsync=off -c deadlock_timeout=200ms`,
-    ])
+    cluster = await startPostgresCluster(binaries.bin, { maxConnections })
   } catch (error) {
-    await rm(dir, { recursive: true, force: true })
-    return { ok: false, reason: `Could not start PostgreSQL from ${binaries.bin}: ${error instanceof Error ? error.message : String(error)}` }
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) }
   }
-
-  const stop = async () => {
-    await as(bin('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {})
-    await rm(dir, { recursive: true, force: true })
-  }
+  const { port } = cluster
+  const stop = () => cluster.stop()
   try {
     const owner = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' })
     await owner.connect()

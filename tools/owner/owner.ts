@@ -6,9 +6,13 @@
  */
 import { open } from 'node:fs/promises'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
 import { referrerEmails, WAITLIST_CSV_COLUMNS, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
+
+/** The database with the service-role key: table, function and argument names checked by tsc. */
+export type OwnerClient = SupabaseClient<Database>
 
 export interface OwnerConfig {
   url: string
@@ -42,7 +46,7 @@ export function resolveOwnerConfig(env: Record<string, string | undefined>): Own
 const PAGE_SIZE = 1000 // Supabase's default max_rows: a larger page would be cut silently.
 
 /** Every entry, oldest first, paging past the API's row cap. */
-export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<WaitlistEntry[]> {
+export async function fetchAllWaitlistEntries(client: OwnerClient): Promise<WaitlistEntry[]> {
   const entries: WaitlistEntry[] = []
   for (let from = 0; ; from += PAGE_SIZE) {
     const { data, error, status } = await client
@@ -62,9 +66,9 @@ export async function fetchAllWaitlistEntries(client: SupabaseClient): Promise<W
 }
 
 /** The project from `env`, and a client with its service-role key (owner's machine only). */
-export function ownerClient(env: Record<string, string | undefined>): { config: OwnerConfig; client: SupabaseClient } {
+export function ownerClient(env: Record<string, string | undefined>): { config: OwnerConfig; client: OwnerClient } {
   const config = resolveOwnerConfig(env)
-  const client = createClient(config.url, config.serviceRoleKey, {
+  const client = createClient<Database>(config.url, config.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Retrying a refused local connection only delays the hint below by ~7 s; a hosted project keeps the retries.
     db: { retry: !config.local },
@@ -225,7 +229,7 @@ export type InvitationRun = { people: InvitedPerson[]; refused?: string }
  * `npm run waitlist:invite`: the next N of the line (public.waitlist_invite_next), or one person by
  * address out of order (public.waitlist_invite_email); with `dryRun` nothing changes.
  */
-export async function inviteFromLine(client: SupabaseClient, which: { next: number } | { email: string }, dryRun: boolean): Promise<InvitationRun> {
+export async function inviteFromLine(client: OwnerClient, which: { next: number } | { email: string }, dryRun: boolean): Promise<InvitationRun> {
   if ('next' in which) {
     const { data, error } = await client.rpc('waitlist_invite_next', { n: which.next, dry_run: dryRun })
     if (error) throw new Error(`Could not invite: ${error.message}`)

@@ -1,15 +1,18 @@
 /**
  * `npm test`: every check CI runs, in order, stopping at the first failure.
- * The generated Sanity types must match the schema and queries; then lint, types,
- * unit and integration tests, and the end-to-end tests in Chromium.
+ * The generated Sanity and database types must match their sources; then lint, types, the
+ * database's two descriptions (migrations and schemas) against each other, unit and
+ * integration tests, and the end-to-end tests in Chromium.
  */
 import { run } from '../local/run'
 
 const steps: [string, string, string[]][] = [
   ['Sanity types are up to date', 'tsx', ['tools/test/check-typegen.ts']],
+  ['Database types are up to date', 'tsx', ['tools/db/typegen.ts', '--check']],
   ['Lint', 'eslint', ['--max-warnings', '0', '.']],
   ['Route types', 'next', ['typegen']],
   ['Type check', 'tsc', ['--noEmit']],
+  ['Migrations and schemas build the same database; squawk', 'tsx', ['tools/db/check.ts']],
   ['Unit and integration tests', 'vitest', ['run']],
   ['End-to-end tests (Chromium)', 'tsx', ['tools/test/e2e.ts']],
 ]

@@ -5,14 +5,13 @@ import { publicEnv, serverEnv } from '@/lib/env'
 import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
 import { slackWebhookChannel } from './slack'
-import { serviceClient, supabaseOutboxStore } from './store'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { serviceClient, supabaseOutboxStore, type ServiceClient } from './store'
 
 /**
  * The database with the service-role key, as the server's own calls reach it (unsubscribe, the
  * app's redemption, a post's e-mail); null when the deployment has not set the key or the URL.
  */
-export function configuredServiceClient(): SupabaseClient | null {
+export function configuredServiceClient(): ServiceClient | null {
   const key = serverEnv().supabaseServiceRoleKey
   return publicEnv.supabaseUrl && key ? serviceClient(publicEnv.supabaseUrl, key) : null
 }

@@ -3,30 +3,37 @@
  * granted to service_role only). Server only: never import this from a client component.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '@/supabase/types.generated'
 import type { ClaimedMessage, OutboxStore } from './dispatch'
 
-export function serviceClient(url: string, serviceRoleKey: string): SupabaseClient {
-  return createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } })
+/** The database as the service-role key sees it: names and arguments checked against supabase/schemas/. */
+export type ServiceClient = SupabaseClient<Database>
+
+type Functions = Database['public']['Functions']
+
+export function serviceClient(url: string, serviceRoleKey: string): ServiceClient {
+  return createClient<Database>(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } })
 }
 
-async function call<T>(client: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
+async function call<Name extends keyof Functions>(client: ServiceClient, fn: Name, args: Functions[Name]['Args']): Promise<Functions[Name]['Returns']> {
   const { data, error, status } = await client.rpc(fn, args)
   if (error) throw new Error(`${fn} failed (HTTP ${status}${error.code ? ` ${error.code}` : ''}): ${error.message}`)
-  return data as T
+  return data as Functions[Name]['Returns']
 }
 
-export function supabaseOutboxStore(client: SupabaseClient): OutboxStore {
+export function supabaseOutboxStore(client: ServiceClient): OutboxStore {
   return {
-    claim: (maxMessages) => call<ClaimedMessage[]>(client, 'waitlist_outbox_claim', { max_messages: maxMessages }),
+    // jsonb: the shape of a claimed message is the function's, described by ClaimedMessage.
+    claim: async (maxMessages) => (await call(client, 'waitlist_outbox_claim', { max_messages: maxMessages })) as unknown as ClaimedMessage[],
     attachToken: async (message, tokenHash) => {
-      const expires = await call<string | null>(client, 'waitlist_outbox_attach_token', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash })
+      const expires = await call(client, 'waitlist_outbox_attach_token', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash })
       return expires ? new Date(expires) : null
     },
     attachUnsubscribe: (message, tokenHash) =>
-      call<boolean>(client, 'waitlist_outbox_attach_unsubscribe', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash }),
+      call(client, 'waitlist_outbox_attach_unsubscribe', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash }),
     complete: (message, outcome, note) =>
-      call<boolean>(client, 'waitlist_outbox_complete', { message_id: message.id, lease: message.lease_id, outcome, outcome_note: note ?? null }),
-    fail: (message, failure) => call<string | null>(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure }),
-    purgePending: () => call<number>(client, 'waitlist_purge_pending', {}),
+      call(client, 'waitlist_outbox_complete', { message_id: message.id, lease: message.lease_id, outcome, outcome_note: note ?? undefined }),
+    fail: (message, failure) => call(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure }),
+    purgePending: () => call(client, 'waitlist_purge_pending', {}),
   }
 }

@@ -10,8 +10,7 @@
  * the page shows exactly whom it did invite.
  */
 import { createHash } from 'node:crypto'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { inviteFromLine, type InvitedPerson } from '../owner'
+import { inviteFromLine, type InvitedPerson, type OwnerClient } from '../owner'
 
 /** Most people one press may invite: a page of the preview stays readable, and the form small. */
 export const MAX_INVITE = 200
@@ -26,7 +25,7 @@ function fingerprint(people: readonly InvitedPerson[]): string {
     .digest('base64url')
 }
 
-export function createInviter(client: SupabaseClient) {
+export function createInviter(client: OwnerClient) {
   let queue: Promise<unknown> = Promise.resolve()
   /** One at a time: the second of two presses checks the line after the first has invited. */
   const serially = <T>(work: () => Promise<T>): Promise<T> => {

@@ -11,9 +11,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { readBodyCapped } from '../../../lib/http/body'
-import { fetchAllWaitlistEntries, ownerClient } from '../owner'
+import { fetchAllWaitlistEntries, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE, type Invitation } from './invite'
 import { LINE_HEAD, renderConsolePage, STYLE_HASH, type LinePerson } from './page'
@@ -72,7 +71,7 @@ function inviteCount(value: string | null): number | null {
   return count >= 1 && count <= MAX_INVITE ? count : null
 }
 
-async function lineHead(client: SupabaseClient): Promise<LinePerson[]> {
+async function lineHead(client: OwnerClient): Promise<LinePerson[]> {
   const { data, error } = await client.rpc('waitlist_line_head', { n: LINE_HEAD })
   if (error) throw new Error(`Could not read the line: ${error.message}`)
   return data as LinePerson[]

@@ -1,0 +1,229 @@
+-- The field rules, shared with TypeScript: what a sign-up's name, e-mail and project may be.
+--
+-- Guarantees: the inserting role can evaluate every rule (triggers and check constraints run as
+-- it), and each rule is the same function the browser runs:
+--   * waitlist_trim: String#trim's whitespace set, written out (btrim only removes spaces);
+--   * waitlist_rules.normalize_email: invisible characters stripped, NFKC, trimmed, the domain
+--     lower-cased and IDNA-encoded (waitlist_rules.punycode, tested against url.domainToASCII);
+--   * waitlist_rules.email_plausible: dot-separated atoms, one @, a domain of valid labels; no
+--     spaces, controls, quotes, brackets, commas, semicolons or bidi controls;
+--   * waitlist_rules.plain_text: no control, line-break, bidi-control or invisible characters in a
+--     name or company (joiners stay: Persian and emoji sequences need them);
+--   * waitlist_rules.mailbox_key: what the big providers document as one inbox (googlemail.com is
+--     gmail.com, Gmail ignores dots, plus tags dropped at Gmail, Outlook.com, Proton, Fastmail);
+--     it keys the e-mail caps, the self-referral check and the referral ledger.
+-- The character classes are copied verbatim from the TypeScript; property-based tests check that
+-- the two agree (tests/integration/waitlist-rules-agree.test.ts, waitlist-email-agree.test.ts).
+--
+-- TypeScript twins: components/waitlist/rules.ts and components/waitlist/email.ts.
+
+-- Trims the same characters as trimWaitlistText() in components/waitlist/rules.ts (String#trim's set,
+-- written out). Plain btrim() only removes spaces, and [[:space:]] depends on the locale.
+-- E-strings have no \v escape, hence \u000B.
+create function public.waitlist_trim(value text)
+returns text
+language sql
+immutable
+strict
+parallel safe
+set search_path = ''
+return pg_catalog.btrim(
+  value,
+  E'\t\n\u000B\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'
+);
+
+comment on function public.waitlist_trim(text) is
+  'Trims the whitespace set shared with components/waitlist/rules.ts (WAITLIST_WHITESPACE).';
+
+revoke all on function public.waitlist_trim(text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_trim(text) to anon, authenticated, service_role;
+
+-- RFC 3492 punycode of one label, without the xn-- prefix. Mirrors punycodeEncode() in
+-- components/waitlist/email.ts step for step.
+create function waitlist_rules.punycode(label text)
+returns text
+language plpgsql
+immutable
+strict
+parallel safe
+set search_path = ''
+as $$
+declare
+  points integer[] := array(
+    select pg_catalog.ascii(c.ch) from pg_catalog.unnest(pg_catalog.string_to_array(label, null)) with ordinality as c(ch, i) order by c.i
+  );
+  total integer := coalesce(pg_catalog.array_length(points, 1), 0);
+  output text := '';
+  basic integer;
+  handled integer;
+  n integer := 128;
+  delta bigint := 0;
+  bias integer := 72;
+  m integer;
+  p integer;
+  q bigint;
+  k integer;
+  t integer;
+  d bigint;
+  first boolean;
+begin
+  foreach p in array points loop
+    if p < 128 then output := output || pg_catalog.chr(p); end if;
+  end loop;
+  basic := pg_catalog.length(output);
+  handled := basic;
+  if basic > 0 then output := output || '-'; end if;
+  while handled < total loop
+    select min(x) into m from pg_catalog.unnest(points) as x where x >= n;
+    delta := delta + (m - n)::bigint * (handled + 1);
+    n := m;
+    foreach p in array points loop
+      if p < n then delta := delta + 1; end if;
+      if p = n then
+        q := delta;
+        k := 36;
+        loop
+          t := case when k <= bias then 1 when k >= bias + 26 then 26 else k - bias end;
+          exit when q < t;
+          d := t + (q - t) % (36 - t);
+          output := output || pg_catalog.chr((case when d < 26 then 97 + d else 22 + d end)::integer);
+          q := (q - t) / (36 - t);
+          k := k + 36;
+        end loop;
+        output := output || pg_catalog.chr((case when q < 26 then 97 + q else 22 + q end)::integer);
+        -- adapt(delta, handled + 1, handled = basic)
+        first := handled = basic;
+        d := case when first then delta / 700 else delta / 2 end;
+        d := d + d / (handled + 1);
+        k := 0;
+        while d > 455 loop
+          d := d / 35;
+          k := k + 36;
+        end loop;
+        bias := k + (36 * d) / (d + 38);
+        delta := 0;
+        handled := handled + 1;
+      end if;
+    end loop;
+    delta := delta + 1;
+    n := n + 1;
+  end loop;
+  return output;
+end
+$$;
+
+revoke all on function waitlist_rules.punycode(text) from public, anon, authenticated, service_role;
+grant execute on function waitlist_rules.punycode(text) to anon, authenticated, service_role;
+
+-- normalizeWaitlistEmail() of components/waitlist/email.ts: strip invisibles, NFKC, strip, trim, then the
+-- domain lower-cased with each non-ASCII label punycoded (unless it holds a forbidden character,
+-- which then fails the format check as it is).
+create function waitlist_rules.normalize_email(value text)
+returns text
+language plpgsql
+immutable
+strict
+parallel safe
+set search_path = ''
+as $$
+declare
+  invisible constant text := '[\u00AD\u034F\u180B-\u180F\u200B-\u200D\u2060-\u2064\uFE00-\uFE0F\uFEFF]';
+  forbidden constant text := '[\u0000-\u0020\u007F-\u00A0\u00AB\u00BB\u061C\u1680\u2000-\u200F\u2018-\u201F\u2028-\u202F\u2039\u203A\u205F-\u206F\u2329\u232A\u27E8-\u27EF\u3000\u3008-\u3011\u3014-\u301B\uE000-\uF8FF\uFFF0-\uFFFF]';
+  cleaned text;
+  at integer;
+  domain text;
+  labels text[];
+  label text;
+begin
+  cleaned := pg_catalog.regexp_replace(value, invisible, '', 'g');
+  cleaned := pg_catalog.normalize(cleaned, 'NFKC');
+  cleaned := public.waitlist_trim(pg_catalog.regexp_replace(cleaned, invisible, '', 'g'));
+  at := pg_catalog.length(cleaned) - pg_catalog.strpos(pg_catalog.reverse(cleaned), '@') + 1;
+  if pg_catalog.strpos(cleaned, '@') = 0 then
+    return cleaned;
+  end if;
+  domain := pg_catalog.replace(pg_catalog.lower(pg_catalog.substr(cleaned, at + 1)), U&'\3002', '.');
+  labels := '{}';
+  foreach label in array pg_catalog.string_to_array(domain, '.') loop
+    if label ~ '^[\u0001-\u007F]*$' or label ~ forbidden then
+      labels := labels || label;
+    else
+      labels := labels || ('xn--' || waitlist_rules.punycode(label));
+    end if;
+  end loop;
+  return pg_catalog.substr(cleaned, 1, at - 1) || '@' || pg_catalog.array_to_string(labels, '.');
+end
+$$;
+
+revoke all on function waitlist_rules.normalize_email(text) from public, anon, authenticated, service_role;
+grant execute on function waitlist_rules.normalize_email(text) to anon, authenticated, service_role;
+
+-- isPlausibleWaitlistEmail() of components/waitlist/email.ts, on the stored (normalised) value. The
+-- pattern is WAITLIST_EMAIL_PATTERN_SOURCE, verbatim.
+create function waitlist_rules.email_plausible(email text)
+returns boolean
+language sql
+immutable
+strict
+parallel safe
+set search_path = ''
+return email ~ '^[^\u0000-\u0020\u007F-\u00A0\u00AB\u00BB\u061C\u1680\u2000-\u200F\u2018-\u201F\u2028-\u202F\u2039\u203A\u205F-\u206F\u2329\u232A\u27E8-\u27EF\u3000\u3008-\u3011\u3014-\u301B\uE000-\uF8FF\uFFF0-\uFFFF\u0022\u0028\u0029\u002C\u002E\u003A\u003B\u003C\u003E\u0040\u005B\u005C\u005D\u0060\u007B\u007C\u007D]+(?:\.[^\u0000-\u0020\u007F-\u00A0\u00AB\u00BB\u061C\u1680\u2000-\u200F\u2018-\u201F\u2028-\u202F\u2039\u203A\u205F-\u206F\u2329\u232A\u27E8-\u27EF\u3000\u3008-\u3011\u3014-\u301B\uE000-\uF8FF\uFFF0-\uFFFF\u0022\u0028\u0029\u002C\u002E\u003A\u003B\u003C\u003E\u0040\u005B\u005C\u005D\u0060\u007B\u007C\u007D]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$'
+  and pg_catalog.char_length(pg_catalog.split_part(email, '@', -1)) <= 253;
+
+revoke all on function waitlist_rules.email_plausible(text) from public, anon, authenticated, service_role;
+grant execute on function waitlist_rules.email_plausible(text) to anon, authenticated, service_role;
+
+create function waitlist_rules.plain_text(value text)
+returns boolean
+language sql
+immutable
+strict
+parallel safe
+set search_path = ''
+-- C0 and C1 controls (line breaks and tabs among them), the line and paragraph separators, bidi
+-- controls and isolates, zero-width space, word joiner and invisible operators, the BOM, and the
+-- interlinear annotation characters. Mirrored by PLAIN_TEXT_FORBIDDEN in components/waitlist/rules.ts.
+return value !~ '[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]';
+
+revoke all on function waitlist_rules.plain_text(text) from public, anon, authenticated, service_role;
+grant execute on function waitlist_rules.plain_text(text) to anon, authenticated, service_role;
+
+create function waitlist_rules.mailbox_key(email text)
+returns text
+language plpgsql
+immutable
+strict
+parallel safe
+set search_path = ''
+as $$
+declare
+  address text := pg_catalog.lower(email);
+  at integer := pg_catalog.length(address) - pg_catalog.strpos(pg_catalog.reverse(address), '@') + 1;
+  local text;
+  domain text;
+begin
+  if pg_catalog.strpos(address, '@') = 0 then
+    return address;
+  end if;
+  local := pg_catalog.substr(address, 1, at - 1);
+  domain := pg_catalog.substr(address, at + 1);
+  domain := case domain
+    when 'googlemail.com' then 'gmail.com'
+    when 'protonmail.com' then 'proton.me'
+    when 'protonmail.ch' then 'proton.me'
+    when 'pm.me' then 'proton.me'
+    when 'me.com' then 'icloud.com'
+    when 'mac.com' then 'icloud.com'
+    else domain
+  end;
+  if domain in ('gmail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.uk', 'hotmail.fr', 'live.com', 'msn.com', 'proton.me', 'fastmail.com') then
+    local := pg_catalog.split_part(local, '+', 1);
+  end if;
+  if domain = 'gmail.com' then
+    local := pg_catalog.replace(local, '.', '');
+  end if;
+  return local || '@' || domain;
+end
+$$;
+
+revoke all on function waitlist_rules.mailbox_key(text) from public, anon, authenticated, service_role;

@@ -1,0 +1,518 @@
+-- The outbox: every message the waitlist causes, written in the same transaction as its fact.
+--
+-- Guarantees:
+--   * Triggers queue a message with the fact that causes it: a confirmation e-mail with every new
+--     pending entry and granted link request, Slack with a first confirmation and with joining, the
+--     invitation and reminder e-mails, the erasure e-mail with "Delete me", update e-mails with a
+--     post. Each message carries the person's language (waitlist_outbox_language); an update e-mail
+--     is kept only for the readers of its post's language.
+--   * The dispatcher (service role only) claims due messages with a lease, sends, and marks them
+--     with the lease it holds. A failure retries with exponential backoff up to max_attempts. A
+--     lease that expires while 'sending' marks the message 'in_doubt', never sent again: a
+--     duplicate is impossible. The lease outlasts the dispatcher's SMTP and Slack timeouts.
+--   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock; update e-mails go
+--     after every other due message. private.waitlist_mail_log records each e-mail by a salted
+--     mailbox hash, never the address.
+--   * No copy of personal data: names are read at send time, an erased person's messages go with
+--     their entry (on delete cascade). The one exception, an erasure e-mail's {email, name,
+--     language}, is emptied the moment it leaves pending/sending (a check makes any other state
+--     impossible) and given up after erasure_email_lifetime. Stored errors have addresses and the
+--     name redacted.
+--   * The public key cannot read or change the outbox (no grant, RLS without a policy).
+--   * waitlist_purge_pending, called by every dispatcher run: expired pending entries, old tokens
+--     and mail log rows, invitation reminders and expiries.
+--
+-- TypeScript twin: components/waitlist/outbox/store.ts (and dispatch.ts, which sends).
+
+create table public.waitlist_outbox (
+  id uuid primary key default gen_random_uuid(),
+  entry_id uuid references public.waitlist (id) on delete cascade,
+  kind text not null,
+  payload jsonb not null default '{}'::jsonb,
+  status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'skipped', 'failed', 'in_doubt')),
+  attempts integer not null default 0 check (attempts >= 0),
+  available_at timestamptz not null default now(),
+  lease_id uuid,
+  lease_until timestamptz,
+  last_error text check (char_length(last_error) <= 500),
+  note text check (char_length(note) <= 200),
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+
+  constraint waitlist_outbox_lease check ((status = 'sending') = (lease_id is not null and lease_until is not null)),
+  constraint waitlist_outbox_entry_kind check ((entry_id is null) = (kind = 'erasure_email')),
+  constraint waitlist_outbox_kind_check check (kind in (
+    'confirmation_email', 'access_email', 'invitation_email', 'reminder_email', 'update_email', 'slack_confirmed', 'slack_joined', 'erasure_email'
+  )),
+  constraint waitlist_outbox_erasure_payload check (
+    kind <> 'erasure_email'
+    -- coalesce: a missing key makes jsonb_typeof null, and a check passes on null.
+    or coalesce(case
+         when status in ('pending', 'sending') then
+           jsonb_typeof(payload -> 'email') = 'string' and jsonb_typeof(payload -> 'name') = 'string'
+           and coalesce(jsonb_typeof(payload -> 'language'), 'string') = 'string'
+           and (payload - 'email' - 'name' - 'language') = '{}'::jsonb
+         else payload = '{}'::jsonb
+       end, false)
+  )
+);
+
+comment on table public.waitlist_outbox is
+  'Messages the waitlist causes, written in the same transaction as their fact; delivered by the dispatcher (service role).';
+
+comment on column public.waitlist_outbox.id is
+  'Also the idempotency key of the message (its Message-ID, and the Slack post''s).';
+
+comment on column public.waitlist_outbox.entry_id is
+  'The entry the message is about; null only for an erasure e-mail, whose entry is already gone.';
+
+comment on column public.waitlist_outbox.payload is
+  'slack_confirmed: the running total. erasure_email: the recipient''s address and name until the message is done, then {}.';
+
+create index waitlist_outbox_due on public.waitlist_outbox (available_at) where status = 'pending';
+
+create index waitlist_outbox_leased on public.waitlist_outbox (lease_until) where status = 'sending';
+
+create index waitlist_outbox_entry on public.waitlist_outbox (entry_id);
+
+revoke all on table public.waitlist_outbox from public, anon, authenticated, service_role;
+grant select, delete on table public.waitlist_outbox to service_role;
+
+alter table public.waitlist_outbox enable row level security;
+
+create table private.waitlist_mail_log (
+  id bigint generated always as identity primary key,
+  recipient_hash text not null check (recipient_hash ~ '^[0-9a-f]{64}$'),
+  kind text not null,
+  created_at timestamptz not null default now()
+);
+
+comment on table private.waitlist_mail_log is
+  'One row per e-mail when it is first claimed: its kind and a salted hash of its recipient''s mailbox, for the caps; pruned after the longest window.';
+
+create index waitlist_mail_log_recipient on private.waitlist_mail_log (recipient_hash, created_at);
+
+create index waitlist_mail_log_created on private.waitlist_mail_log (created_at);
+
+revoke all on table private.waitlist_mail_log from public, anon, authenticated, service_role;
+
+-- The messages each step causes, in the same transaction: a confirmation e-mail with a new pending
+-- entry; Slack hears of a confirmation only the first time (not when an expired invitation puts someone
+-- back in line); an invitation is written with its e-mail; joining tells Slack.
+create function private.waitlist_enqueue_messages()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  total bigint;
+  invitation private.waitlist_invitations;
+  settings private.waitlist_invitation_settings;
+begin
+  if tg_op = 'INSERT' and new.status = 'pending' then
+    insert into public.waitlist_outbox (entry_id, kind) values (new.id, 'confirmation_email');
+  elsif new.status = 'confirmed' and (tg_op = 'INSERT' or old.status = 'pending') then
+    -- One confirmation at a time, so each message carries its own running total.
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist confirmed total'));
+    select count(*) into total from public.waitlist w where w.status in ('confirmed', 'invited', 'joined');
+    insert into public.waitlist_outbox (entry_id, kind, payload)
+    values (new.id, 'slack_confirmed', pg_catalog.jsonb_build_object('total', total));
+  elsif tg_op = 'UPDATE' and new.status = 'invited' and old.status = 'confirmed' then
+    select * into strict settings from private.waitlist_invitation_settings;
+    insert into private.waitlist_invitations (entry_id, invited_at, expires_at)
+    values (new.id, new.invited_at, new.invited_at + settings.invitation_ttl)
+    returning * into invitation;
+    insert into public.waitlist_outbox (entry_id, kind, payload)
+    values (new.id, 'invitation_email', pg_catalog.jsonb_build_object('invitation_id', invitation.id));
+  elsif tg_op = 'UPDATE' and new.status = 'joined' and old.status = 'invited' then
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist joined total'));
+    insert into public.waitlist_outbox (entry_id, kind, payload)
+    values (new.id, 'slack_joined', pg_catalog.jsonb_build_object(
+      'invited_at', new.invited_at,
+      'joined_at', new.joined_at,
+      'joined', (select count(*) from private.waitlist_invitations i where i.redeemed_at is not null),
+      'invited', (select count(distinct i.entry_id) from private.waitlist_invitations i)
+    ));
+  end if;
+  return null;
+end
+$$;
+
+revoke all on function private.waitlist_enqueue_messages() from public, anon, authenticated, service_role;
+
+create trigger waitlist_enqueue_messages
+  after insert or update of status on public.waitlist
+  for each row execute function private.waitlist_enqueue_messages();
+
+-- Claims due messages under a lease, within the e-mail caps (one claim at a time decides, an
+-- advisory lock); an expired lease makes its message 'in_doubt'. Update e-mails are claimed after every other due message: they
+-- share the hourly cap (500) with the links people are waiting for, and a post to a long list
+-- would otherwise put the next sign-up's confirmation hours behind it.
+create function public.waitlist_outbox_claim(max_messages integer default 20)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.waitlist_confirmation_settings;
+  caps private.waitlist_mail_caps;
+  budget integer;
+  candidate record;
+  recipient text;
+  recent integer;
+  taken uuid[] := '{}';
+  claimed jsonb;
+begin
+  select * into strict settings from private.waitlist_confirmation_settings;
+  select * into strict caps from private.waitlist_mail_caps;
+
+  update public.waitlist_outbox o
+     set status = 'in_doubt', lease_id = null, lease_until = null,
+         last_error = 'The dispatcher stopped between claiming and marking this message; it may have been delivered, so it is not sent again.'
+   where o.status = 'sending' and o.lease_until < pg_catalog.now();
+
+  update public.waitlist_outbox o
+     set status = 'skipped', note = 'The entry was confirmed before this e-mail was sent.'
+    from public.waitlist w
+   where o.entry_id = w.id and o.kind = 'confirmation_email' and o.status = 'pending' and w.status <> 'pending';
+
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist mail caps'));
+  select caps.emails_per_hour - count(*) into budget
+    from private.waitlist_mail_log l where l.created_at > pg_catalog.now() - interval '1 hour';
+
+  for candidate in
+    select o.id, o.kind, o.attempts, coalesce(w.email, o.payload ->> 'email') as email
+      from public.waitlist_outbox o
+      left join public.waitlist w on w.id = o.entry_id
+     where o.status = 'pending' and o.available_at <= pg_catalog.now()
+     -- Update e-mails last: a broadcast to thousands waits for the hourly cap, and must not hold
+     -- back the links a new sign-up is waiting for (or an invitation) behind it.
+     order by o.kind = 'update_email', o.available_at, o.created_at
+     limit 500
+     for update of o skip locked
+  loop
+    exit when pg_catalog.cardinality(taken) >= greatest(0, least(max_messages, 100));
+    if candidate.kind like '%\_email' and candidate.attempts = 0 then
+      continue when budget <= 0;
+      recipient := private.waitlist_mailbox_hash('mail', candidate.email);
+      if candidate.kind in ('confirmation_email', 'access_email') then
+        select count(*) into recent from private.waitlist_mail_log l
+         where l.recipient_hash = recipient and l.kind in ('confirmation_email', 'access_email')
+           and l.created_at > pg_catalog.now() - caps.recipient_window;
+        if recent >= caps.unproven_per_recipient then
+          update public.waitlist_outbox o
+             set status = 'skipped',
+                 note = pg_catalog.left(pg_catalog.format('Not sent: this mailbox had %s links within %s (the cap for links anyone can ask for).', recent, caps.recipient_window), 200)
+           where o.id = candidate.id;
+          continue;
+        end if;
+      end if;
+      insert into private.waitlist_mail_log (recipient_hash, kind) values (recipient, candidate.kind);
+      budget := budget - 1;
+    end if;
+    taken := taken || candidate.id;
+  end loop;
+
+  with grabbed as (
+    update public.waitlist_outbox o
+       set status = 'sending', lease_id = gen_random_uuid(), lease_until = pg_catalog.now() + settings.lease,
+           attempts = o.attempts + 1
+     where o.id = any (taken)
+     returning o.*
+  )
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+           'id', t.id, 'kind', t.kind, 'lease_id', t.lease_id, 'attempts', t.attempts, 'payload', t.payload,
+           'entry', case when w.id is null then null else pg_catalog.jsonb_build_object(
+             'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
+             'utm_source', w.utm_source, 'utm_medium', w.utm_medium, 'utm_campaign', w.utm_campaign,
+             'referrer_host', w.referrer_host, 'landing_path', w.landing_path
+           ) end
+         ) order by t.available_at, t.created_at), '[]'::jsonb)
+    into claimed
+    from grabbed t
+    left join public.waitlist w on w.id = t.entry_id;
+  return claimed;
+end
+$$;
+
+revoke all on function public.waitlist_outbox_claim(integer) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_claim(integer) to service_role;
+
+-- Stores the hash of the token the dispatcher minted for a link e-mail; for invitation e-mails a token for the entry's open invitation
+-- (null when it was redeemed or has expired meanwhile); returns the date the e-mail states.
+create function public.waitlist_outbox_attach_token(message_id uuid, lease uuid, new_token_hash text)
+returns timestamptz
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.waitlist_confirmation_settings;
+  message public.waitlist_outbox;
+  entry public.waitlist;
+  invitation private.waitlist_invitations;
+  expires timestamptz;
+begin
+  select * into strict settings from private.waitlist_confirmation_settings;
+  select * into message from public.waitlist_outbox o
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now()
+     and o.kind in ('confirmation_email', 'access_email', 'invitation_email', 'reminder_email');
+  if not found then
+    return null;
+  end if;
+  select * into entry from public.waitlist w where w.id = message.entry_id for update;
+  if not found then
+    return null;
+  end if;
+  if message.kind in ('invitation_email', 'reminder_email') then
+    select * into invitation from private.waitlist_invitations i
+     where i.entry_id = entry.id and i.redeemed_at is null and i.expired_at is null and i.expires_at > pg_catalog.now();
+    if not found or entry.status <> 'invited' then
+      return null;
+    end if;
+    insert into private.waitlist_invitation_tokens (token_hash, invitation_id) values (new_token_hash, invitation.id);
+    return invitation.expires_at;
+  end if;
+  if (message.kind = 'confirmation_email' and (entry.status <> 'pending' or entry.confirm_by <= pg_catalog.now()))
+     or (message.kind = 'access_email' and entry.status = 'pending') then
+    return null;
+  end if;
+  expires := pg_catalog.now() + settings.access_ttl;
+  insert into private.waitlist_tokens (token_hash, entry_id, expires_at) values (new_token_hash, entry.id, expires);
+  return case when message.kind = 'confirmation_email' then least(entry.confirm_by, expires) else expires end;
+end
+$$;
+
+revoke all on function public.waitlist_outbox_attach_token(uuid, uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_attach_token(uuid, uuid, text) to service_role;
+
+-- Marks a claimed message done ('sent' or 'skipped', with a note). False when the lease was lost.
+create function public.waitlist_outbox_complete(message_id uuid, lease uuid, outcome text default 'sent', outcome_note text default null)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if outcome not in ('sent', 'skipped') then
+    raise exception 'outcome must be sent or skipped' using errcode = '22023';
+  end if;
+  update public.waitlist_outbox o
+     set status = outcome, note = pg_catalog.left(outcome_note, 200), sent_at = case when outcome = 'sent' then pg_catalog.now() end,
+         lease_id = null, lease_until = null, last_error = null
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending';
+  return found;
+end
+$$;
+
+revoke all on function public.waitlist_outbox_complete(uuid, uuid, text, text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_complete(uuid, uuid, text, text) to service_role;
+
+-- Records a failed attempt: back to 'pending' after an exponential backoff, or 'failed' after
+-- max_attempts. Returns the new status, or null when the lease was lost.
+create function public.waitlist_outbox_fail(message_id uuid, lease uuid, failure text)
+returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.waitlist_confirmation_settings;
+  result text;
+begin
+  select * into strict settings from private.waitlist_confirmation_settings;
+  update public.waitlist_outbox o
+     set status = case when o.attempts >= settings.max_attempts then 'failed' else 'pending' end,
+         available_at = pg_catalog.now() + pg_catalog.make_interval(
+           secs => least(settings.retry_max_seconds, settings.retry_base_seconds * pg_catalog.power(2, least(o.attempts - 1, 30)))
+         ),
+         last_error = pg_catalog.left(coalesce(failure, 'unknown error'), 500),
+         lease_id = null, lease_until = null
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending'
+  returning o.status into result;
+  return result;
+end
+$$;
+
+revoke all on function public.waitlist_outbox_fail(uuid, uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_fail(uuid, uuid, text) to service_role;
+
+create function public.waitlist_purge_pending()
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.waitlist_confirmation_settings;
+  caps private.waitlist_mail_caps;
+  invitations private.waitlist_invitation_settings;
+  deleted integer;
+begin
+  select * into strict settings from private.waitlist_confirmation_settings;
+  select * into strict caps from private.waitlist_mail_caps;
+  select * into strict invitations from private.waitlist_invitation_settings;
+  update public.waitlist_outbox o
+     set status = 'failed',
+         note = pg_catalog.left(pg_catalog.format('Not sent within %s; given up, and the address removed.', settings.erasure_email_lifetime), 200)
+   where o.kind = 'erasure_email' and o.status = 'pending' and o.created_at + settings.erasure_email_lifetime < pg_catalog.now();
+  delete from public.waitlist w
+   where w.status = 'pending'
+     and w.confirm_by + settings.purge_pending_after < pg_catalog.now();
+  get diagnostics deleted = row_count;
+  delete from private.waitlist_tokens k where k.expires_at < pg_catalog.now() - interval '30 days';
+  delete from private.waitlist_mail_log l where l.created_at < pg_catalog.now() - greatest(caps.recipient_window, interval '1 hour');
+
+  -- One reminder per invitation still unused after reminder_after (and not about to expire anyway).
+  with due as (
+    update private.waitlist_invitations i set reminded_at = pg_catalog.now()
+     where i.redeemed_at is null and i.expired_at is null and i.reminded_at is null
+       and i.invited_at + invitations.reminder_after <= pg_catalog.now() and i.expires_at > pg_catalog.now()
+    returning i.id, i.entry_id
+  )
+  insert into public.waitlist_outbox (entry_id, kind, payload)
+  select due.entry_id, 'reminder_email', pg_catalog.jsonb_build_object('invitation_id', due.id) from due;
+
+  -- Expired unused: back in line, at the place they had earned.
+  with gone as (
+    update private.waitlist_invitations i set expired_at = pg_catalog.now()
+     where i.redeemed_at is null and i.expired_at is null and i.expires_at <= pg_catalog.now()
+    returning i.entry_id
+  )
+  update public.waitlist w set status = 'confirmed' from gone where w.id = gone.entry_id and w.status = 'invited';
+  return deleted;
+end
+$$;
+
+revoke all on function public.waitlist_purge_pending() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_purge_pending() to service_role;
+
+create function private.waitlist_outbox_forget_erasure()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.kind = 'erasure_email' and new.status not in ('pending', 'sending') then
+    new.payload := '{}'::jsonb;
+    -- The dispatcher writes "<code>: <message>"; the message may quote the address.
+    if new.last_error is not null then
+      new.last_error := coalesce(pg_catalog.substring(new.last_error, '^([A-Z][A-Z0-9_]{1,39}): '), 'error') || ' (details removed with the address)';
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+revoke all on function private.waitlist_outbox_forget_erasure() from public, anon, authenticated, service_role;
+
+create trigger waitlist_outbox_forget_erasure
+  before insert or update on public.waitlist_outbox
+  for each row execute function private.waitlist_outbox_forget_erasure();
+
+create function private.waitlist_outbox_redact()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person_name text;
+  at integer;
+begin
+  if new.last_error is null then
+    return new;
+  end if;
+  new.last_error := pg_catalog.regexp_replace(new.last_error, '[^\s<>()",;:]+@[^\s<>()",;:]+', '[address]', 'g');
+  if new.entry_id is not null then
+    select w.name into person_name from public.waitlist w where w.id = new.entry_id;
+    if pg_catalog.char_length(person_name) >= 2 then
+      at := pg_catalog.strpos(pg_catalog.lower(new.last_error), pg_catalog.lower(person_name));
+      while at > 0 loop
+        new.last_error := overlay(new.last_error placing '[name]' from at for pg_catalog.char_length(person_name));
+        at := pg_catalog.strpos(pg_catalog.lower(new.last_error), pg_catalog.lower(person_name));
+      end loop;
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+revoke all on function private.waitlist_outbox_redact() from public, anon, authenticated, service_role;
+
+create trigger waitlist_outbox_redact
+  before insert or update on public.waitlist_outbox
+  for each row execute function private.waitlist_outbox_redact();
+
+-- Stores the hash of a message's one-click unsubscribe token. The scope comes from the message's kind; an update e-mail
+-- gets none (so is not sent) unless its person still wants updates, checked under their row lock.
+create function public.waitlist_outbox_attach_unsubscribe(message_id uuid, lease uuid, new_token_hash text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  message public.waitlist_outbox;
+begin
+  select * into message from public.waitlist_outbox o
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now() and o.entry_id is not null;
+  if not found then
+    return false;
+  end if;
+  if message.kind = 'update_email' then
+    perform 1 from public.waitlist w where w.id = message.entry_id and w.updates and w.status in ('confirmed', 'invited', 'joined') for update;
+    if not found then
+      return false;
+    end if;
+  end if;
+  insert into private.waitlist_unsubscribe_tokens (token_hash, entry_id, scope)
+  values (new_token_hash, message.entry_id, case when message.kind = 'update_email' then 'updates' else 'waitlist' end);
+  return true;
+end
+$$;
+
+revoke all on function public.waitlist_outbox_attach_unsubscribe(uuid, uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_attach_unsubscribe(uuid, uuid, text) to service_role;
+
+create function private.waitlist_outbox_language()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person_language text := coalesce(
+    (select w.language from public.waitlist w where w.id = new.entry_id),
+    -- An erasure message has no entry (it is deleted right after, in the same transaction): its
+    -- payload names the address the person had.
+    (select w.language from public.waitlist w where new.entry_id is null and w.email = new.payload ->> 'email'),
+    'en'
+  );
+begin
+  -- A post's path names its language (/de/blog/…; English's has no prefix, lib/content/paths.ts):
+  -- waitlist_broadcast_post queues it for everyone who wants updates, and only its language's
+  -- readers keep their message. Its count of recipients counts only those.
+  if new.kind = 'update_email'
+     and person_language <> coalesce(pg_catalog.substring(new.payload ->> 'path', '^/([a-z]{2}(?:-[a-z]{2})?)/'), 'en') then
+    return null;
+  end if;
+  new.payload := coalesce(new.payload, '{}'::jsonb) || pg_catalog.jsonb_build_object('language', person_language);
+  return new;
+end
+$$;
+
+revoke all on function private.waitlist_outbox_language() from public, anon, authenticated, service_role;
+
+create trigger waitlist_outbox_language
+  before insert on public.waitlist_outbox
+  for each row execute function private.waitlist_outbox_language();

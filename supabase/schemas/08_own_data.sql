@@ -1,0 +1,133 @@
+-- Own data: what the holder of an e-mailed link can see and do, through the public key.
+--
+-- Guarantees: waitlist_me(token) answers the holder's place, credits, code and invitation;
+-- waitlist_export_me(token) everything stored about them (their entry, its messages, their
+-- invitations' times, never a token); waitlist_delete_me(token) erases the entry now and, in the
+-- same transaction, queues the e-mail confirming it. The token is the e-mailed link's (only its
+-- hash is stored): whoever can open that e-mail is the person. Each answers null / false alike for
+-- an unknown, malformed or expired token, and each is rate limited per network
+-- (private.waitlist_entry_for_token, 04_tokens.sql). anon still has no SELECT, UPDATE or DELETE
+-- on any table.
+--
+-- TypeScript twin: components/waitlist/link.ts.
+
+-- The holder's own page: place, credits, referral code, and for an invited or joined person their
+-- invitation, or that they joined.
+create function public.waitlist_me(token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  held record;
+  invitation private.waitlist_invitations;
+begin
+  perform private.waitlist_limit_network(
+    'own_data', (select s.own_data_per_client from private.waitlist_referral_settings s), (select s.window_seconds from private.waitlist_confirmation_settings s),
+    'Too many attempts from this network. Please wait a few minutes and try again.', 'calls'
+  );
+  select * into held from private.waitlist_token_entry(token, false);
+  if (held.entry).id is null then
+    return null;
+  end if;
+  if held.expired then
+    return pg_catalog.jsonb_build_object('status', 'expired');
+  end if;
+  if (held.entry).status = 'pending' then
+    return pg_catalog.jsonb_build_object('status', 'pending', 'confirm_by', (held.entry).confirm_by);
+  end if;
+  if (held.entry).status = 'invited' then
+    select * into invitation from private.waitlist_invitations i where i.entry_id = (held.entry).id and i.redeemed_at is null and i.expired_at is null;
+    return pg_catalog.jsonb_build_object('status', 'invited', 'invited_at', (held.entry).invited_at, 'invitation_expires_at', invitation.expires_at);
+  end if;
+  if (held.entry).status = 'joined' then
+    return pg_catalog.jsonb_build_object('status', 'joined', 'joined_at', (held.entry).joined_at);
+  end if;
+  return pg_catalog.jsonb_build_object(
+    'status', (held.entry).status,
+    'place', (select l.place from private.waitlist_line() l where l.entry_id = (held.entry).id),
+    'confirmed_total', (select count(*) from public.waitlist w where w.status = 'confirmed'),
+    'referrals', (held.entry).referral_credits,
+    'referral_code', (held.entry).referral_code,
+    'places_per_referral', (select s.places_per_referral from private.waitlist_referral_settings s)
+  );
+end
+$$;
+
+comment on function public.waitlist_me(text) is
+  'What the link''s page shows its holder: ''pending'' (press to confirm), ''expired'', or their place, credits and referral code; null for any other token. Rate limited per network.';
+
+revoke all on function public.waitlist_me(text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_me(text) to anon, service_role;
+
+-- Everything stored about the holder: their entry, its messages, and their invitations (times only:
+-- their tokens are secrets).
+create function public.waitlist_export_me(token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  entry public.waitlist := private.waitlist_entry_for_token(token);
+begin
+  if entry.id is null then
+    return null;
+  end if;
+  return pg_catalog.jsonb_build_object(
+    'entry', (pg_catalog.to_jsonb(entry) - array['email_key', 'ref', 'referred_by'])
+             || pg_catalog.jsonb_build_object('came_through_a_referral_link', entry.referred_by is not null),
+    'invitations', (
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+               'invited_at', i.invited_at, 'expires_at', i.expires_at, 'out_of_order', i.out_of_order,
+               'reminded_at', i.reminded_at, 'redeemed_at', i.redeemed_at, 'expired_at', i.expired_at
+             ) order by i.invited_at), '[]'::jsonb)
+        from private.waitlist_invitations i
+       where i.entry_id = entry.id
+    ),
+    'messages', (
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+               'kind', o.kind, 'status', o.status, 'attempts', o.attempts, 'created_at', o.created_at, 'sent_at', o.sent_at
+             ) order by o.created_at), '[]'::jsonb)
+        from public.waitlist_outbox o
+       where o.entry_id = entry.id
+    ),
+    'exported_at', pg_catalog.now()
+  );
+end
+$$;
+
+comment on function public.waitlist_export_me(text) is
+  'Everything stored about the token holder (their entry and its messages), as JSON; null for any other token. Rate limited per network.';
+
+revoke all on function public.waitlist_export_me(text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_export_me(text) to anon, service_role;
+
+create function public.waitlist_delete_me(token text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  entry public.waitlist := private.waitlist_entry_for_token(token, true);
+begin
+  if entry.id is null then
+    return false;
+  end if;
+  insert into public.waitlist_outbox (kind, payload)
+  values ('erasure_email', pg_catalog.jsonb_build_object('email', entry.email, 'name', entry.name));
+  delete from public.waitlist w where w.id = entry.id;
+  return true;
+end
+$$;
+
+comment on function public.waitlist_delete_me(text) is
+  'Erases the token holder''s entry and its messages now and queues the e-mail confirming it (the address is kept only until that is sent); their referrer keeps the credit. False for any other token. Rate limited per network.';
+
+revoke all on function public.waitlist_delete_me(text) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_delete_me(text) to anon, service_role;
