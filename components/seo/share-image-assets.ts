@@ -11,7 +11,9 @@ import type { SatoriOptions } from 'satori'
 const modules = path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules')
 
 type Font = SatoriOptions['fonts'][number]
-type Weight = NonNullable<Font['weight']>
+/** The weights the image is set in: only their files are loaded, and traced for the server. */
+type Weight = 400 | 700 | 800
+const WEIGHTS: Weight[] = [400, 700, 800]
 
 /** The face of the image (what next/og drew with before, now in the weights the layout asks for). */
 export const SHARE_IMAGE_FONT_FAMILY = 'Geist'
@@ -32,6 +34,19 @@ const FALLBACK_PACKAGES: { id: string; skip: string[]; first?: RegExp }[] = [
   { id: 'noto-sans-kr', skip: ['latin', 'latin-ext', 'cyrillic', 'vietnamese'], first: /\p{Script=Hangul}/u },
 ]
 
+/**
+ * The files drawing can read, for next.config.ts's `outputFileTracingIncludes`: Next cannot see
+ * them in the code (their names are built at run time), and a server started from the build
+ * output alone must still have them.
+ */
+export const SHARE_IMAGE_FILES = [
+  ...[BASE_PACKAGE, ...FALLBACK_PACKAGES.map((pkg) => pkg.id)].flatMap((id) => [
+    `node_modules/@fontsource/${id}/{unicode,metadata}.json`,
+    `node_modules/@fontsource/${id}/files/*-{${WEIGHTS.join(',')}}-normal.woff`,
+  ]),
+  'node_modules/@twemoji/svg/*.svg',
+]
+
 /** A piece of text in the image and the weight it is set in. */
 export type TextRun = { text: string; weight: Weight }
 
@@ -39,8 +54,8 @@ type Subset = { pkg: string; name: string; ranges: [number, number][]; first?: R
 
 function parseRanges(unicodeRange: string): [number, number][] {
   return unicodeRange.split(',').map((part) => {
-    const [start, end = start] = part.trim().replace(/^U\+/i, '').split('-')
-    return [parseInt(start!, 16), parseInt(end, 16)]
+    const [start = '', end = start] = part.trim().replace(/^U\+/i, '').split('-')
+    return [parseInt(start, 16), parseInt(end, 16)]
   })
 }
 
@@ -94,13 +109,14 @@ const nearest = (available: number[], weight: number) =>
   available.reduce((best, candidate) => (Math.abs(candidate - weight) < Math.abs(best - weight) ? candidate : best))
 
 async function fontFile(pkg: string, subset: string, weight: Weight, weights: number[], name: string): Promise<Font> {
-  const actual = nearest(weights, weight) as Weight
+  const actual = nearest(weights, weight) as NonNullable<Font['weight']>
   const data = await readCached(`@fontsource/${pkg}/files/${pkg}-${subset}-${actual}-normal.woff`)
   return { name, data, weight: actual, style: 'normal' }
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-const emojiGrapheme = /^\p{RGI_Emoji}$/v
+// Built at run time: TypeScript's target (ES2022) rejects the `v` flag in a literal; Node 22 has it.
+const emojiGrapheme = new RegExp('^\\p{RGI_Emoji}$', 'v')
 /** Characters drawn by no glyph of their own (controls, joiners, variation selectors). */
 const invisible = /[\p{Cc}\p{Cf}\uFE00-\uFE0F]/u
 
@@ -145,7 +161,7 @@ export function twemojiName(emoji: string): string {
 
 const emojiCache = new Map<string, Promise<string | undefined>>()
 
-/** An emoji as an SVG data URI from @twemoji/svg, or undefined for one Twemoji does not draw. */
+/** An emoji as an SVG data URI from @twemoji/svg, or undefined for one Twemoji does not draw (satori then draws a box). */
 export function loadEmoji(emoji: string): Promise<string | undefined> {
   const name = twemojiName(emoji)
   let uri = emojiCache.get(name)
@@ -172,4 +188,4 @@ export function loadEmoji(emoji: string): Promise<string | undefined> {
  * than looked for elsewhere.
  */
 export const loadAdditionalAsset: NonNullable<SatoriOptions['loadAdditionalAsset']> = async (code, segment) =>
-  code === 'emoji' ? loadEmoji(segment) : []
+  (code === 'emoji' && (await loadEmoji(segment))) || []
