@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next'
 import { publicEnv, serverEnv } from './lib/env'
 import { securityHeaders } from './lib/security-headers'
+import { SHARE_IMAGE_FILES } from './components/seo/share-image-assets'
 
 // Bad configuration fails the build here, not a visitor's request (lib/env validates it all).
 serverEnv()
@@ -43,6 +44,8 @@ const nextConfig: NextConfig = {
       minChunkSize: 150_000,
     },
   },
+  // The fonts and emoji the share images are drawn with, read from node_modules at run time.
+  outputFileTracingIncludes: { '/og/**': SHARE_IMAGE_FILES },
   images: { remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }] },
   // PostHog's API paths end in a slash; a redirect would break them (app/ingest forwards them).
   skipTrailingSlashRedirect: true,
