@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startConsole, type RunningConsole } from '@/tools/owner/console/server'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
+import { tableRows } from '../helpers/console-page'
 
 const SOURCES = 10_000
 
@@ -13,15 +14,6 @@ let local: LocalSupabase
 let consoleServer: RunningConsole
 let page: string
 
-const ENTITY: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
-const text = (markup: string) => markup.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITY[entity]!)
-
-function tableRows(label: string): string[][] {
-  const start = page.indexOf(`role="region" aria-label="${label}"`)
-  expect(start, `a table labelled ${label}`).toBeGreaterThan(-1)
-  const body = page.slice(page.indexOf('<tbody>', start), page.indexOf('</tbody>', start))
-  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map(([, row]) => [...row!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell]) => text(cell!)))
-}
 
 beforeAll(async () => {
   local = await startLocalSupabase({ port: 0 })
@@ -50,7 +42,7 @@ describe(`the console with ${SOURCES} made-up sources`, () => {
   })
 
   it('shows the 20 largest campaigns, then one row for the other 9,981 with their sign-ups and confirmations', () => {
-    const rows = tableRows('Campaign tags')
+    const rows = tableRows(page, 'Campaign tags')
     expect(rows).toHaveLength(21)
     expect(rows[0]).toEqual(['campaign src / cpc / the-big-one', '3', '0'])
     const shown = rows.slice(0, 20)
@@ -59,7 +51,7 @@ describe(`the console with ${SOURCES} made-up sources`, () => {
   })
 
   it('shows the 20 largest referring sites, one row for the rest, and the sign-ups with none', () => {
-    const rows = tableRows('Referring sites')
+    const rows = tableRows(page, 'Referring sites')
     expect(rows).toHaveLength(22)
     expect(rows[20]).toEqual([`Others: ${SOURCES - 20} more sites`, String(SOURCES - 20), String(SOURCES / 2 - rows.slice(0, 20).reduce((sum, row) => sum + Number(row[2]), 0))])
     expect(rows[21]).toEqual(['None recorded (typed in, or no referrer sent)', '3', '0'])
