@@ -1,9 +1,8 @@
-const MAIL_ROOT = '/nonexistent'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startMaildev } from '@/tools/local/local-mail'
+import { MAIL_ROOT, startMaildev } from '@/tools/local/local-mail'
 import { freePort } from '@/tools/local/run'
 
 // Two local runs at once (a dev server and the tests, or two checkouts' suites), each with its own
