@@ -1,6 +1,12 @@
-/** Runs once when the server starts: a deployed server without its configuration stops here, loudly. */
+/**
+ * Runs once when the server starts: a deployed server without its configuration stops here, loudly;
+ * then every request's method is checked before Next sees it (TRACE and CONNECT answer 405, not a
+ * 500 and a stack trace in the log).
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { assertDeployableConfiguration } = await import('@/lib/env')
   assertDeployableConfiguration()
+  const { guardEveryServer } = await import('@/lib/http/method-guard')
+  guardEveryServer()
 }

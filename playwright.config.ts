@@ -50,6 +50,8 @@ export default defineConfig({
       command: `tsx tools/local/mail-catcher.ts --smtp ${E2E.smtpPort} --web ${E2E.mailWebPort} --site ${baseURL} --interval 500`,
       url: `http://127.0.0.1:${E2E.mailWebPort}/api/healthz`,
       reuseExistingServer: false,
+      // Asked to stop, not killed: maildev then removes this run's mail folder (tools/local/local-mail.ts).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: e2eEnv() as Record<string, string>,
     },
   ],

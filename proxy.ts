@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { addresses, answerFor } from '@/lib/content/addresses'
 import { notFoundRouteFor, redirectLocation } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
+import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
 
 // Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
 // pages route decides for itself there.
@@ -19,6 +20,10 @@ const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
+  // A page is only read (the site has no Server Actions): Next would render it for a PUT or a
+  // PROPFIND. On any host; a Node server of ours already refused these (lib/http/method-guard.ts).
+  const refused = refusedMethod(request.method, pathname)
+  if (refused) return methodNotAllowed(refused)
   if (!isLocalizedPath(pathname)) return NextResponse.next()
   const first = pathname.split('/')[1] ?? ''
   // English has no prefix: /en/about is /about, said once.

@@ -22,7 +22,8 @@ export const MAX_INGEST_BODY_BYTES = 1024 * 1024
 /**
  * Where a path under /ingest goes, kept exactly as the client wrote it (PostHog's API paths end in
  * a slash): PostHog's assets for /static and /array, its API for the rest. Null for anything that
- * would leave that host or climb out of its path.
+ * would leave that host or climb out of its path, and for a control character (NUL, a line break),
+ * which no PostHog path has: answered 404 here rather than forwarded.
  */
 export function upstreamUrl(path: string, search: string, hosts: { ingest: string; assets: string } = POSTHOG_HOSTS): URL | null {
   if (!path.startsWith('/') || path.startsWith('//')) return null
@@ -33,7 +34,7 @@ export function upstreamUrl(path: string, search: string, hosts: { ingest: strin
   } catch {
     return null
   }
-  if (decoded.some((segment) => segment === '.' || segment === '..' || /[\\/]/.test(segment))) return null
+  if (decoded.some((segment) => segment === '.' || segment === '..' || /[\\/\u0000-\u001f\u007f]/.test(segment))) return null
   const host = decoded[0] === 'static' || decoded[0] === 'array' ? hosts.assets : hosts.ingest
   const url = new URL(path, host)
   if (url.origin !== new URL(host).origin || url.pathname !== path) return null

@@ -3,6 +3,7 @@ import { serverEnv } from '@/lib/env'
 import { hasBearerSecret } from '@/lib/http/bearer'
 import { readBodyCapped } from '@/lib/http/body'
 import { configuredServiceClient } from './outbox/configured'
+import { isLinkToken } from './token-shape'
 
 /** What public.waitlist_redeem_invitation() answers. */
 export type Redemption =
@@ -38,6 +39,9 @@ export async function redeemInvitation(request: Request, redeem: Redeem = redeem
     token = undefined
   }
   if (typeof token !== 'string') return json({ error: 'bad_request', message: 'Send {"token": "<the invitation token>"} as JSON.' }, 400)
+  // A string of a shape no invitation has can never redeem: said now, not as 503 "try again" when
+  // the database refuses its bytes (Postgres text holds no NUL).
+  if (!isLinkToken(token)) return json({ error: 'invitation_invalid' }, 400)
   const answer = await redeem(token)
   if (answer === 'unavailable') return json({ error: 'unavailable' }, 503)
   if ('error' in answer) return json({ error: `invitation_${answer.error}` }, REFUSALS[answer.error])

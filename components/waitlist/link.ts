@@ -3,11 +3,14 @@
  * the button, never on load), asking for a new link, and the holder's own data.
  * Plain fetch to PostgREST's RPC endpoint with the public key (the `apikey` header, which the
  * Supabase gateway and the local double both accept), so the confirm page's island stays small:
- * no supabase-js. Browser-safe.
+ * no supabase-js. Browser-safe. A token of a shape the site never sends opens nothing, answered
+ * here without a request: PostgREST refuses some of its bytes (NUL, a lone surrogate) with a 400
+ * that would otherwise read as "unreachable, try again".
  */
 
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import type { Database } from '@/supabase/types.generated'
+import { isLinkToken } from './token-shape'
 
 export type ConfirmAnswer = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid'
 /** 'unreachable': offline, refused or rate limited: the link itself may still be good. */
@@ -39,6 +42,7 @@ async function rpc<Name extends keyof Functions>(backend: Backend, fn: Name, arg
 
 /** `fetchImpl`: the load check confirms from many simulated clients. */
 export async function confirmWaitlistLink(backend: Backend, token: string, fetchImpl: typeof fetch = fetch): Promise<ConfirmResult> {
+  if (!isLinkToken(token)) return 'invalid'
   try {
     const response = await rpc(backend, 'waitlist_confirm', { token }, fetchImpl)
     if (!response.ok) return 'unreachable'
@@ -86,6 +90,7 @@ function toLinkState(value: unknown): LinkState | undefined {
 
 /** Reads what the link opens; changes nothing (a mail scanner that opens the page confirms nothing). */
 export async function fetchLinkState(backend: Backend, token: string): Promise<LinkStateResult> {
+  if (!isLinkToken(token)) return null
   try {
     const response = await rpc(backend, 'waitlist_me', { token }, fetch)
     if (!response.ok) return 'unreachable'
@@ -99,6 +104,7 @@ export async function fetchLinkState(backend: Backend, token: string): Promise<L
 
 /** A fresh token for the holder's open invitation (the way into the app from their page); null when they have none. */
 export async function fetchInvitationToken(backend: Backend, token: string): Promise<string | null | 'unreachable'> {
+  if (!isLinkToken(token)) return null
   try {
     const response = await rpc(backend, 'waitlist_invitation_link', { token }, fetch)
     if (!response.ok) return 'unreachable'
@@ -111,6 +117,7 @@ export async function fetchInvitationToken(backend: Backend, token: string): Pro
 
 /** Everything stored about the token's holder, as the database exports it (JSON text). */
 export async function exportMyData(backend: Backend, token: string): Promise<string | null | 'unreachable'> {
+  if (!isLinkToken(token)) return null
   try {
     const response = await rpc(backend, 'waitlist_export_me', { token }, fetch)
     if (!response.ok) return 'unreachable'
@@ -126,6 +133,7 @@ export async function exportMyData(backend: Backend, token: string): Promise<str
  * token opens nothing that can have them (unknown, expired, or not yet confirmed).
  */
 export async function myUpdates(backend: Backend, token: string, wanted: boolean | null): Promise<boolean | null | 'unreachable'> {
+  if (!isLinkToken(token)) return null
   try {
     const response = await rpc(backend, 'waitlist_updates', { token, wanted }, fetch)
     if (!response.ok) return 'unreachable'
@@ -138,6 +146,7 @@ export async function myUpdates(backend: Backend, token: string, wanted: boolean
 
 /** 'deleted', or 'gone' when the token opens nothing (already deleted, or never valid). */
 export async function deleteMe(backend: Backend, token: string): Promise<'deleted' | 'gone' | 'unreachable'> {
+  if (!isLinkToken(token)) return 'gone'
   try {
     const response = await rpc(backend, 'waitlist_delete_me', { token }, fetch)
     if (!response.ok) return 'unreachable'

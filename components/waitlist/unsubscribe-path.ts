@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+import { isLinkToken, isPrefixedLinkToken } from './token-shape'
 
 /** The one-click unsubscribe address: every e-mail's List-Unsubscribe header, and the leave page's button. */
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe'
@@ -16,6 +17,11 @@ export const UPDATES_TOKEN_PREFIX = 'updates.'
 /** Whether a token is an update e-mail's (see UPDATES_TOKEN_PREFIX): only the words depend on it. */
 export function isUpdatesToken(token: string | null): boolean {
   return token?.startsWith(UPDATES_TOKEN_PREFIX) ?? false
+}
+
+/** Whether a string has an unsubscribe token's shape (a link token, or an update e-mail's): anything else is nobody's. */
+export function isUnsubscribeToken(token: unknown): token is string {
+  return isLinkToken(token) || isPrefixedLinkToken(token, UPDATES_TOKEN_PREFIX)
 }
 
 /**

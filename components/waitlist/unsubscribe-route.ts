@@ -2,7 +2,7 @@ import 'server-only'
 import { readBodyCapped } from '@/lib/http/body'
 import { configuredServiceClient } from './outbox/configured'
 import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '@/lib/i18n/languages'
-import { LEAVE_PAGE_PATH } from './unsubscribe-path'
+import { isUnsubscribeToken, LEAVE_PAGE_PATH } from './unsubscribe-path'
 
 /**
  * Does what the token's e-mail offered: an update e-mail's token stops updates, any other erases the
@@ -31,14 +31,17 @@ export function unsubscribePage(request: Request): Response {
 /**
  * The one-click POST (a mail program's, body `List-Unsubscribe=One-Click`, or the leave page's):
  * takes the token's person off the list, or, for an update e-mail's token, stops their updates.
- * The same answer whether or not the token was anyone's, and whatever it did.
+ * The same answer whether or not a well-formed token was anyone's, and whatever it did; 400
+ * `{"ok": false, "reason": "invalid"}` for a token of a shape we never send.
  */
 export async function unsubscribe(request: Request, remove: Remove = removeWithServiceKey): Promise<Response> {
   const token = new URL(request.url).searchParams.get('token')
   // The body says only "One-Click": read none of a larger one.
   const body = await readBodyCapped(request, 1024)
   if (!body.ok) return Response.json({ ok: false }, { status: 413 })
-  if (!token) return Response.json({ ok: false }, { status: 400 })
+  // No token, or one of a shape we never send (NUL, a lone surrogate, 10 kB...): nobody's, now or
+  // later, so 400 and a reason, never 503 (a mail program retries that).
+  if (!isUnsubscribeToken(token)) return Response.json({ ok: false, reason: 'invalid' }, { status: 400, headers: { 'cache-control': 'no-store' } })
   const removed = await remove(token)
   if (removed === 'unavailable') return Response.json({ ok: false }, { status: 503 })
   return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } })

@@ -15,6 +15,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startConsole, type RunningConsole } from '@/tools/owner/console/server'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
+import { tableRows, text } from '../helpers/console-page'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs')
@@ -68,16 +69,6 @@ function sendRaw(text: string): Promise<Answer> {
 const pagePath = (query: Record<string, string> = {}) => `/?${new URLSearchParams({ token: consoleServer.token, ...query })}`
 const origin = () => `http://127.0.0.1:${consoleServer.port}`
 
-const ENTITY: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
-const text = (markup: string) => markup.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITY[entity]!)
-
-/** The body rows of the table the page labels `label`, as the cells' text. */
-function tableRows(page: string, label: string): string[][] {
-  const start = page.indexOf(`role="region" aria-label="${label}"`)
-  expect(start, `a table labelled ${label}`).toBeGreaterThan(-1)
-  const body = page.slice(page.indexOf('<tbody>', start), page.indexOf('</tbody>', start))
-  return [...body.matchAll(/<tr>(.*?)<\/tr>/g)].map(([, row]) => [...row!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell]) => text(cell!)))
-}
 
 /** The hidden fields of the Invite form, as the browser would post them. */
 function inviteForm(page: string): string {

@@ -52,7 +52,7 @@ describe('the /ingest proxy', () => {
     expect(upstreamUrl('/flags/', '?v=2', hosts)?.toString()).toBe('https://ingest.posthog.test/flags/?v=2')
   })
 
-  it.each(['//evil.example/x', '/../admin', '/e/%2e%2e/x', '/e/..%2Fx', '/%2F%2Fevil.example', '/e\\\\x', '/e/%E0%A4%A'])('refuses a path that would leave PostHog’s host or path: %s', (path) => {
+  it.each(['//evil.example/x', '/../admin', '/e/%2e%2e/x', '/e/..%2Fx', '/%2F%2Fevil.example', '/e\\\\x', '/e/%E0%A4%A', '/e/%00/', '/e%0A/', '/e/%7F'])('refuses a path that would leave PostHog’s host or path, or holds a control character: %s', (path) => {
     expect(upstreamUrl(path, '', hosts)).toBeNull()
   })
 

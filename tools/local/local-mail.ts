@@ -1,13 +1,57 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { MailDev } from 'maildev'
+
+/** Where every local run of this checkout keeps its mail: one folder per run beneath it. */
+export const MAIL_ROOT = fileURLToPath(new URL('../../.local/mail', import.meta.url))
+
+/** Whether a process still runs (a folder left by a run that crashed is removed by the next one). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * This run's own mail folder, `.local/mail/<smtp port>-<pid>-<random>`, mode 0700 (mkdtemp's): the
+ * messages hold confirmation and unsubscribe tokens, so nobody else on the machine reads them, and
+ * no other run (another checkout's tests, or this one's dev server) shares or clears it. maildev's
+ * default, one /tmp/maildev for every run on the machine, is what its "delete all" emptied for all.
+ */
+async function runMailFolder(smtpPort: number): Promise<string> {
+  await mkdir(MAIL_ROOT, { recursive: true, mode: 0o700 })
+  for (const name of await readdir(MAIL_ROOT)) {
+    const pid = Number(/^\d+-(\d+)-/.exec(name)?.[1])
+    if (pid && !alive(pid)) await rm(path.join(MAIL_ROOT, name), { recursive: true, force: true })
+  }
+  return mkdtemp(path.join(MAIL_ROOT, `${smtpPort}-${process.pid}-`))
+}
 
 /**
  * The embedded mail server for local runs and tests: maildev from npm, SMTP and its web inbox
- * (and REST API: GET /api/email, DELETE /api/email/all) on the loopback interface only.
+ * (and REST API: GET /api/email, DELETE /api/email/all, which empties this run's folder only) on
+ * the loopback interface only. Its folder goes when it stops: local mail lasts one run, as before.
  */
-export async function startMaildev({ smtpPort, webPort }: { smtpPort: number; webPort: number }): Promise<{ stop(): Promise<void> }> {
-  const maildev = new MailDev({ smtp: smtpPort, ip: '127.0.0.1', web: webPort, webIp: '127.0.0.1', silent: true })
-  await maildev.start()
-  return { stop: () => maildev.stop() }
+export async function startMaildev({ smtpPort, webPort }: { smtpPort: number; webPort: number }): Promise<{ mailDirectory: string; stop(): Promise<void> }> {
+  const mailDirectory = await runMailFolder(smtpPort)
+  const maildev = new MailDev({ smtp: smtpPort, ip: '127.0.0.1', web: webPort, webIp: '127.0.0.1', silent: true, mailDirectory })
+  try {
+    await maildev.start()
+  } catch (error) {
+    await rm(mailDirectory, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    mailDirectory,
+    async stop() {
+      await maildev.stop()
+      await rm(mailDirectory, { recursive: true, force: true })
+    },
+  }
 }
 
 /**

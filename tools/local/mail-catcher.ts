@@ -21,6 +21,9 @@ const { values } = parseArgs({
   },
 })
 
+// The messages maildev writes (tokens in every link) are this user's alone, on top of their
+// folder's 0700 (tools/local/local-mail.ts).
+process.umask(0o077)
 const secret = process.env.OUTBOX_DISPATCH_SECRET
 let maildev: Awaited<ReturnType<typeof startMaildev>> | null = null
 try {

@@ -12,6 +12,8 @@ export const E2E = {
   // maildev for the confirmation e-mails (the local defaults are 1025 and 1080).
   smtpPort: 1026 + offset,
   mailWebPort: 1081 + offset,
+  // A second server on the same build whose log a spec reads (e2e/methods.spec.ts).
+  loggedSitePort: 3102 + offset,
   // Rows the confirmation tests need before the site starts (an expired link).
   supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',

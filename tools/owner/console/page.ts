@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { WaitlistEntry } from '../csv'
 import { topReferrers, utcMinute, type InvitedPerson } from '../owner'
 import { dailyChart } from './chart'
-import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, type SourceCount } from './figures'
+import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, topWithOthers, TOP_SOURCES, type SourceCount } from './figures'
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
 
@@ -81,12 +81,21 @@ function funnel(entries: readonly WaitlistEntry[]): Html {
 }
 
 function sources(entries: readonly WaitlistEntry[]): Html {
-  const rows = (groups: readonly SourceCount[], none: string) => groups.map((group) => [group.label ?? none, group.signedUp, group.confirmed])
+  // The top TOP_SOURCES, then the rest in one row: visitors make these up, so the page stays small.
+  const rows = (groups: readonly SourceCount[], none: string, kind: string) => {
+    const { top, others, unrecorded } = topWithOthers(groups)
+    return [
+      ...top.map((group) => [group.label, group.signedUp, group.confirmed]),
+      ...(others ? [[`Others: ${others.groups} more ${kind}`, others.signedUp, others.confirmed]] : []),
+      ...(unrecorded ? [[none, unrecorded.signedUp, unrecorded.confirmed]] : []),
+    ]
+  }
   const referrers = topReferrers(entries)
-  return html`<h3>Campaign tags</h3>
-${table('Campaign tags', ['Campaign (source / medium / campaign)', 'Signed up', 'Confirmed'], rows(byCampaign(entries), 'No campaign tags'), [1, 2])}
+  return html`<p class="muted">The ${TOP_SOURCES} largest of each, then the rest in one row.</p>
+<h3>Campaign tags</h3>
+${table('Campaign tags', ['Campaign (source / medium / campaign)', 'Signed up', 'Confirmed'], rows(byCampaign(entries), 'No campaign tags', 'campaigns'), [1, 2])}
 <h3>Referring sites</h3>
-${table('Referring sites', ['Referring site', 'Signed up', 'Confirmed'], rows(byReferringSite(entries), 'None recorded (typed in, or no referrer sent)'), [1, 2])}
+${table('Referring sites', ['Referring site', 'Signed up', 'Confirmed'], rows(byReferringSite(entries), 'None recorded (typed in, or no referrer sent)', 'sites'), [1, 2])}
 <h3>Top referrers</h3>
 ${referrers.length ? table('Top referrers', ['Name', 'E-mail', 'Confirmed referrals'], referrers.map((entry) => [entry.name, entry.email, entry.referral_credits]), [2]) : html`<p>Nobody has brought a confirmed friend yet.</p>`}`
 }
