@@ -52,7 +52,8 @@ function answerRpc(page: Page, answers: Record<string, unknown>) {
 }
 
 const ME = { status: 'confirmed', place: 1234, confirmed_total: 98765, referrals: 12, referral_code: 'AbCdEfGhIjKlMnOpQrStUvWx', places_per_referral: 5 }
-const TOKEN = '#token=reflow-check-token-000000000000000000000'
+// A token of the shape the site sends (43 base64url characters): any other opens nothing, unasked.
+const TOKEN = '#token=reflow-check-token-000000000000000000000000'
 
 /** States a visitor can bring a page to: each opens the page and gets it there. */
 const states: { name: string; language?: string; reach: (page: Page) => Promise<void> }[] = [
