@@ -1,8 +1,8 @@
 /**
  * The console's one page, drawn on the server as plain HTML: tables with headers, an SVG chart,
- * and forms (Preview, Invite, Grant and Refuse a held credit) that work without any script. Every value a visitor typed goes
- * through `html`, which escapes it. The page holds only rendered figures and the names and
- * e-mails it shows: the service-role key never leaves the Node process.
+ * and forms (Preview, Invite, Grant and Refuse a held credit) that work without any script.
+ * Every value a visitor typed goes through `html`, which escapes it. The page holds only rendered
+ * figures and the names and e-mails it shows: the service-role key never leaves the Node process.
  */
 import { createHash } from 'node:crypto'
 import { HOLD_REASONS, type HeldCredit } from '../credits'
