@@ -70,11 +70,14 @@ const pagePath = (query: Record<string, string> = {}) => `/?${new URLSearchParam
 const origin = () => `http://127.0.0.1:${consoleServer.port}`
 
 
+/** A form's hidden fields, as the browser would post them. */
+const hiddenFields = (form: string): [string, string][] => [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])
+
 /** The hidden fields of the Invite form, as the browser would post them. */
 function inviteForm(page: string): string {
   const form = /<form method="post" action="\/invite">([\s\S]*?)<\/form>/.exec(page)?.[1]
   expect(form, 'the Invite form').toBeDefined()
-  return new URLSearchParams([...form!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])).toString()
+  return new URLSearchParams(hiddenFields(form!)).toString()
 }
 
 const postInvite = (body: string, headers: Record<string, string> = { origin: origin() }) =>
@@ -380,8 +383,7 @@ describe('Held referral credits', () => {
     const form = forms.find((candidate) => candidate.includes(`name="id" value="${id}"`))
     expect(form, `the decision form of credit ${id}`).toBeDefined()
     expect(form).toContain(`<button type="submit" name="decision" value="${decision}"`)
-    const fields = [...form!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])
-    return new URLSearchParams([...fields, ['decision', decision]]).toString()
+    return new URLSearchParams([...hiddenFields(form!), ['decision', decision]]).toString()
   }
   const postCredit = (body: string, headers: Record<string, string> = { origin: origin() }) =>
     send({ method: 'POST', path: '/credit', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } })

@@ -39,19 +39,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     `)
   })
 
-  const { address, call, mailToken, confirm, joined: joinedAnywhere, exportMe, deleteMe } = waitlistPeople(() => db, 'holds.test')
+  const { address, call, signUp, mailToken, confirm, joined: joinedAnywhere, exportMe, deleteMe } = waitlistPeople(() => db, 'holds.test')
 
   /** Signs up from network `client` (an API request as PostgREST makes it), confirms, and returns the e-mailed token. */
-  async function joinedFrom(client: string, email = address(), ref: string | null = null): Promise<string> {
-    const signUp = await runAs(db, 'anon', 'insert into public.waitlist (name, email, project, ref) values ($1, $2, $3, $4)', ['Ada', email, 'Acme', ref], {
-      keep: true,
-      request: { headers: { 'x-forwarded-for': client } },
-    })
-    expect(signUp).toEqual({ ok: true, rows: [] })
-    const token = await mailToken(email)
-    expect(await confirm(token)).toBe('confirmed')
-    return token
-  }
+  const joinedFrom = async (client: string, email = address(), ref: string | null = null) => (await joinedAnywhere(email, ref, undefined, client)).token
   /** Each from a network of its own, as waitlistPeople does. */
   const joined = async (email = address(), ref: string | null = null) => (await joinedAnywhere(email, ref)).token
   const me = async (token: string) => (await call<Me>('select public.waitlist_me($1) as value', [token]))!
@@ -270,11 +261,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const friends = Array.from({ length: 8 }, () => address())
       const tokens: string[] = []
       for (const email of friends) {
-        const signUp = await runAs(db, 'anon', 'insert into public.waitlist (name, email, project, ref) values ($1, $2, $3, $4)', ['Ada', email, 'Acme', code], {
-          keep: true,
-          request: { headers: { 'x-forwarded-for': `192.0.2.${friends.indexOf(email) + 1}` } },
-        })
-        expect(signUp).toMatchObject({ ok: true })
+        expect(await signUp(email, code, 'Ada', `192.0.2.${friends.indexOf(email) + 1}`)).toMatchObject({ ok: true })
         tokens.push(await mailToken(email))
       }
       expect(await Promise.all(tokens.map((token) => confirm(token)))).toEqual(Array(8).fill('confirmed'))
