@@ -14,8 +14,8 @@
 --    same_network_seconds of the referrer's sign-up; the referrer already had velocity_max
 --    referrals confirmed within velocity_seconds.
 -- 2. WHAT IS STORED. Each API sign-up's salted network key, with its entry, for
---    same_network_seconds at most (an hour; at most a day by the setting's check, as the privacy
---    pages promise), pruned as sign-ups come; of a referred entry, only the verdict "same network".
+--    same_network_seconds at most (an hour, and never longer: the setting's check keeps the privacy
+--    page's promise), pruned as sign-ups come; of a referred entry, only the verdict "same network".
 --    Each held credit: its ledger row (so one credit per mailbox still holds) and a hold with its
 --    reason and the founders' decision.
 -- 3. THE DECISION. public.waitlist_held_credits lists them; public.waitlist_decide_credit grants
@@ -30,7 +30,7 @@ alter table private.waitlist_referral_settings
   add column hold_disposable boolean not null default true,
   add column blocked_domains text[] not null default '{}'::text[],
   add column hold_same_network boolean not null default true,
-  add column same_network_seconds integer not null default 3600 check ((same_network_seconds >= 0) and (same_network_seconds <= 86400)),
+  add column same_network_seconds integer not null default 3600 check ((same_network_seconds >= 0) and (same_network_seconds <= 3600)),
   add column hold_velocity boolean not null default true,
   add column velocity_max integer not null default 5 check (velocity_max >= 0),
   add column velocity_seconds integer not null default 3600 check ((velocity_seconds >= 1) and (velocity_seconds <= 86400));

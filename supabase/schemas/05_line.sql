@@ -23,8 +23,8 @@
 --     one) or refuses each, once (public.waitlist_decide_credit). Each signal is a setting of the
 --     one settings row, all on by default.
 --   * The network comparison stores no address: each sign-up's salted network key
---     (private.waitlist_network_keys, 03_limits.sql) is kept for same_network_seconds at most (a day
---     at most, as the privacy pages say), and of a referred entry only the verdict "same network".
+--     (private.waitlist_network_keys, 03_limits.sql) is kept for same_network_seconds at most (an
+--     hour at most, as the privacy page says), and of a referred entry only the verdict "same network".
 --
 -- TypeScript twins: components/waitlist/my-place.tsx (the place shown) and tools/owner/console/
 -- server.ts (the head of the line).
@@ -36,7 +36,7 @@ create table private.waitlist_referral_settings (
   hold_disposable boolean not null default true,
   blocked_domains text[] not null default '{}'::text[],
   hold_same_network boolean not null default true,
-  same_network_seconds integer not null default 3600 check ((same_network_seconds >= 0) and (same_network_seconds <= 86400)),
+  same_network_seconds integer not null default 3600 check ((same_network_seconds >= 0) and (same_network_seconds <= 3600)),
   hold_velocity boolean not null default true,
   velocity_max integer not null default 5 check (velocity_max >= 0),
   velocity_seconds integer not null default 3600 check ((velocity_seconds >= 1) and (velocity_seconds <= 86400))

@@ -167,8 +167,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       expect(old.rows).toEqual([])
     })
 
-    it('the window cannot be set past a day (the privacy pages promise at most that)', async () => {
-      await expect(db.exec('update private.waitlist_referral_settings set same_network_seconds = 86401')).rejects.toThrow()
+    it('the window cannot be set past an hour (the privacy page promises at most that)', async () => {
+      await expect(db.exec('update private.waitlist_referral_settings set same_network_seconds = 3601')).rejects.toThrow()
     })
   })
 
