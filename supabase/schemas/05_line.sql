@@ -375,6 +375,9 @@ as $$
    where include_decided or h.decision is null
 $$;
 
+comment on function public.waitlist_held_credits(boolean) is
+  'For the owner''s commands (service role): the held referral credits, each with its id, reason, referrer and referred address; undecided only unless include_decided.';
+
 revoke all on function public.waitlist_held_credits(boolean) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_held_credits(boolean) to service_role;
 
@@ -412,6 +415,9 @@ begin
   return pg_catalog.jsonb_build_object('id', held.id, 'decision', held.decision, 'changed', false);
 end
 $$;
+
+comment on function public.waitlist_decide_credit(bigint, boolean) is
+  'For the owner''s commands (service role): grants (true) or refuses (false) held credit hold_id, once; answers {id, decision, changed}, changed false when it was already decided; null for an unknown id.';
 
 revoke all on function public.waitlist_decide_credit(bigint, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_decide_credit(bigint, boolean) to service_role;
