@@ -10,7 +10,10 @@ import { confirmLinkIn, emailTo } from './inbox'
 // A person's place in line, their referral link and their own data, as they meet them: on the
 // page their confirmation e-mail's link opens. e2e/seed/confirmation.sql confirmed three people
 // hours ago; the third's link is below. A friend joins through the third's referral link and
-// confirms through maildev, and the third moves up.
+// confirms through maildev, and the third moves up. Every browser request reaches the local double
+// from 127.0.0.1, but the third was seeded by SQL, not signed up from this machine within the hour,
+// so the friend's credit is not held as "the referrer's own network" (supabase/schemas/05_line.sql;
+// held credits are tests/integration/waitlist-referral-holds.test.ts).
 
 const { confirmPage, placePanel, email } = copy.waitlist
 const THIRD = { email: 'third.in.line@example.com', link: '/waitlist/confirm#token=third-in-line-token-for-the-e2e-test-000000' }

@@ -175,8 +175,16 @@ export type Database = {
         Returns: Json
       }
       waitlist_confirm: { Args: { token: string }; Returns: string }
+      waitlist_decide_credit: {
+        Args: { grant_credit: boolean; hold_id: number }
+        Returns: Json
+      }
       waitlist_delete_me: { Args: { token: string }; Returns: boolean }
       waitlist_export_me: { Args: { token: string }; Returns: Json }
+      waitlist_held_credits: {
+        Args: { include_decided?: boolean }
+        Returns: Json
+      }
       waitlist_invitation_link: { Args: { token: string }; Returns: string }
       waitlist_invite_email: {
         Args: { address: string; dry_run?: boolean }

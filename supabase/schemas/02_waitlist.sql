@@ -132,7 +132,7 @@ comment on column public.waitlist.referred_by is
   'The entry whose referral link this sign-up came through (null when none, unknown or self).';
 
 comment on column public.waitlist.referral_credits is
-  'How many people who came through this entry''s link have confirmed (kept when they erase themselves).';
+  'How many people who came through this entry''s link have confirmed (kept when they erase themselves), less the credits held for the founders (private.waitlist_referral_holds) and not granted.';
 
 comment on column public.waitlist.invited_at is
   'When the open invitation was made (null unless invited or joined).';

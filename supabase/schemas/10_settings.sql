@@ -52,8 +52,8 @@ insert into private.waitlist_salt (singleton, salt) values
 insert into private.waitlist_confirmation_settings (singleton, token_ttl, purge_pending_after, window_seconds, confirm_per_client, link_requests_per_client, link_request_interval_seconds, lease, max_attempts, retry_base_seconds, retry_max_seconds, erasure_email_lifetime, access_ttl) values
   ('true', '7 days', '00:00:00', '3600', '30', '10', '60', '00:02:00', '12', '30', '21600', '7 days', '30 days');
 
-insert into private.waitlist_referral_settings (only_row, own_data_per_client, places_per_referral) values
-  ('true', '60', '5');
+insert into private.waitlist_referral_settings (only_row, own_data_per_client, places_per_referral, hold_disposable, blocked_domains, hold_same_network, same_network_seconds, hold_velocity, velocity_max, velocity_seconds) values
+  ('true', '60', '5', 'true', '{}', 'true', '3600', 'true', '5', '3600');
 
 insert into private.waitlist_mail_caps (singleton, unproven_per_recipient, recipient_window, emails_per_hour) values
   ('true', '3', '1 day', '500');

@@ -24,8 +24,8 @@ export function waitlistPeople(db: () => WaitlistDb, domain: string) {
     return result.rows[0]?.value ?? null
   }
 
-  const signUp = (email: string, ref?: string | null, name = 'Ada') =>
-    runAs(db(), 'anon', 'insert into public.waitlist (name, email, project, ref) values ($1, $2, $3, $4)', [name, email, 'Acme', ref ?? null], { keep: true, request: api() })
+  const signUp = (email: string, ref?: string | null, name = 'Ada', client?: string) =>
+    runAs(db(), 'anon', 'insert into public.waitlist (name, email, project, ref) values ($1, $2, $3, $4)', [name, email, 'Acme', ref ?? null], { keep: true, request: api(client) })
 
   /** What the dispatcher does when it sends the confirmation e-mail: a token whose hash is stored. */
   async function mailToken(email: string): Promise<string> {
@@ -39,9 +39,9 @@ export function waitlistPeople(db: () => WaitlistDb, domain: string) {
 
   const confirm = (token: string) => call<string>('select public.waitlist_confirm($1) as value', [token])
 
-  /** Signs up, "receives" the e-mail and opens its link: a confirmed entry and its token. */
-  async function joined(email = address(), ref?: string | null, name?: string): Promise<{ email: string; token: string }> {
-    expect(await signUp(email, ref, name)).toEqual({ ok: true, rows: [] })
+  /** Signs up (from network `client` when given), "receives" the e-mail and opens its link: a confirmed entry and its token. */
+  async function joined(email = address(), ref?: string | null, name?: string, client?: string): Promise<{ email: string; token: string }> {
+    expect(await signUp(email, ref, name, client)).toEqual({ ok: true, rows: [] })
     const token = await mailToken(email)
     expect(await confirm(token)).toBe('confirmed')
     return { email, token }

@@ -70,11 +70,14 @@ const pagePath = (query: Record<string, string> = {}) => `/?${new URLSearchParam
 const origin = () => `http://127.0.0.1:${consoleServer.port}`
 
 
+/** A form's hidden fields, as the browser would post them. */
+const hiddenFields = (form: string): [string, string][] => [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])
+
 /** The hidden fields of the Invite form, as the browser would post them. */
 function inviteForm(page: string): string {
   const form = /<form method="post" action="\/invite">([\s\S]*?)<\/form>/.exec(page)?.[1]
   expect(form, 'the Invite form').toBeDefined()
-  return new URLSearchParams([...form!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])).toString()
+  return new URLSearchParams(hiddenFields(form!)).toString()
 }
 
 const postInvite = (body: string, headers: Record<string, string> = { origin: origin() }) =>
@@ -370,6 +373,87 @@ describe('Invite next N', () => {
     expect((await postInvite(`token=${consoleServer.token}&n=1&expect=x`, { origin: origin(), 'content-type': 'application/json' })).status).toBe(415)
     expect((await postInvite(`token=${consoleServer.token}&n=1&expect=${'x'.repeat(5000)}`)).status).toBe(413)
     expect(await statuses()).toEqual(before)
+  })
+})
+
+describe('Held referral credits', () => {
+  /** The Grant/Refuse form of held credit `id` on `page`, as the browser posts it with the button pressed. */
+  function decisionForm(page: string, id: string, decision: 'grant' | 'refuse'): string {
+    const forms = [...page.matchAll(/<form method="post" action="\/credit">([\s\S]*?)<\/form>/g)].map(([, form]) => form!)
+    const form = forms.find((candidate) => candidate.includes(`name="id" value="${id}"`))
+    expect(form, `the decision form of credit ${id}`).toBeDefined()
+    expect(form).toContain(`<button type="submit" name="decision" value="${decision}"`)
+    return new URLSearchParams([...hiddenFields(form!), ['decision', decision]]).toString()
+  }
+  const postCredit = (body: string, headers: Record<string, string> = { origin: origin() }) =>
+    send({ method: 'POST', path: '/credit', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } })
+  const creditsOf = async (email: string) =>
+    (await local.db.query<{ referral_credits: number }>('select referral_credits from public.waitlist where email = $1', [email])).rows[0]!.referral_credits
+
+  let id: string
+  beforeAll(async () => {
+    // Jo's referral link, and two people confirming through it with disposable addresses: both held.
+    await local.db.exec(`insert into public.waitlist (name, email, project, status, confirmed_at) values ('Jo Referrer', 'jo@console.test', '', 'confirmed', now())`)
+    for (const cheat of ['kim@mailinator.com', 'lu@yopmail.com']) {
+      await local.db.exec(`insert into public.waitlist (name, email, project, ref) select 'Cheat', '${cheat}', '', referral_code from public.waitlist where email = 'jo@console.test'`)
+      await local.db.exec(`update public.waitlist set status = 'confirmed' where email = '${cheat}'`)
+    }
+    id = String((await local.db.query<{ id: number }>(`select min(id)::int as id from private.waitlist_referral_holds`)).rows[0]!.id)
+  })
+
+  it('lists each held credit with why, who would gain it and whose confirmation earned it', async () => {
+    const page = (await send({ path: pagePath() })).body
+    expect(tableRows(page, 'Held referral credits').map((row) => row.slice(0, 6).map((cell, column) => (column === 1 ? cell.replace(/\d/g, '9') : cell)))).toEqual([
+      [id, '9999-99-99 99:99', 'disposable e-mail domain', 'Jo Referrer', 'jo@console.test', 'kim@mailinator.com'],
+      [String(Number(id) + 1), '9999-99-99 99:99', 'disposable e-mail domain', 'Jo Referrer', 'jo@console.test', 'lu@yopmail.com'],
+    ])
+    expect(await creditsOf('jo@console.test')).toBe(0)
+  })
+
+  it('refuses a decision without Origin, from a foreign Origin, without the token, or that names nothing it knows; decides nothing', async () => {
+    const form = decisionForm((await send({ path: pagePath() })).body, id, 'grant')
+    const cases: [string, Answer][] = [
+      ['no Origin', await postCredit(form, {})],
+      ['foreign Origin', await postCredit(form, { origin: 'http://evil.example' })],
+      ['no token', await postCredit(form.replace(/token=[^&]*&?/, ''))],
+      ['another run’s token', await postCredit(form.replace(/token=[^&]*/, `token=${otherRun.token}`))],
+      ['no decision', await postCredit(form.replace(/&?decision=grant/, ''))],
+      ['another decision', await postCredit(form.replace('decision=grant', 'decision=approve'))],
+      ['a bad id', await postCredit(form.replace(/id=\d+/, 'id=1%3Bdrop'))],
+      ['JSON', await postCredit(form, { origin: origin(), 'content-type': 'application/json' })],
+    ]
+    for (const [what, answer] of cases) {
+      expect(answer.status, what).toBeGreaterThanOrEqual(400)
+      expect(answer.headers.location, what).toBeUndefined()
+    }
+    expect((await send({ path: '/credit' })).status).toBe(405)
+    expect(await creditsOf('jo@console.test')).toBe(0)
+    expect((await local.db.query(`select 1 from private.waitlist_referral_holds where decision is not null`)).rows).toEqual([])
+  })
+
+  it('Grant counts the credit and says so (Post/Redirect/Get); a second press changes nothing; Refuse leaves the other uncounted', async () => {
+    const page = (await send({ path: pagePath() })).body
+    const grant = decisionForm(page, id, 'grant')
+    const granted = await postCredit(grant)
+    expect(granted.status).toBe(303)
+    expect(granted.headers.location).toBe(`/?token=${consoleServer.token}&credit=${id}&outcome=granted#credits`)
+    expect(await creditsOf('jo@console.test')).toBe(1)
+    const after = (await send({ path: granted.headers.location as string })).body
+    expect(after).toContain(`Granted credit ${id}: it now counts, and moves the referrer up like any other.`)
+    expect(tableRows(after, 'Held referral credits').map(([credit]) => credit)).toEqual([String(Number(id) + 1)])
+
+    const again = await postCredit(grant)
+    expect(again.headers.location).toBe(`/?token=${consoleServer.token}&credit=${id}&outcome=already-granted#credits`)
+    expect((await send({ path: again.headers.location as string })).body).toContain(`Credit ${id} was already granted: nothing changed.`)
+    expect(await creditsOf('jo@console.test')).toBe(1)
+
+    const other = String(Number(id) + 1)
+    const refused = await postCredit(decisionForm(after, other, 'refuse'))
+    expect(refused.headers.location).toBe(`/?token=${consoleServer.token}&credit=${other}&outcome=refused#credits`)
+    const last = (await send({ path: refused.headers.location as string })).body
+    expect(last).toContain(`Refused credit ${other}: it stays uncounted.`)
+    expect(last).toContain('No referral credit is held.')
+    expect(await creditsOf('jo@console.test')).toBe(1)
   })
 })
 

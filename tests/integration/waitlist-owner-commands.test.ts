@@ -58,6 +58,8 @@ beforeAll(async () => {
   const friendToken = 'owner-commands-test-token-11111111111111111'
   await mailToken('friend@example.com', friendToken)
   expect((await client.rpc('waitlist_confirm', { token: friendToken })).data).toBe('confirmed')
+  // Both joined from this machine (the double's every request is 127.0.0.1), so that referral's
+  // credit is held until a founder grants it: the first describe below does, with the command.
 })
 
 afterAll(async () => {
@@ -73,6 +75,40 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
     env: { ...inherited, ...env },
   })
 }
+
+describe('tools/owner/waitlist-credits.ts', () => {
+  const env = () => ({ NEXT_PUBLIC_SUPABASE_URL: local.url })
+  const failure = (error: { code: number; stdout: string; stderr: string }) => error
+
+  it('--held lists the credit held because Ada’s friend joined from her network, and it has not moved her', async () => {
+    const { stdout } = await runScript('waitlist-credits.ts', ['--held'], env())
+    expect(stdout).toMatch(/^Id\s+Held \(UTC\)\s+Why\s+Referrer\s+Referrer e-mail\s+Referred e-mail\s+Decision\n/)
+    expect(stdout).toMatch(/\n(\d+)\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+same network as the referrer\s+Ada Lovelace\s+ada@example.com\s+friend@example.com\s+held\n/)
+    const credits = await local.db.query<{ referral_credits: number }>(`select referral_credits from public.waitlist where email = 'ada@example.com'`)
+    expect(credits.rows).toEqual([{ referral_credits: 0 }])
+  })
+
+  it('--grant counts it, once: a second grant or a refusal changes nothing; an unknown id fails', async () => {
+    const id = /\n(\d+)\s+\d{4}-/.exec((await runScript('waitlist-credits.ts', ['--held'], env())).stdout)![1]!
+    expect((await runScript('waitlist-credits.ts', ['--grant', id], env())).stdout).toBe(`Granted credit ${id}: it now counts, and moves the referrer up like any other.\n`)
+    expect((await runScript('waitlist-credits.ts', ['--grant', id], env())).stdout).toBe(`Credit ${id} was already granted: nothing changed.\n`)
+    expect((await runScript('waitlist-credits.ts', ['--refuse', id], env())).stdout).toBe(`Credit ${id} was already granted: nothing changed.\n`)
+    const credits = await local.db.query<{ referral_credits: number }>(`select referral_credits from public.waitlist where email = 'ada@example.com'`)
+    expect(credits.rows).toEqual([{ referral_credits: 1 }])
+    expect((await runScript('waitlist-credits.ts', ['--held'], env())).stdout).toBe('No held referral credits.\n')
+    expect((await runScript('waitlist-credits.ts', ['--held', '--all'], env())).stdout).toMatch(/same network as the referrer\s+Ada Lovelace\s+ada@example.com\s+friend@example.com\s+granted\n/)
+    const unknown = await runScript('waitlist-credits.ts', ['--refuse', '999999'], env()).catch(failure)
+    expect(unknown).toMatchObject({ code: 1, stdout: 'No held credit 999999.\n' })
+  })
+
+  it('refuses unclear arguments with the usage (exit 2)', async () => {
+    for (const args of [[], ['--grant'], ['--grant', 'x'], ['--grant', '0'], ['--grant', '1', '--refuse', '1'], ['--held', '--grant', '1'], ['--nope']]) {
+      const refused = await runScript('waitlist-credits.ts', args, env()).catch(failure)
+      expect(refused, args.join(' ')).toMatchObject({ code: 2 })
+      expect((refused as { stderr: string }).stderr, args.join(' ')).toContain('Usage: npm run waitlist:credits')
+    }
+  })
+})
 
 describe('tools/owner/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {

@@ -170,7 +170,7 @@ export function topReferrers(entries: readonly WaitlistEntry[], top = 10): Waitl
 export const utcDay = (timestamp: string): string => utcMinute(timestamp).slice(0, 10)
 
 /** Columns padded to their widest cell (code points), a rule under the header. */
-function alignedTable(header: string[], rows: string[][]): string {
+export function alignedTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
   const line = (cells: string[]) =>
     cells

@@ -1,10 +1,11 @@
 /**
  * The console's one page, drawn on the server as plain HTML: tables with headers, an SVG chart,
- * and two forms (Preview, Invite) that work without any script. Every value a visitor typed goes
- * through `html`, which escapes it. The page holds only rendered figures and the names and
- * e-mails it shows: the service-role key never leaves the Node process.
+ * and forms (Preview, Invite, Grant and Refuse a held credit) that work without any script.
+ * Every value a visitor typed goes through `html`, which escapes it. The page holds only rendered
+ * figures and the names and e-mails it shows: the service-role key never leaves the Node process.
  */
 import { createHash } from 'node:crypto'
+import { HOLD_REASONS, type HeldCredit } from '../credits'
 import type { WaitlistEntry } from '../csv'
 import { topReferrers, utcMinute, type InvitedPerson } from '../owner'
 import { dailyChart } from './chart'
@@ -22,6 +23,10 @@ export type ConsoleView = {
   token: string
   entries: readonly WaitlistEntry[]
   line: readonly LinePerson[]
+  /** The undecided held referral credits. */
+  held: readonly HeldCredit[]
+  /** The decision just made on a held credit (Post/Redirect/Get). */
+  decided?: { id: number; outcome: CreditOutcome }
   /** The number in the "how many" field. */
   n: number
   preview?: Preview
@@ -29,6 +34,10 @@ export type ConsoleView = {
   changed?: boolean
   invited?: { people: readonly InvitedPerson[]; asPreviewed: boolean }
 }
+
+/** What a Grant or Refuse press did. */
+export const CREDIT_OUTCOMES = ['granted', 'refused', 'already-granted', 'already-refused', 'unknown'] as const
+export type CreditOutcome = (typeof CREDIT_OUTCOMES)[number]
 
 export const LINE_HEAD = 20
 const RECENT_INVITED = 20
@@ -59,6 +68,7 @@ form { margin: .75rem 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items
 input, button { font: inherit; }
 input { width: 6em; padding: .2rem .4rem; }
 button { padding: .3rem 1rem; }
+td form { margin: 0; flex-wrap: nowrap; }
 `
 
 /** The only style the page has, allowed by its hash in the Content-Security-Policy. */
@@ -141,6 +151,23 @@ ${confirm}
 <p class="muted">Invite sends nothing by itself: it marks them invited and writes their invitation e-mails to the outbox, which the dispatcher sends once each (as <code>npm run waitlist:invite</code> does).</p>`
 }
 
+const OUTCOME_TEXT: Record<CreditOutcome, (id: number) => string> = {
+  granted: (id) => `Granted credit ${id}: it now counts, and moves the referrer up like any other.`,
+  refused: (id) => `Refused credit ${id}: it stays uncounted.`,
+  'already-granted': (id) => `Credit ${id} was already granted: nothing changed.`,
+  'already-refused': (id) => `Credit ${id} was already refused: nothing changed.`,
+  unknown: (id) => `There is no held credit ${id}.`,
+}
+
+function heldCredits(view: ConsoleView): Html {
+  const decide = (id: number) =>
+    html`<form method="post" action="/credit"><input type="hidden" name="token" value="${view.token}"><input type="hidden" name="id" value="${id}"><button type="submit" name="decision" value="grant" aria-label="Grant credit ${id}">Grant</button><button type="submit" name="decision" value="refuse" aria-label="Refuse credit ${id}">Refuse</button></form>`
+  const notice = view.decided ? html`<div class="notice" role="status"><p>${OUTCOME_TEXT[view.decided.outcome](view.decided.id)}</p></div>` : ''
+  const rows = view.held.map((credit) => [credit.id, when(credit.held_at), HOLD_REASONS[credit.reason] ?? credit.reason, credit.referrer_name, credit.referrer_email, credit.referred_email ?? '(erased)', decide(credit.id)])
+  return html`${notice}<p class="muted">A referral that looks like one person farming their own link (a disposable e-mail domain, a domain on your blocklist, the referrer's own network, many within the hour) earns a held credit: it moves nobody, and nobody is told, until you grant it (then it counts like any other) or refuse it. Colleagues on one office network are held too: grant theirs.</p>
+${view.held.length ? table('Held referral credits', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
+}
+
 export function renderConsolePage(view: ConsoleView): string {
   const page = html`<!doctype html>
 <html lang="en">
@@ -159,6 +186,7 @@ ${section('per-day', 'Sign-ups and confirmations per day', dailyChart(perDay(vie
 ${section('sources', 'Where they came from', sources(view.entries))}
 ${section('line', 'Head of the line', line(view))}
 ${section('invite', 'Invite the next people in line', invite(view))}
+${section('credits', 'Held referral credits', heldCredits(view))}
 </main>
 </body>
 </html>

@@ -1,6 +1,7 @@
 /**
  * The founders' console: one page on 127.0.0.1 with the waitlist's funnel, sign-ups per day,
- * sources, the head of the line and "Invite next N". Node's own HTTP server, no framework.
+ * sources, the head of the line, "Invite next N" and the held referral credits with Grant and
+ * Refuse. Node's own HTTP server, no framework.
  *
  * What it lets through (guard.ts says why): a Host that is itself, no Origin but its own and an
  * Origin on every action, and this run's token (in the printed address, then in the page's forms)
@@ -12,13 +13,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
+import { decideCredit, listHeldCredits } from '../credits'
 import { fetchAllWaitlistEntries, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE, type Invitation } from './invite'
-import { LINE_HEAD, renderConsolePage, STYLE_HASH, type LinePerson } from './page'
+import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, STYLE_HASH, type CreditOutcome, type LinePerson } from './page'
 
 export const DEFAULT_PORT = 4400
-/** The invite form is a token, a number and a fingerprint: a few hundred bytes. */
+/** An action's form is a token, a number or two and a fingerprint: a few hundred bytes. */
 const MAX_FORM_BYTES = 4096
 /** How many invitation results the page can still show after its redirect. */
 const KEPT_RUNS = 20
@@ -71,6 +73,18 @@ function inviteCount(value: string | null): number | null {
   return count >= 1 && count <= MAX_INVITE ? count : null
 }
 
+/** A held credit's number (public.waitlist_held_credits' id), or null. */
+function creditId(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null
+}
+
+/** What the page says after a decision: only one of the outcomes it knows, for a credit it names. */
+function decided(url: URL): { id: number; outcome: CreditOutcome } | undefined {
+  const id = creditId(url.searchParams.get('credit'))
+  const outcome = CREDIT_OUTCOMES.find((known) => known === url.searchParams.get('outcome'))
+  return id !== null && outcome ? { id, outcome } : undefined
+}
+
 async function lineHead(client: OwnerClient): Promise<LinePerson[]> {
   const { data, error } = await client.rpc('waitlist_line_head', { n: LINE_HEAD })
   if (error) throw new Error(`Could not read the line: ${error.message}`)
@@ -102,22 +116,48 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     const invited = runs.get(url.searchParams.get('run') ?? '')
     let read
     try {
-      read = await Promise.all([fetchAllWaitlistEntries(client), lineHead(client), n === null ? undefined : inviter.preview(n)])
+      read = await Promise.all([fetchAllWaitlistEntries(client), lineHead(client), listHeldCredits(client), n === null ? undefined : inviter.preview(n)])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [entries, line, preview] = read
-    const body = renderConsolePage({ database: config.url, readAt: now(), token, entries, line, n: n ?? invited?.n ?? 5, preview, changed: preview && url.searchParams.has('changed'), invited })
+    const [entries, line, held, preview] = read
+    const body = renderConsolePage({
+      database: config.url,
+      readAt: now(),
+      token,
+      entries,
+      line,
+      held,
+      decided: decided(url),
+      n: n ?? invited?.n ?? 5,
+      preview,
+      changed: preview && url.searchParams.has('changed'),
+      invited,
+    })
     send(response, 200, body, { 'Content-Type': 'text/html; charset=utf-8' })
   }
 
-  async function invite(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** An action's form when it carries this run's token; otherwise the refusal is sent and null returned. */
+  async function actionForm(request: IncomingMessage, response: ServerResponse): Promise<URLSearchParams | null> {
     if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
-      return send(response, 415, 'An action is a form.')
+      send(response, 415, 'An action is a form.')
+      return null
     }
     const form = await readForm(request)
-    if (!form) return send(response, 413, 'Too large.')
-    if (!sameToken(form.get('token'), token)) return send(response, 403, TOKEN_REFUSED)
+    if (!form) {
+      send(response, 413, 'Too large.')
+      return null
+    }
+    if (!sameToken(form.get('token'), token)) {
+      send(response, 403, TOKEN_REFUSED)
+      return null
+    }
+    return form
+  }
+
+  async function invite(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await actionForm(request, response)
+    if (!form) return
     const n = inviteCount(form.get('n'))
     const expected = form.get('expect')
     if (n === null || !expected) return send(response, 400, 'Preview first: an invitation names how many and whom the preview showed.')
@@ -136,13 +176,29 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     send(response, 303, '', { Location: `/?${query}#invite` })
   }
 
+  /** Grant or Refuse on a held credit: the database decides each once, so a second press changes nothing. */
+  async function credit(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await actionForm(request, response)
+    if (!form) return
+    const id = creditId(form.get('id'))
+    const decision = form.get('decision')
+    if (id === null || (decision !== 'grant' && decision !== 'refuse')) return send(response, 400, 'A decision names a held credit and Grant or Refuse.')
+    const result = await decideCredit(client, id, decision === 'grant')
+    const outcome: CreditOutcome = result === null ? 'unknown' : result.changed ? result.decision : `already-${result.decision}`
+    // Post/Redirect/Get, as for invitations: reloading the result cannot press again.
+    send(response, 303, '', { Location: `/?${new URLSearchParams({ token, credit: String(id), outcome })}#credits` })
+  }
+
+  const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = { '/invite': invite, '/credit': credit }
+
   const server = createServer((request, response) => {
     const refused = refusal(request, listening)
     if (refused) return send(response, refused.status, refused.message)
     const url = new URL(request.url!, ownOrigins(listening)[0])
     const route = `${request.method} ${url.pathname}`
-    const handled = route === 'GET /' ? page(url, response) : route === 'POST /invite' ? invite(request, response) : null
-    if (!handled) return url.pathname === '/' || url.pathname === '/invite' ? send(response, 405, 'Method not allowed.', { Allow: url.pathname === '/' ? 'GET' : 'POST' }) : send(response, 404, 'Not found.')
+    const action = Object.hasOwn(actions, url.pathname) ? actions[url.pathname] : undefined
+    const handled = route === 'GET /' ? page(url, response) : request.method === 'POST' && action ? action(request, response) : null
+    if (!handled) return url.pathname === '/' || action ? send(response, 405, 'Method not allowed.', { Allow: url.pathname === '/' ? 'GET' : 'POST' }) : send(response, 404, 'Not found.')
     handled.catch((error: unknown) => {
       log(`[console] ${route}: ${error instanceof Error ? error.message : String(error)}`)
       if (!response.headersSent) send(response, 500, 'The console failed; its terminal says why.')
