@@ -49,12 +49,27 @@ export type SiteSettings = {
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
   labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string; language: string }
+  /** The site search's words (/search, and the header's link to it). */
+  search: SearchCopy
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
   productWidgetScriptUrl: string | null
   demoWidget: DemoWidgetCopy
   /** The bar above the header; null when it is off. */
   announcement: Announcement | null
   seo: { title: string; description: string; image: string | null }
+}
+
+/** The words of the search page: {query} and {count} are filled in where they appear. */
+export type SearchCopy = {
+  title: string
+  label: string
+  placeholder: string
+  buttonLabel: string
+  emptyText: string
+  resultCountOne: string
+  resultCountMany: string
+  noResults: string
+  noResultsText: string
 }
 
 export type PricingTier = {

@@ -148,6 +148,26 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'search',
+      title: 'Search page',
+      description: 'The words of the site search (/search) and of the search link in the header.',
+      type: 'object',
+      group: 'general',
+      options: { collapsible: true, collapsed: true },
+      fields: [
+        stringField({ name: 'title', title: 'Heading', description: 'The page’s heading and the header link’s name, e.g. "Search".', max: 40 }),
+        stringField({ name: 'label', title: 'Label of the search box', description: 'e.g. "Search pages, posts and the changelog".', max: 60 }),
+        stringField({ name: 'placeholder', title: 'Example in the empty box', description: 'e.g. "GDPR, Slack, pricing".', max: 40 }),
+        stringField({ name: 'buttonLabel', title: 'Search button', max: 24 }),
+        textField({ name: 'emptyText', title: 'Text before a search', description: 'Shown when nothing has been searched for yet.', max: 160, rows: 2 }),
+        stringField({ name: 'resultCountOne', title: 'One result', description: '{query} is replaced by what was searched for, e.g. "1 result for {query}".', max: 80 }),
+        stringField({ name: 'resultCountMany', title: 'Several results', description: '{count} is the number, {query} what was searched for, e.g. "{count} results for {query}".', max: 80 }),
+        stringField({ name: 'noResults', title: 'No results', description: '{query} is replaced by what was searched for, e.g. "No results for {query}".', max: 80 }),
+        textField({ name: 'noResultsText', title: 'Advice when nothing is found', description: 'e.g. "Check the spelling, or try one shorter word."', max: 160, rows: 2 }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
       name: 'productWidgetScriptUrl',
       title: 'Product widget script',
       description:
