@@ -141,8 +141,8 @@ export function excerpt(text: string, matched: ReadonlySet<string>, length = EXC
   if (start < words.length && SEPARATOR.test(words[start]!)) start++
   let end = start
   for (let used = 0; end < words.length && (used === 0 || used + words[end]!.length <= length); end++) used += words[end]!.length
-  // End on a word, too.
-  while (end > start + 1 && SEPARATOR.test(words[end - 1]!)) end--
+  // Cut after a word, too (a text that ends keeps its full stop).
+  if (end < words.length) while (end > start + 1 && SEPARATOR.test(words[end - 1]!)) end--
   const shown = words.slice(start, end).map((token) => ({ text: token, mark: isMatch(token) }))
   if (start > 0) shown.unshift({ text: '… ', mark: false })
   if (end < words.length) shown.push({ text: ' …', mark: false })
