@@ -22,6 +22,7 @@ export async function generateMetadata({ params }: Pick<Props, 'params'>): Promi
   return {
     metadataBase: new URL(publicEnv.siteUrl),
     title: { absolute: `${settings.search.title} | ${settings.siteName}` },
+    description: settings.seo.description,
     // A page of results for whatever anyone typed is nothing for a search engine to keep.
     robots: { index: false, follow: true },
     alternates: { canonical: searchPath(language), types },
