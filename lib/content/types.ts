@@ -1,5 +1,5 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
-import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
+import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, SiteSettingsQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { SectionImage } from './image'
 import type { Announcement } from './announcement'
 
@@ -59,18 +59,8 @@ export type SiteSettings = {
   seo: { title: string; description: string; image: string | null }
 }
 
-/** The words of the search page: {query} and {count} are filled in where they appear. */
-export type SearchCopy = {
-  title: string
-  label: string
-  placeholder: string
-  buttonLabel: string
-  emptyText: string
-  resultCountOne: string
-  resultCountMany: string
-  noResults: string
-  noResultsText: string
-}
+/** The words of the search page ({query} and {count} are filled in where they appear), as the Studio declares them. */
+export type SearchCopy = NonNullable<SiteSettingsQueryResult>['search']
 
 export type PricingTier = {
   id: string
