@@ -59,9 +59,11 @@ export function normalizeTerm(word: string): string {
 export function normalizeQuery(raw: string | string[] | undefined | null): string {
   const value = Array.isArray(raw) ? raw[0] : raw
   if (!value) return ''
-  // Cut first: a megabyte of query costs no more than its first few hundred characters.
+  // Cut first: a megabyte of query costs no more than its first few hundred characters. A lone
+  // surrogate sent in an address arrives decoded as U+FFFD, which no word contains: dropped too.
   const plain = toPlainText(value.slice(0, MAX_QUERY_LENGTH * 4), 'line')
     .normalize('NFC')
+    .replace(/\uFFFD/g, '')
     .replace(/[\s\p{Cf}]+/gu, ' ')
     .trim()
   return [...plain].slice(0, MAX_QUERY_LENGTH).join('').trim()

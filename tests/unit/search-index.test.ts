@@ -114,6 +114,8 @@ describe('odd queries', () => {
     expect(normalizeQuery('sl\u0000ack\uD800 \uDC00  \u202Ewebhook\u2066')).toBe('slack webhook')
     expect(paths('sl\u0000ack\uD800')).toEqual(['/blog/slack-threads'])
     expect(normalizeQuery('\u202E\u2067')).toBe('')
+    // The same sent in an address: its bytes decode to U+FFFD.
+    expect(normalizeQuery(new URLSearchParams('q=sl%00ack%ED%A0%80').get('q'))).toBe('slack')
   })
 
   it('takes markup as words: <script> is searched for, never run or drawn as HTML', () => {
