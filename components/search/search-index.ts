@@ -88,8 +88,8 @@ export function buildSearchIndex(documents: SearchDocument[]): SearchIndex {
       // two from eight ("slak" finds "Slack").
       combineWith: 'AND',
       prefix: (term) => term.length >= 2,
-      fuzzy: (term) => (term.length >= 4 ? 0.25 : false),
-      maxFuzzy: 2,
+      // Whole edits, not a fraction: a fraction rounds up, and "pricing" would find "writing".
+      fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
     },
   })
   const unique = [...new Map(documents.map((document) => [document.path, document])).values()]

@@ -35,6 +35,15 @@ describe('the search index', () => {
     expect(paths('gdp')).toEqual(expect.arrayContaining(['/gdpr', '/privacy']))
   })
 
+  it('forgives one typo in a word under eight letters, not two', () => {
+    const typos = buildSearchIndex([
+      { path: '/a', title: 'Writing', text: 'How we write.', kind: 'page' },
+      { path: '/b', title: 'Pricing', text: 'What it costs.', kind: 'page' },
+    ])
+    expect(search(typos, 'pricing').map((hit) => hit.path)).toEqual(['/b'])
+    expect(search(typos, 'prising').map((hit) => hit.path)).toEqual(['/b'])
+  })
+
   it('finds words with or without their accents and in any case', () => {
     expect(paths('UBERLASSEN')).toEqual(['/de/blog/warum-ki-interviews'])
   })
