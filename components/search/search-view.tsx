@@ -85,7 +85,7 @@ function Highlighted({ segments }: { segments: Segment[] }) {
 }
 
 /** A sentence from the Studio with {query} (the words searched for, quoted) and {count} filled in. */
-export function fill(template: string, query: string, count: number): ReactNode[] {
+function fill(template: string, query: string, count: number): ReactNode[] {
   return template.split(/(\{query\}|\{count\})/).map((part, index) =>
     part === '{query}' ? (
       <q key={index} className="break-words">
