@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { announcementField } from '../../../components/site/announcement/schema'
-import { USAGE_CLAIM_TOKEN, stringField, textField } from '../objects/fields'
+import { USAGE_CLAIM_TOKEN, stringField, textField, wordsField } from '../objects/fields'
 
 const linkList = (name: string, title: string, description?: string, maxItems = 8) =>
   defineField({
@@ -147,13 +147,11 @@ export const siteSettings = defineType({
       ],
       validation: (rule) => rule.required(),
     }),
-    defineField({
+    wordsField({
       name: 'search',
       title: 'Search page',
       description: 'The words of the site search (/search) and of the search link in the header.',
-      type: 'object',
       group: 'general',
-      options: { collapsible: true, collapsed: true },
       fields: [
         stringField({ name: 'title', title: 'Heading', description: 'The page’s heading and the header link’s name, e.g. "Search".', max: 40 }),
         stringField({ name: 'label', title: 'Label of the search box', description: 'e.g. "Search pages, posts and the changelog".', max: 60 }),
@@ -165,7 +163,6 @@ export const siteSettings = defineType({
         stringField({ name: 'noResults', title: 'No results', description: '{query} is replaced by what was searched for, e.g. "No results for {query}".', max: 80 }),
         textField({ name: 'noResultsText', title: 'Advice when nothing is found', description: 'e.g. "Check the spelling, or try one shorter word."', max: 160, rows: 2 }),
       ],
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'productWidgetScriptUrl',
@@ -176,13 +173,12 @@ export const siteSettings = defineType({
       group: 'demo',
       validation: (rule) => rule.uri({ scheme: ['https'] }),
     }),
-    defineField({
+    wordsField({
       name: 'demoWidget',
       title: 'Demo widget',
       description: 'The words around the scripted demo conversation (the conversations themselves are under "Demo conversations").',
-      type: 'object',
       group: 'demo',
-      options: { collapsible: true, collapsed: false },
+      collapsed: false,
       fields: [
         stringField({ name: 'title', title: 'Title', description: 'e.g. "Live demo: AI user interview".', max: 60 }),
         stringField({ name: 'badge', title: 'Badge', description: 'Marks the panel as a demo, e.g. "Demo".', max: 20 }),
@@ -210,7 +206,6 @@ export const siteSettings = defineType({
           validation: (rule) => rule.required(),
         }),
       ],
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'seo',
