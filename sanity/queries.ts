@@ -230,3 +230,9 @@ export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)
 
 /** Which fixed pages are published in which language: their addresses answer there (the proxy, lib/content/addresses.ts). */
 export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage"] && ${published}]{_type, "language": ${languageOf}}`)
+
+/**
+ * The published experiments running now, for the database's set of variant keys a sign-up may
+ * record (components/experiments/sync.ts); one document per experiment for every language.
+ */
+export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{"key": key.current, "variants": variants[].key}`)
