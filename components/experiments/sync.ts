@@ -92,6 +92,6 @@ export async function syncExperiments(deps: ExperimentSyncDeps | null = configur
   if (!deps) return { kind: 'not-configured' }
   const outcome = await syncRunningExperiments(deps)
   if (outcome.kind === 'kept') console.error(`[experiments] The last set of running experiments is kept: ${outcome.reason}`)
-  else if (outcome.skipped.length > 0) console.warn(`[experiments] Left out of the database's set (malformed keys): ${outcome.skipped.join(', ')}`)
+  else if (outcome.kind === 'synced' && outcome.skipped.length > 0) console.warn(`[experiments] Left out of the database's set (malformed keys): ${outcome.skipped.join(', ')}`)
   return outcome
 }

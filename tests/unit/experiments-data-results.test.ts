@@ -37,7 +37,8 @@ describe("Wilson's score interval", () => {
       }
       return from
     }
-    for (const [x, n] of [[3, 7], [50, 1000], [999, 1000], [12, 40], [7, 7]] as const) {
+    const cases: [number, number][] = [[0, 9], [3, 7], [50, 1000], [999, 1000], [12, 40], [7, 7]]
+    for (const [x, n] of cases) {
       const interval = wilsonInterval(x, n)!
       const p = x / n
       expect(interval.low, `${x}/${n}`).toBeCloseTo(x === 0 ? 0 : bound(x, n, p, 0), 9)
