@@ -6,12 +6,20 @@
  * client path (joinWaitlist with the cookie's assignments) is checked at the end. The same guards
  * on real PostgreSQL: tests/integration/experiments-data-db.test.ts.
  */
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { formatRate, wilsonInterval } from '@/components/experiments/results'
+import { startConsole } from '@/tools/owner/console/server'
+import { tableRows } from '../helpers/console-page'
 import { assignmentsFromCookies, joinWaitlist } from '@/components/waitlist/join'
 import { loopbackAddress, loopbackFetch } from '@/tools/supabase-local/loopback-fetch'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 
+const root = fileURLToPath(new URL('../..', import.meta.url))
 let local: LocalSupabase
 let clients = Math.floor(Math.random() * 50_000)
 let people = 0
@@ -89,4 +97,65 @@ it('the site’s join form sends the cookie’s assignments, and nothing without
   const without = `person${++people}@rest.example`
   expect(await joinWaitlist(client(), { name: 'Ada', email: without, company: '' }, {}, { experiments: assignmentsFromCookies('consent=denied') })).toEqual({ status: 'saved' })
   expect(await stored(without)).toEqual({})
+})
+
+describe('the founders see a sign-up from variant B counted for B', () => {
+  const env = () => ({ NEXT_PUBLIC_SUPABASE_URL: local.url, SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey })
+
+  beforeAll(async () => {
+    // Two sign-ups from B, one confirmed; one from control (all through the public key, as above).
+    for (const variant of ['b', 'b', 'control']) {
+      const email = `counted-${variant}-${++people}@rest.example`
+      expect((await curl('waitlist', `{"name":"Ann","email":"${email}","experiments":{"hero-words":"${variant}"}}`)).status).toBe(201)
+      if (people % 2) await local.db.query(`update public.waitlist set status = 'confirmed', confirmed_at = now() where email = $1`, [email])
+    }
+  })
+
+  async function consolePage(options: { env: Record<string, string>; fetcher?: typeof fetch }): Promise<string> {
+    const running = await startConsole({ port: 0, log: () => {}, ...options })
+    try {
+      const response = await fetch(running.url)
+      expect(response.status).toBe(200)
+      return await response.text()
+    } finally {
+      await running.close()
+    }
+  }
+
+  const counted = async () =>
+    (await local.db.query<{ variant: string; n: number; confirmed: number }>(
+      `select experiments->>'hero-words' as variant, count(*)::int as n, count(*) filter (where status <> 'pending')::int as confirmed
+         from public.waitlist where experiments ? 'hero-words' group by 1 order by 1`,
+    )).rows
+
+  it('in the console, without PostHog: sign-ups and confirmations per variant, and it says participants need PostHog', async () => {
+    const rows = await counted()
+    const b = rows.find((row) => row.variant === 'b')!
+    const control = rows.find((row) => row.variant === 'control')!
+    const page = await consolePage({ env: env() })
+    expect(page).toContain('not configured')
+    expect(tableRows(page, 'Experiment hero-words')).toEqual([
+      ['control', String(control.n), String(control.confirmed), formatRate({ rate: control.confirmed / control.n, interval: wilsonInterval(control.confirmed, control.n)! })],
+      ['b', String(b.n), String(b.confirmed), formatRate({ rate: b.confirmed / b.n, interval: wilsonInterval(b.confirmed, b.n)! })],
+    ])
+  })
+
+  it('in the console, with PostHog: its participants beside the sign-ups', async () => {
+    const fetcher = vi.fn<typeof fetch>(async () => Response.json({ results: [['hero-words', 'b', 40], ['hero-words', 'control', 50]] }))
+    const page = await consolePage({ env: { ...env(), POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz', POSTHOG_PROJECT_ID: '7' }, fetcher })
+    const b = (await counted()).find((row) => row.variant === 'b')!
+    expect(tableRows(page, 'Experiment hero-words')[1]!.slice(0, 4)).toEqual(['b', '40', String(b.n), formatRate({ rate: b.n / 40, interval: wilsonInterval(b.n, 40)! })])
+    expect(fetcher).toHaveBeenCalledOnce()
+  })
+
+  it('in npm run waitlist:stats', async () => {
+    const { NEXT_PUBLIC_SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...inherited } = process.env
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tools/owner/waitlist-stats.ts')], {
+      cwd: root,
+      env: { ...inherited, ...env() },
+    })
+    const b = (await counted()).find((row) => row.variant === 'b')!
+    expect(stdout).toMatch(/\nExperiments \(sign-ups as recorded; participants: npm run waitlist:console\)\nExperiment\s+Variant\s+Signed up\s+Confirmed\s+Confirmation rate \(95 % interval\)\n/)
+    expect(stdout).toMatch(new RegExp(`\\nhero-words\\s+b\\s+${b.n}\\s+${b.confirmed}\\s+[\\d.]+ % \\(`))
+  }, 60_000)
 })

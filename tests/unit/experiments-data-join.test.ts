@@ -22,7 +22,7 @@ describe('assignmentsFromCookies', () => {
 describe('joinWaitlist with experiments', () => {
   function recording() {
     const rows: Record<string, unknown>[] = []
-    const client: WaitlistClient = { from: () => ({ insert: (row) => (rows.push(row), Promise.resolve({ error: null, status: 201 })) }) }
+    const client: WaitlistClient = { from: () => ({ insert: (row) => (rows.push({ ...row }), Promise.resolve({ error: null, status: 201 })) }) }
     return { client, rows }
   }
   const input = { name: 'Ada', email: 'ada@example.com', company: '' }

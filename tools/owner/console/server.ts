@@ -14,12 +14,12 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
-import { fetchAllWaitlistEntries, ownerClient, type OwnerClient } from '../owner'
+import { fetchAllWaitlistEntries, fetchExperimentCounts, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE, type Invitation } from './invite'
 import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, STYLE_HASH, type CreditOutcome, type ExperimentsView, type LinePerson } from './page'
 import { posthogQueryEnv } from '../../../lib/env'
-import { experimentResults, type VariantCounts } from '../../../components/experiments/results'
+import { experimentResults } from '../../../components/experiments/results'
 import { fetchParticipants, type PosthogQueryConfig } from '../../../components/experiments/results-posthog'
 
 export const DEFAULT_PORT = 4400
@@ -101,9 +101,7 @@ async function lineHead(client: OwnerClient): Promise<LinePerson[]> {
  * PostHog when configured. PostHog failing costs the page nothing but the participants.
  */
 async function experiments(client: OwnerClient, posthog: PosthogQueryConfig | null, fetcher: typeof fetch | undefined): Promise<ExperimentsView> {
-  const { data, error } = await client.rpc('waitlist_experiment_results')
-  if (error) throw new Error(`Could not read the experiment results: ${error.message}`)
-  const counts = data as VariantCounts[]
+  const counts = await fetchExperimentCounts(client)
   if (!posthog) return { results: experimentResults(counts, null), participants: { kind: 'not-configured' } }
   try {
     const participants = await fetchParticipants(posthog, [...new Set(counts.map((row) => row.experiment))], fetcher)
