@@ -4,12 +4,11 @@
  * experiments only, the set is replaced with what Sanity says, and a failed read or store keeps
  * the last set (never an empty one). The database side: tests/integration/experiments-data-db.test.ts.
  */
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
-import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, type SeedDocument } from '@/sanity/seed/dataset'
 import { runningExperimentsQuery } from '@/sanity/queries'
 import { runningExperiments, syncRunningExperiments, type RunningExperiment } from '@/components/experiments/sync'
+import { sendWebhook, WEBHOOK_TEST_SECRET } from '../helpers/revalidate-webhook'
 
 const revalidateTag = vi.hoisted(() => vi.fn())
 const fake = vi.hoisted(() => ({
@@ -100,20 +99,9 @@ describe('syncRunningExperiments', () => {
 })
 
 describe('the publish webhook syncs the running experiments', () => {
-  const SECRET = 'a-test-only-revalidate-secret-0123456789'
-  beforeAll(() => vi.stubEnv('SANITY_REVALIDATE_SECRET', SECRET))
+  beforeAll(() => vi.stubEnv('SANITY_REVALIDATE_SECRET', WEBHOOK_TEST_SECRET))
   afterAll(() => vi.unstubAllEnvs())
-
-  async function webhook(change: { _type: string; _id: string }) {
-    const body = JSON.stringify(change)
-    const request = new Request('http://localhost/api/revalidate', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRET) },
-      body,
-    })
-    const response = await POST(request as NextRequest)
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-  }
+  const webhook = (change: { _type: string; _id: string }) => sendWebhook(POST, change)
 
   it('on any publish, through the service-role function', async () => {
     const calls: unknown[] = []
