@@ -4,6 +4,7 @@
  * experiments only, the set is replaced with what Sanity says, and a failed read or store keeps
  * the last set (never an empty one). The database side: tests/integration/experiments-data-db.test.ts.
  */
+import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, type SeedDocument } from '@/sanity/seed/dataset'
 import { runningExperimentsQuery } from '@/sanity/queries'
@@ -18,9 +19,13 @@ const fake = vi.hoisted(() => ({
 vi.mock('next/cache', () => ({ revalidateTag }))
 vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast: () => ({ readPost: async () => null, broadcast: null }) }))
 vi.mock('@/lib/content/published', () => ({ readPublished: () => fake.read() }))
-vi.mock('@/components/waitlist/outbox/configured', () => ({ configuredServiceClient: () => ({ rpc: (fn: string, args: unknown) => fake.rpc(fn, args) }) }))
+vi.mock('@/components/waitlist/outbox/configured', () => ({
+  configuredServiceClient: () => ({ rpc: (fn: string, args: unknown) => fake.rpc(fn, args) }),
+  configuredDispatch: () => ({ ok: false, missing: ['SMTP_URL'] }),
+}))
 
 const { POST } = await import('@/app/api/revalidate/route')
+const dispatch = await import('@/app/api/outbox/dispatch/route')
 
 const experiment = (id: string, fields: Record<string, unknown>): SeedDocument => ({ _id: id, _type: 'experiment', title: id, goal: 'waitlist_join', ...fields })
 const variant = (key: string) => ({ _key: `v-${key}`, key, share: 10, sections: [] })
@@ -134,5 +139,25 @@ describe('the publish webhook syncs the running experiments', () => {
     fake.read = async () => [{ key: 'hero-words', variants: ['b'] }]
     fake.rpc = async () => ({ data: null, error: { message: 'permission denied', code: '42501' }, status: 403 })
     expect(await webhook({ _type: 'experiment', _id: 'exp-hero' })).toMatchObject({ status: 500, body: { experiments: { kind: 'kept', reason: expect.stringContaining('HTTP 403 42501') } } })
+  })
+})
+
+describe('the scheduled outbox run syncs them too, as a safety net', () => {
+  const OUTBOX_SECRET = 'a-test-only-outbox-dispatch-secret-0123'
+  beforeAll(() => vi.stubEnv('OUTBOX_DISPATCH_SECRET', OUTBOX_SECRET))
+  afterAll(() => vi.unstubAllEnvs())
+  const call = (method: 'GET' | 'POST', secret = OUTBOX_SECRET) =>
+    dispatch[method](new Request('http://localhost/api/outbox/dispatch', { method, headers: { authorization: `Bearer ${secret}` } }) as NextRequest)
+
+  it('on the scheduler’s GET, not on the per-message POST, and never for a caller without the secret', async () => {
+    const rpc = vi.fn(async () => ({ data: 2, error: null, status: 200 }))
+    fake.read = async () => [{ key: 'hero-words', variants: ['b'] }]
+    fake.rpc = rpc
+    expect((await call('POST')).status).toBe(503)
+    expect(rpc).not.toHaveBeenCalled()
+    expect((await call('GET', 'wrong-secret-wrong-secret-wrong')).status).toBe(401)
+    expect(rpc).not.toHaveBeenCalled()
+    expect((await call('GET')).status).toBe(503)
+    expect(rpc).toHaveBeenCalledWith('waitlist_replace_experiments', { running: [{ key: 'hero-words', variants: ['b'] }] })
   })
 })
