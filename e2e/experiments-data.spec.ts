@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { E2E } from '../tools/test/e2e-env'
+import { parseNdjson } from '../sanity/seed/dataset'
+import { sendRevalidationWebhook } from '../tools/local/local-webhook'
+import { E2E, e2eEnv } from '../tools/test/e2e-env'
 import { axeViolations } from './a11y'
 import { ownerEnv } from './admission'
 import { expect, test } from './fixtures'
@@ -19,8 +22,9 @@ import { owner } from './waitlist-rows'
 const stamp = Date.now().toString(36)
 const KEY = `e2e-data-${stamp}`
 const site = `http://localhost:${E2E.sitePort}`
+const ID = `experiment-${KEY}`
 const experiment = (state: 'running' | 'stopped') => ({
-  _id: `experiment-${KEY}`,
+  _id: ID,
   _type: 'experiment',
   title: 'E2E: the data side',
   key: { _type: 'slug', current: KEY },
@@ -30,6 +34,28 @@ const experiment = (state: 'running' | 'stopped') => ({
 })
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+/** The test dataset with `doc` in place of its _id (or without it), as content:publish writes it. */
+async function writeDataset(doc: object | null): Promise<void> {
+  const others = parseNdjson(await readFile(E2E.seedPath, 'utf8')).filter((existing) => existing._id !== ID)
+  await writeFile(E2E.seedPath, `${[...others, ...(doc ? [doc] : [])].map((d) => JSON.stringify(d)).join('\n')}\n`)
+}
+
+/**
+ * Publishes the experiment with `content:publish`. Until the Studio schema of experiments
+ * (the other half of issue #43) is in, content:publish refuses the unknown type; then the document
+ * is written to the dataset as content:publish would write it, and the same signed webhook sent.
+ */
+async function publishExperiment(doc: ReturnType<typeof experiment>): Promise<void> {
+  try {
+    await publishLocally([doc])
+  } catch (error) {
+    if (!String((error as { stderr?: string }).stderr ?? error).includes('unknown document type experiment')) throw error
+    await writeDataset(doc)
+    const answer = await sendRevalidationWebhook(site, e2eEnv().SANITY_REVALIDATE_SECRET!, { _type: 'experiment', _id: ID })
+    expect(answer.status).toBe(200)
+  }
+}
 
 async function signUpAs(page: Page, variant: string | null, label: string): Promise<unknown> {
   const email = `${label}-${stamp}@experiments.example`
@@ -41,11 +67,16 @@ async function signUpAs(page: Page, variant: string | null, label: string): Prom
 }
 
 test.afterAll(async () => {
-  await unpublishLocally([`experiment-${KEY}`])
+  // Unpublished as the Studio would; before the schema is in, removed from the dataset directly
+  // (content:publish would refuse every later publish while an unknown type sits in it).
+  await unpublishLocally([ID]).catch(async () => {
+    await writeDataset(null)
+    await sendRevalidationWebhook(site, e2eEnv().SANITY_REVALIDATE_SECRET!, { _type: 'experiment', _id: ID })
+  })
 })
 
 test('a published running experiment: a sign-up from variant B records B; an unknown variant or no cookie records nothing', async ({ page }) => {
-  await publishLocally([experiment('running')])
+  await publishExperiment(experiment('running'))
   expect(await signUpAs(page, 'b', 'b')).toEqual({ [KEY]: 'b' })
   await page.context().clearCookies()
   expect(await signUpAs(page, 'zz', 'unknown')).toEqual({})
@@ -80,6 +111,6 @@ test('the founders’ console counts the sign-up for B, in a table that passes a
 })
 
 test('a stopped experiment records nothing more', async ({ page }) => {
-  await publishLocally([experiment('stopped')])
+  await publishExperiment(experiment('stopped'))
   expect(await signUpAs(page, 'b', 'stopped')).toEqual({})
 })
