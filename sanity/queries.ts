@@ -237,3 +237,9 @@ export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPag
  * (components/search): the text of its paragraphs and of its code blocks, as plain text.
  */
 export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}`)
+
+/**
+ * The published experiments running now, for the database's set of variant keys a sign-up may
+ * record (components/experiments/sync.ts); one document per experiment for every language.
+ */
+export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{"key": key.current, "variants": variants[].key}`)

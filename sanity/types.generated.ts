@@ -3094,6 +3094,11 @@ export type PostTextsQueryResult = Array<{
   code: Array<string | null>;
 }>;
 
+// Source: sanity/queries.ts
+// Variable: runningExperimentsQuery
+// Query: *[_type == "experiment" && state == "running" && !(_id in path("drafts.**"))]{"key": key.current, "variants": variants[].key}
+export type RunningExperimentsQueryResult = Array<never>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -3116,5 +3121,6 @@ declare module "@sanity/client" {
     '*[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}': SiteLanguagesQueryResult;
     '*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && !(_id in path("drafts.**"))]{_type, "language": coalesce(language, "en")}': FixedPagesQueryResult;
     '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}': PostTextsQueryResult;
+    '*[_type == "experiment" && state == "running" && !(_id in path("drafts.**"))]{"key": key.current, "variants": variants[].key}': RunningExperimentsQueryResult;
   }
 }
