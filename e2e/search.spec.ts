@@ -94,6 +94,7 @@ test('is kept out of search engines, reached from every page, and adds no script
 })
 
 for (const { search, words } of LANGUAGES) {
+  // The states name the test, not seed copy.
   for (const [state, query] of [
     ['with results', 'slack'],
     ['with none', 'xylophonequartet'],
