@@ -123,6 +123,7 @@ export type Database = {
           lease_until: string | null
           note: string | null
           payload: NonNullable<Json>
+          retry_until: string | null
           sent_at: string | null
           status: string
         }
@@ -138,6 +139,7 @@ export type Database = {
           lease_until?: string | null
           note?: string | null
           payload?: NonNullable<Json>
+          retry_until?: string | null
           sent_at?: string | null
           status?: string
         }
@@ -153,6 +155,7 @@ export type Database = {
           lease_until?: string | null
           note?: string | null
           payload?: NonNullable<Json>
+          retry_until?: string | null
           sent_at?: string | null
           status?: string
         }
@@ -215,7 +218,12 @@ export type Database = {
         Returns: boolean
       }
       waitlist_outbox_fail: {
-        Args: { failure: string; lease: string; message_id: string }
+        Args: {
+          failure: string
+          final?: boolean
+          lease: string
+          message_id: string
+        }
         Returns: string
       }
       waitlist_purge_pending: {
@@ -228,6 +236,14 @@ export type Database = {
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }
       waitlist_updates: {
         Args: { token: string; wanted?: boolean }
+        Returns: boolean
+      }
+      waitlist_webhook_deliveries: {
+        Args: { max_rows?: number }
+        Returns: Json
+      }
+      waitlist_webhook_resend: {
+        Args: { message_id: string }
         Returns: boolean
       }
     }
