@@ -12,6 +12,7 @@ import { dailyChart } from './chart'
 import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, topWithOthers, TOP_SOURCES, type SourceCount } from './figures'
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
+import type { WebhookDeliveryRow } from '../webhooks'
 
 /** One person of public.waitlist_line_head(n). */
 export type LinePerson = { place: number; id: string; name: string; email: string; project: string; referral_credits: number; confirmed_at: string | null }
@@ -25,6 +26,10 @@ export type ConsoleView = {
   line: readonly LinePerson[]
   /** The undecided held referral credits. */
   held: readonly HeldCredit[]
+  /** The latest webhook deliveries, newest first. */
+  deliveries: readonly WebhookDeliveryRow[]
+  /** A resend just pressed (Post/Redirect/Get). */
+  resent?: { id: string; outcome: ResendOutcome }
   /** The decision just made on a held credit (Post/Redirect/Get). */
   decided?: { id: number; outcome: CreditOutcome }
   /** The number in the "how many" field. */
@@ -38,6 +43,10 @@ export type ConsoleView = {
 /** What a Grant or Refuse press did. */
 export const CREDIT_OUTCOMES = ['granted', 'refused', 'already-granted', 'already-refused', 'unknown'] as const
 export type CreditOutcome = (typeof CREDIT_OUTCOMES)[number]
+
+/** What a Resend press did. */
+export const RESEND_OUTCOMES = ['resent', 'not-failed'] as const
+export type ResendOutcome = (typeof RESEND_OUTCOMES)[number]
 
 export const LINE_HEAD = 20
 const RECENT_INVITED = 20
@@ -168,6 +177,38 @@ function heldCredits(view: ConsoleView): Html {
 ${view.held.length ? table('Held referral credits', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
 }
 
+const STATE_TEXT: Record<WebhookDeliveryRow['state'], string> = {
+  sent: 'sent',
+  retrying: 'retrying',
+  waiting: 'waiting',
+  sending: 'sending',
+  failed: 'failed',
+  skipped: 'not sent (no WAITLIST_WEBHOOK_URL)',
+  in_doubt: 'in doubt',
+}
+
+function deliveries(view: ConsoleView): Html {
+  const resend = (delivery: WebhookDeliveryRow) =>
+    delivery.state === 'failed'
+      ? html`<form method="post" action="/webhook"><input type="hidden" name="token" value="${view.token}"><input type="hidden" name="id" value="${delivery.id}"><button type="submit" aria-label="Resend delivery ${delivery.id}">Resend</button></form>`
+      : ''
+  const notice = view.resent
+    ? html`<div class="notice" role="status"><p>${view.resent.outcome === 'resent' ? `Delivery ${view.resent.id} is due again: the dispatcher sends it with the same webhook-id.` : `Delivery ${view.resent.id} had not failed: nothing changed.`}</p></div>`
+    : ''
+  const rows = view.deliveries.map((delivery) => [
+    delivery.type,
+    delivery.entry_id ?? '',
+    STATE_TEXT[delivery.state] ?? delivery.state,
+    delivery.attempts,
+    when(delivery.created_at),
+    delivery.state === 'sent' ? when(delivery.sent_at) : when(delivery.next_attempt_at),
+    delivery.last_error ?? '',
+    resend(delivery),
+  ])
+  return html`${notice}<p class="muted">What your own tools were sent at WAITLIST_WEBHOOK_URL (docs/founders.md, "Webhooks"), newest first. A failed delivery is retried for a day, then marked failed; a redirect or a 4xx answer fails it at once.</p>
+${view.deliveries.length ? table('Webhook deliveries', ['Event', 'Entry', 'State', 'Attempts', 'Event time (UTC)', 'Sent or next try (UTC)', 'Last error', 'Resend'], rows, [3]) : html`<p>No webhook delivery yet.</p>`}`
+}
+
 export function renderConsolePage(view: ConsoleView): string {
   const page = html`<!doctype html>
 <html lang="en">
@@ -187,6 +228,7 @@ ${section('sources', 'Where they came from', sources(view.entries))}
 ${section('line', 'Head of the line', line(view))}
 ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
+${section('webhooks', 'Webhook deliveries', deliveries(view))}
 </main>
 </body>
 </html>
