@@ -93,6 +93,7 @@ alter table public.waitlist_outbox enable row level security;
 
 create table private.waitlist_webhook_settings (
   singleton boolean primary key default true check (singleton),
+  enabled boolean not null default true,
   give_up_after interval not null default interval '1 day' check (give_up_after > interval '0'),
   retry_base_seconds integer not null default 10 check (retry_base_seconds >= 1),
   retry_max_seconds integer not null default 3600 check (retry_max_seconds >= 1),
@@ -100,7 +101,7 @@ create table private.waitlist_webhook_settings (
 );
 
 comment on table private.waitlist_webhook_settings is
-  'Webhook deliveries (one row): retried with backoff from retry_base_seconds up to retry_max_seconds for give_up_after, then failed; finished ones deleted after keep_finished.';
+  'Webhook events (one row): written to the outbox while enabled; retried with backoff from retry_base_seconds up to retry_max_seconds for give_up_after, then failed; finished ones deleted after keep_finished.';
 
 revoke all on table private.waitlist_webhook_settings from public, anon, authenticated, service_role;
 
@@ -583,6 +584,7 @@ as $$
          pg_catalog.jsonb_build_object('type', p_type, 'occurred_at', pg_catalog.now(), 'data', p_data),
          pg_catalog.now() + h.give_up_after
     from private.waitlist_webhook_settings h
+   where h.enabled
 $$;
 
 revoke all on function private.waitlist_enqueue_webhook(text, uuid, jsonb) from public, anon, authenticated, service_role;

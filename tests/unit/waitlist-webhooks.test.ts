@@ -161,7 +161,7 @@ describe('the events', () => {
 
 describe('WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET', () => {
   const secret = newWebhookSecret()
-  const env = (url: string | undefined, key: string | undefined, NODE_ENV = 'development') => () => serverEnv({ NODE_ENV, WAITLIST_WEBHOOK_URL: url, WAITLIST_WEBHOOK_SECRET: key })
+  const env = (url: string | undefined, key: string | undefined, NODE_ENV: 'development' | 'production' = 'development') => () => serverEnv({ NODE_ENV, WAITLIST_WEBHOOK_URL: url, WAITLIST_WEBHOOK_SECRET: key })
 
   it('accepts https anywhere, and http to this machine in a local run', () => {
     expect(env('https://crm.example.com/hooks', secret, 'production')()).toMatchObject({ webhookUrl: 'https://crm.example.com/hooks', webhookSecret: secret })
