@@ -95,7 +95,7 @@ create table private.waitlist_webhook_settings (
   singleton boolean primary key default true check (singleton),
   enabled boolean not null default true,
   give_up_after interval not null default interval '1 day' check (give_up_after > interval '0'),
-  retry_base_seconds integer not null default 10 check (retry_base_seconds >= 1),
+  retry_base_seconds integer not null default 10 check (retry_base_seconds >= 0),
   retry_max_seconds integer not null default 3600 check (retry_max_seconds >= 1),
   keep_finished interval not null default interval '30 days' check (keep_finished >= interval '1 day')
 );
