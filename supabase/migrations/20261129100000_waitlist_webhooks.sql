@@ -348,7 +348,8 @@ create trigger waitlist_webhook_left
   after delete on public.waitlist
   for each row execute function private.waitlist_webhook_left();
 
--- The deliveries, newest first, for the founders' console: 'sent', 'retrying' (failed at least
+-- The deliveries for the founders' console, the failed ones first (they wait for a Resend), then by
+-- their latest activity (an event, an attempt, a resend): 'sent', 'retrying' (failed at least
 -- once, another attempt due), 'waiting' (not tried yet), 'sending', 'failed', 'skipped' (no
 -- receiver configured), 'in_doubt'; with the last error (addresses and names redacted).
 create function public.waitlist_webhook_deliveries(max_rows integer default 50)
@@ -363,13 +364,14 @@ as $$
            'state', case when d.status = 'pending' and d.attempts > 0 then 'retrying' when d.status = 'pending' then 'waiting' else d.status end,
            'attempts', d.attempts, 'last_error', d.last_error, 'note', d.note,
            'created_at', d.created_at, 'sent_at', d.sent_at, 'next_attempt_at', case when d.status = 'pending' then d.available_at end
-         ) order by d.created_at desc, d.id), '[]'::jsonb)
+         ) order by d.status = 'failed' desc, greatest(d.created_at, d.available_at, d.sent_at) desc, d.id), '[]'::jsonb)
     from (select * from public.waitlist_outbox o where o.kind = 'webhook'
-           order by o.created_at desc, o.id limit greatest(0, least(max_rows, 1000))) d
+           order by o.status = 'failed' desc, greatest(o.created_at, o.available_at, o.sent_at) desc, o.id
+           limit greatest(0, least(max_rows, 1000))) d
 $$;
 
 comment on function public.waitlist_webhook_deliveries(integer) is
-  'For the owner''s console (service role): the latest webhook deliveries with their state, attempts and last error.';
+  'For the owner''s console (service role): the webhook deliveries, failed ones first, then the latest, with their state, attempts and last error.';
 
 revoke all on function public.waitlist_webhook_deliveries(integer) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_webhook_deliveries(integer) to service_role;

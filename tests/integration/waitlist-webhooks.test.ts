@@ -7,11 +7,12 @@
  * who leaves before their events went out is heard of only as an id.
  */
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
 import { webhookChannel, webhookId } from '@/components/waitlist/outbox/webhook'
-import { startWebhookReceiver, type WebhookReceiver } from '@/tools/test/webhook-receiver'
+import type { WebhookReceiver } from '@/tools/test/webhook-receiver'
+import { webhookReceivers } from '../helpers/webhook-receivers'
 import { capturingEmail, databaseStore } from '../helpers/outbox-store'
 import { onEachDatabase, resetForMailTests, runAs, waitlistDbTargets, webhooks, type WaitlistDb } from '../helpers/waitlist-db'
 import { newToken, waitlistPeople } from '../helpers/waitlist-people'
@@ -22,18 +23,15 @@ const copy = seedEmailCopy()
 
 type Queued = { id: string; type: string; entry_id: string | null; status: string; attempts: number; payload: { type: string; data: Record<string, unknown> } }
 
-let receiver: WebhookReceiver
-let elsewhere: WebhookReceiver
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  elsewhere = await startWebhookReceiver({ secret: receiver.secret })
-})
-afterAll(async () => {
-  await receiver?.close()
-  await elsewhere?.close()
-})
+const receivers = webhookReceivers()
 
 onEachDatabase(targets, (opened) => (db = opened), () => {
+  let receiver: WebhookReceiver
+  let elsewhere: WebhookReceiver
+  beforeEach(() => {
+    receiver = receivers.receiver()
+    elsewhere = receivers.elsewhere()
+  })
   beforeEach(async () => {
     await resetForMailTests(db)
     await webhooks(db, true)
@@ -44,10 +42,6 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       delete from private.waitlist_referral_ledger;
       delete from private.waitlist_signup_networks;
     `)
-    receiver.deliveries.length = 0
-    receiver.events.clear()
-    receiver.answer = () => 200
-    elsewhere.deliveries.length = 0
   })
 
   const { address, call, joined, signUp } = waitlistPeople(() => db, 'webhooks.test')

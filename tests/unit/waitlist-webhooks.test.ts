@@ -5,29 +5,20 @@
  * or tampered delivery fails the verifier. And the env's refusals (lib/env).
  */
 import { createServer } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { serverEnv, webhookSecretValid } from '@/lib/env'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
 import { webhookChannel, webhookEvent, webhookId, WebhookDeliveryError, type WebhookPayload } from '@/components/waitlist/outbox/webhook'
-import { newWebhookSecret, startWebhookReceiver, type WebhookReceiver } from '@/tools/test/webhook-receiver'
+import { newWebhookSecret, type WebhookReceiver } from '@/tools/test/webhook-receiver'
+import { webhookReceivers } from '../helpers/webhook-receivers'
 
+const receivers = webhookReceivers()
 let receiver: WebhookReceiver
 let elsewhere: WebhookReceiver
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  elsewhere = await startWebhookReceiver({ secret: receiver.secret })
-})
-afterAll(async () => {
-  await receiver?.close()
-  await elsewhere?.close()
-})
-afterEach(() => {
-  receiver.deliveries.length = 0
-  receiver.events.clear()
-  receiver.answer = () => 200
-  elsewhere.deliveries.length = 0
+beforeEach(() => {
+  receiver = receivers.receiver()
+  elsewhere = receivers.elsewhere()
 })
 
 const id = webhookId('0b6c1f3e-9d52-4c1e-8a4b-2f1d7e9c3a10')

@@ -21,7 +21,7 @@ export type WebhookDeliveryRow = {
   next_attempt_at: string | null
 }
 
-/** How many the console shows, newest first. */
+/** How many the console shows: failed ones first, then the latest. */
 export const DELIVERIES_SHOWN = 50
 
 export async function listDeliveries(client: OwnerClient, max = DELIVERIES_SHOWN): Promise<WebhookDeliveryRow[]> {

@@ -205,7 +205,7 @@ function deliveries(view: ConsoleView): Html {
     delivery.last_error ?? '',
     resend(delivery),
   ])
-  return html`${notice}<p class="muted">What your own tools were sent at WAITLIST_WEBHOOK_URL (docs/founders.md, "Webhooks"), newest first. A failed delivery is retried for a day, then marked failed; a redirect or a 4xx answer fails it at once.</p>
+  return html`${notice}<p class="muted">What your own tools were sent at WAITLIST_WEBHOOK_URL (docs/founders.md, "Webhooks"): failed deliveries first, then the latest. A failed delivery is retried for a day, then marked failed; a redirect or a 4xx answer fails it at once.</p>
 ${view.deliveries.length ? table('Webhook deliveries', ['Event', 'Entry', 'State', 'Attempts', 'Event time (UTC)', 'Sent or next try (UTC)', 'Last error', 'Resend'], rows, [3]) : html`<p>No webhook delivery yet.</p>`}`
 }
 
