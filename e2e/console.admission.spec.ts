@@ -128,13 +128,13 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
 
   await page.goto(printed.href)
   // not seed copy: the console's words
-  const held = page.getByRole('region', { name: 'Held referral credits' }).getByRole('row').filter({ hasText: hal.email })
+  const held = page.getByRole('region', { name: 'Credits awaiting your decision' }).getByRole('row').filter({ hasText: hal.email })
   await expect(held).toHaveCount(1)
   // not seed copy: the console's words
   await expect(held).toContainText('same network as the referrer')
   await expect(held).toContainText(gil.email)
   // not seed copy: the console's words
-  const deliveries = page.getByRole('region', { name: 'Webhook deliveries' }).getByRole('row')
+  const deliveries = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row')
   const failed = deliveries.filter({ hasText: FAILED_DELIVERY_ENTRY })
   // not seed copy: the console's words
   await expect(failed).toContainText('failed')
@@ -149,17 +149,17 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   // not seed copy: the console's words
   await expect(page.getByRole('status')).toContainText('it now counts')
   // not seed copy: the console's words
-  await expect(page.getByRole('region', { name: 'Held referral credits' }).getByRole('row').filter({ hasText: hal.email })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Credits awaiting your decision' }).getByRole('row').filter({ hasText: hal.email })).toHaveCount(0)
 
   // not seed copy: the console's words
-  await page.getByRole('region', { name: 'Webhook deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY }).getByRole('button', { name: /^Resend delivery / }).click()
+  await page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY }).getByRole('button', { name: /^Resend delivery / }).click()
   // not seed copy: the console's words
   await expect(page.getByRole('status')).toContainText('is due again')
   expect(await axeViolations(page)).toEqual([])
   // The dispatcher takes it again; with no receiver configured it is marked not sent, and no Resend is offered.
   await outboxSettled()
   await page.goto(printed.href)
-  const again = page.getByRole('region', { name: 'Webhook deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY })
+  const again = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY })
   // not seed copy: the console's words
   await expect(again).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
   await expect(again.getByRole('button')).toHaveCount(0)

@@ -174,7 +174,7 @@ function heldCredits(view: ConsoleView): Html {
   const notice = view.decided ? html`<div class="notice" role="status"><p>${OUTCOME_TEXT[view.decided.outcome](view.decided.id)}</p></div>` : ''
   const rows = view.held.map((credit) => [credit.id, when(credit.held_at), HOLD_REASONS[credit.reason] ?? credit.reason, credit.referrer_name, credit.referrer_email, credit.referred_email ?? '(erased)', decide(credit.id)])
   return html`${notice}<p class="muted">A referral that looks like one person farming their own link (a disposable e-mail domain, a domain on your blocklist, the referrer's own network, many within the hour) earns a held credit: it moves nobody, and nobody is told, until you grant it (then it counts like any other) or refuse it. Colleagues on one office network are held too: grant theirs.</p>
-${view.held.length ? table('Held referral credits', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
+${view.held.length ? table('Credits awaiting your decision', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
 }
 
 const STATE_TEXT: Record<WebhookDeliveryRow['state'], string> = {
@@ -206,7 +206,7 @@ function deliveries(view: ConsoleView): Html {
     resend(delivery),
   ])
   return html`${notice}<p class="muted">What your own tools were sent at WAITLIST_WEBHOOK_URL (docs/founders.md, "Webhooks"): failed deliveries first, then the latest. A failed delivery is retried for a day, then marked failed; a redirect or a 4xx answer fails it at once.</p>
-${view.deliveries.length ? table('Webhook deliveries', ['Event', 'Entry', 'State', 'Attempts', 'Event time (UTC)', 'Sent or next try (UTC)', 'Last error', 'Resend'], rows, [3]) : html`<p>No webhook delivery yet.</p>`}`
+${view.deliveries.length ? table('Latest deliveries', ['Event', 'Entry', 'State', 'Attempts', 'Event time (UTC)', 'Sent or next try (UTC)', 'Last error', 'Resend'], rows, [3]) : html`<p>No webhook delivery yet.</p>`}`
 }
 
 export function renderConsolePage(view: ConsoleView): string {
