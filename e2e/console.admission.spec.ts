@@ -125,6 +125,8 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   const { data, error } = await owner.from('waitlist').select('referral_code').eq('email', gil.email).single()
   if (error) throw new Error(error.message)
   await signUpAndConfirm(page, hal, `/waitlist?ref=${(data as { referral_code: string }).referral_code}`)
+  // The page is read once: the dispatcher has dealt with their confirmations' webhooks first.
+  await outboxSettled()
 
   await page.goto(printed.href)
   // not seed copy: the console's words
