@@ -16,6 +16,9 @@ import { outboxSettled, owner, statusOf, waitingLine } from './waitlist-rows'
 
 const stamp = `c${Date.now().toString(36)}`
 const [eve, fay] = [admittedPerson('Eve', stamp), admittedPerson('Fay', stamp)]
+const [gil, hal] = [admittedPerson('Gil', stamp), admittedPerson('Hal', stamp)]
+/** The failed webhook delivery e2e/seed/confirmation.sql stores (an entry.left for this id). */
+const FAILED_DELIVERY_ENTRY = '00000000-0000-4000-8000-00000000e2e0'
 const { email: words } = copy.waitlist
 
 let running: ChildProcess
@@ -113,6 +116,55 @@ test('shows the funnel, the chart and the line, and invites the next in line fro
   expect(await statusOf(fay.email)).toBe('confirmed')
   expect(await emailsTo(eve.email, words.invitationSubject)).toHaveLength(1)
   expect(await emailsTo(fay.email, words.invitationSubject)).toEqual([])
+})
+
+test('shows the held referral credits and the webhook deliveries, grants a credit and resends a failed delivery from the page', async ({ page }) => {
+  // Every page of the suite signs up from 127.0.0.1: a friend joining through Gil's link comes
+  // from Gil's own network within the hour, so the credit is held for a founder's decision.
+  await signUpAndConfirm(page, gil)
+  const { data, error } = await owner.from('waitlist').select('referral_code').eq('email', gil.email).single()
+  if (error) throw new Error(error.message)
+  await signUpAndConfirm(page, hal, `/waitlist?ref=${(data as { referral_code: string }).referral_code}`)
+  // The page is read once: the dispatcher has dealt with their confirmations' webhooks first.
+  await outboxSettled()
+
+  await page.goto(printed.href)
+  // not seed copy: the console's words
+  const held = page.getByRole('region', { name: 'Credits awaiting your decision' }).getByRole('row').filter({ hasText: hal.email })
+  await expect(held).toHaveCount(1)
+  // not seed copy: the console's words
+  await expect(held).toContainText('same network as the referrer')
+  await expect(held).toContainText(gil.email)
+  // not seed copy: the console's words
+  const deliveries = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row')
+  const failed = deliveries.filter({ hasText: FAILED_DELIVERY_ENTRY })
+  // not seed copy: the console's words
+  await expect(failed).toContainText('failed')
+  await expect(failed).toContainText('Webhook answered HTTP 503.')
+  // This suite's build sets no WAITLIST_WEBHOOK_URL: Gil's and Hal's confirmations were not sent.
+  // not seed copy: the console's words
+  await expect(deliveries.filter({ hasText: 'entry.confirmed' }).first()).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
+  expect(await axeViolations(page)).toEqual([])
+
+  // not seed copy: the console's words
+  await held.getByRole('button', { name: /^Grant credit \d+$/ }).click()
+  // not seed copy: the console's words
+  await expect(page.getByRole('status')).toContainText('it now counts')
+  // not seed copy: the console's words
+  await expect(page.getByRole('region', { name: 'Credits awaiting your decision' }).getByRole('row').filter({ hasText: hal.email })).toHaveCount(0)
+
+  // not seed copy: the console's words
+  await page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY }).getByRole('button', { name: /^Resend delivery / }).click()
+  // not seed copy: the console's words
+  await expect(page.getByRole('status')).toContainText('is due again')
+  expect(await axeViolations(page)).toEqual([])
+  // The dispatcher takes it again; with no receiver configured it is marked not sent, and no Resend is offered.
+  await outboxSettled()
+  await page.goto(printed.href)
+  const again = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY })
+  // not seed copy: the console's words
+  await expect(again).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
+  await expect(again.getByRole('button')).toHaveCount(0)
 })
 
 test('refuses a request without this run’s token', async ({ page }) => {

@@ -126,6 +126,7 @@ export type Database = {
           lease_until: string | null
           note: string | null
           payload: NonNullable<Json>
+          retry_until: string | null
           sent_at: string | null
           status: string
         }
@@ -141,6 +142,7 @@ export type Database = {
           lease_until?: string | null
           note?: string | null
           payload?: NonNullable<Json>
+          retry_until?: string | null
           sent_at?: string | null
           status?: string
         }
@@ -156,6 +158,7 @@ export type Database = {
           lease_until?: string | null
           note?: string | null
           payload?: NonNullable<Json>
+          retry_until?: string | null
           sent_at?: string | null
           status?: string
         }
@@ -227,7 +230,12 @@ export type Database = {
         Returns: boolean
       }
       waitlist_outbox_fail: {
-        Args: { failure: string; lease: string; message_id: string }
+        Args: {
+          failure: string
+          final?: boolean
+          lease: string
+          message_id: string
+        }
         Returns: string
       }
       waitlist_purge_pending: {
@@ -241,6 +249,14 @@ export type Database = {
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }
       waitlist_updates: {
         Args: { token: string; wanted?: boolean }
+        Returns: boolean
+      }
+      waitlist_webhook_deliveries: {
+        Args: { max_rows?: number }
+        Returns: Json
+      }
+      waitlist_webhook_resend: {
+        Args: { message_id: string }
         Returns: boolean
       }
     }

@@ -31,3 +31,9 @@ select encode(sha256(convert_to('third-in-line-token-for-the-e2e-test-000000', '
 -- themselves are proven on PGlite and real PostgreSQL (tests/integration/waitlist-*.test.ts).
 update private.waitlist_confirmation_settings set confirm_per_client = 100000, link_requests_per_client = 100000;
 update private.waitlist_referral_settings set own_data_per_client = 100000;
+
+-- For e2e/console.admission.spec.ts: a webhook delivery its receiver refused (503) for a day, now
+-- failed, for the console's Resend. An entry.left names only an id, which no entry has.
+insert into public.waitlist_outbox (kind, payload, status, attempts, last_error, retry_until, created_at)
+values ('webhook', jsonb_build_object('type', 'entry.left', 'occurred_at', now() - interval '1 day', 'data', jsonb_build_object('id', '00000000-0000-4000-8000-00000000e2e0')),
+        'failed', 12, 'Webhook answered HTTP 503.', now() - interval '1 minute', now() - interval '1 day');

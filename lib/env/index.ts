@@ -87,7 +87,37 @@ const serverSchema = z.object({
   slackIncludeEmail: z.boolean(),
   /** The product's app redeems invitations with it (POST /api/invitations/redeem): server only. */
   invitationRedeemSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** The founders' own tools hear the list's events here (components/waitlist/outbox/webhook.ts). */
+  webhookUrl: optional.pipe(z.url().optional()),
+  webhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
+}).superRefine((env, context) => {
+  if (Boolean(env.webhookUrl) !== Boolean(env.webhookSecret)) {
+    context.addIssue({ code: 'custom', path: [env.webhookUrl ? 'webhookSecret' : 'webhookUrl'], message: 'set WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET together, or neither' })
+  }
+  const problem = env.webhookUrl && webhookUrlProblem(new URL(env.webhookUrl), env.embeddedDefaults)
+  if (problem) context.addIssue({ code: 'custom', path: ['webhookUrl'], message: problem })
 })
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+/**
+ * Why a webhook address is refused, or null: https only, since the body names people; plain http
+ * only to this machine (a test receiver) and only in a local run, so a deployed build can never be
+ * left pointing at a local stand-in.
+ */
+export function webhookUrlProblem(url: URL, localRun: boolean): string | null {
+  if (url.protocol === 'https:') return null
+  if (url.protocol !== 'http:') return 'must be an https:// URL'
+  if (!LOOPBACK.test(url.hostname)) return 'must be https:// (plain http only to localhost, in a local run)'
+  return localRun ? null : 'must be https:// in a deployed build (http://localhost is for local runs only)'
+}
+
+/** Standard Webhooks' secret format: `whsec_` and base64 of the key, here at least 24 bytes (192 bits). */
+export function webhookSecretValid(secret: string): boolean {
+  const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : ''
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return false
+  return atob(encoded).length >= 24
+}
 
 export type ServerEnv = z.infer<typeof serverSchema>
 
@@ -116,6 +146,8 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       slackWebhookUrl: source.SLACK_WAITLIST_WEBHOOK_URL,
       slackIncludeEmail: source.SLACK_INCLUDE_EMAIL === 'true',
       invitationRedeemSecret: source.INVITATION_REDEEM_SECRET,
+      webhookUrl: source.WAITLIST_WEBHOOK_URL,
+      webhookSecret: source.WAITLIST_WEBHOOK_SECRET,
     },
     {
       embeddedDefaults: 'EMBEDDED_DEFAULTS',
@@ -132,6 +164,8 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       slackWebhookUrl: 'SLACK_WAITLIST_WEBHOOK_URL',
       slackIncludeEmail: 'SLACK_INCLUDE_EMAIL',
       invitationRedeemSecret: 'INVITATION_REDEEM_SECRET',
+      webhookUrl: 'WAITLIST_WEBHOOK_URL',
+      webhookSecret: 'WAITLIST_WEBHOOK_SECRET',
     },
   )
 }

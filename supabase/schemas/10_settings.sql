@@ -60,3 +60,6 @@ insert into private.waitlist_mail_caps (singleton, unproven_per_recipient, recip
 
 insert into private.waitlist_invitation_settings (singleton, invitation_ttl, reminder_after) values
   ('true', '14 days', '5 days');
+
+insert into private.waitlist_webhook_settings (singleton, enabled, give_up_after, retry_base_seconds, retry_max_seconds, keep_finished) values
+  ('true', 'true', '1 day', '10', '3600', '30 days');

@@ -21,7 +21,7 @@ export function databaseStore(db: () => WaitlistDb): OutboxStore {
     },
     attachUnsubscribe: (message, hash) => value<boolean>('select public.waitlist_outbox_attach_unsubscribe($1, $2, $3) as value', [message.id, message.lease_id, hash]),
     complete: (message, outcome, note) => value<boolean>('select public.waitlist_outbox_complete($1, $2, $3, $4) as value', [message.id, message.lease_id, outcome, note ?? null]),
-    fail: (message, failure) => value<string | null>('select public.waitlist_outbox_fail($1, $2, $3) as value', [message.id, message.lease_id, failure]),
+    fail: (message, failure, final) => value<string | null>('select public.waitlist_outbox_fail($1, $2, $3, $4) as value', [message.id, message.lease_id, failure, final ?? false]),
     purgePending: () => value<number>('select public.waitlist_purge_pending() as value', []),
   }
 }

@@ -18,9 +18,17 @@ export interface WaitlistDb {
   close(): Promise<void>
 }
 
+/**
+ * Webhook events off: the suites that count the outbox's e-mails and Slack messages would
+ * otherwise see a webhook message beside each fact. tests/integration/waitlist-webhooks.test.ts
+ * turns them on (the projects' default) with `webhooks(db, true)`.
+ */
+export const webhooks = (db: Pick<WaitlistDb, 'exec'>, enabled: boolean) => db.exec(`update private.waitlist_webhook_settings set enabled = ${enabled}`)
+
 export async function createWaitlistDb(): Promise<PGlite> {
   const db = await PGlite.create()
   await applyMigrations(db)
+  await webhooks(db, false)
   return db
 }
 
@@ -28,6 +36,7 @@ async function createRealWaitlistDb(): Promise<WaitlistDb> {
   const start = await startRealPostgres({ maxConnections: 50 })
   if (!start.ok) throw new Error(start.reason)
   const { owner, api, close } = start.postgres
+  await webhooks({ exec: (sql) => owner.query(sql) }, false)
   return {
     exec: (sql) => owner.query(sql),
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await owner.query(sql, params)).rows as T[] }),

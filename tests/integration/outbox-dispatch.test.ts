@@ -3,7 +3,8 @@
  * double, real Postgres in WASM with every migration), the dispatcher's supabase-js store with the
  * service-role key, real SMTP into maildev, and a local HTTP server standing in for Slack. SMTP
  * goes down and comes back, the dispatcher "crashes" between sending and marking, and the Slack
- * setting is absent or present.
+ * setting is absent or present. The founders' webhook goes to a real receiver that verifies it with
+ * standardwebhooks, after a confirmation made with the link read from maildev.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -17,6 +18,9 @@ import { serviceClient, supabaseOutboxStore } from '@/components/waitlist/outbox
 import { hashToken } from '@/components/waitlist/outbox/token'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 import { startTestMail } from '../helpers/maildev'
+import { webhooks } from '../helpers/waitlist-db'
+import { webhookChannel, webhookId } from '@/components/waitlist/outbox/webhook'
+import { startWebhookReceiver } from '@/tools/test/webhook-receiver'
 
 const copy = seedEmailCopy()
 const SITE = 'https://heardly.example'
@@ -52,7 +56,9 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await supabase.db.exec('delete from public.waitlist; delete from private.waitlist_recent_signups; delete from private.waitlist_api_attempts; delete from private.waitlist_mail_log;')
+  await supabase.db.exec('delete from public.waitlist; delete from public.waitlist_outbox; delete from private.waitlist_recent_signups; delete from private.waitlist_api_attempts; delete from private.waitlist_mail_log;')
+  // The e-mail and Slack figures below count those messages alone; the webhooks' describe turns them on.
+  await webhooks(supabase.db, false)
   await mail.start()
   await mail.clear()
   slackBodies.length = 0
@@ -252,5 +258,30 @@ describe('Slack', () => {
     expect(slackBodies).toEqual([])
     const { rows } = await supabase.db.query<{ status: string; note: string }>(`select status, note from public.waitlist_outbox where kind = 'slack_confirmed'`)
     expect(rows).toEqual([{ status: 'skipped', note: 'SLACK_WAITLIST_WEBHOOK_URL is not set.' }])
+  })
+})
+
+describe('the founders\' webhook', () => {
+  it('confirmed through the e-mailed link: entry.confirmed reaches a receiver that answers 500, then 200, with one webhook-id, kept once', async () => {
+    await webhooks(supabase.db, true)
+    const receiver = await startWebhookReceiver({ answer: ({ attempt }) => (attempt === 1 ? 500 : 200) })
+    try {
+      const webhook = webhookChannel({ url: receiver.url, secret: receiver.secret })
+      const email = await signUp()
+      expect(await dispatchOutbox(options({ webhook }))).toMatchObject({ sent: 1, failed: 0 })
+      expect(await confirmAsVisitor(linkIn((await mail.inbox())[0]?.text ?? '').token)).toBe('confirmed')
+      expect(await dispatchOutbox(options({ webhook }))).toMatchObject({ failed: 1 })
+      await supabase.db.exec("update public.waitlist_outbox set available_at = now() where kind = 'webhook'")
+      expect(await dispatchOutbox(options({ webhook }))).toMatchObject({ sent: 1, failed: 0 })
+      const [row] = (await supabase.db.query<{ id: string }>("select id from public.waitlist_outbox where kind = 'webhook'")).rows
+      expect(receiver.deliveries.map((delivery) => [delivery.id, delivery.status, delivery.verified])).toEqual([
+        [webhookId(row!.id), 500, true],
+        [webhookId(row!.id), 200, true],
+      ])
+      expect([...receiver.events.values()]).toMatchObject([{ type: 'entry.confirmed', data: { name: 'Ada Lovelace', email, company: 'Analytical Engines', place: 1 } }])
+      expect(receiver.duplicates()).toBe(0)
+    } finally {
+      await receiver.close()
+    }
   })
 })

@@ -403,7 +403,7 @@ describe('Held referral credits', () => {
 
   it('lists each held credit with why, who would gain it and whose confirmation earned it', async () => {
     const page = (await send({ path: pagePath() })).body
-    expect(tableRows(page, 'Held referral credits').map((row) => row.slice(0, 6).map((cell, column) => (column === 1 ? cell.replace(/\d/g, '9') : cell)))).toEqual([
+    expect(tableRows(page, 'Credits awaiting your decision').map((row) => row.slice(0, 6).map((cell, column) => (column === 1 ? cell.replace(/\d/g, '9') : cell)))).toEqual([
       [id, '9999-99-99 99:99', 'disposable e-mail domain', 'Jo Referrer', 'jo@console.test', 'kim@mailinator.com'],
       [String(Number(id) + 1), '9999-99-99 99:99', 'disposable e-mail domain', 'Jo Referrer', 'jo@console.test', 'lu@yopmail.com'],
     ])
@@ -440,7 +440,7 @@ describe('Held referral credits', () => {
     expect(await creditsOf('jo@console.test')).toBe(1)
     const after = (await send({ path: granted.headers.location as string })).body
     expect(after).toContain(`Granted credit ${id}: it now counts, and moves the referrer up like any other.`)
-    expect(tableRows(after, 'Held referral credits').map(([credit]) => credit)).toEqual([String(Number(id) + 1)])
+    expect(tableRows(after, 'Credits awaiting your decision').map(([credit]) => credit)).toEqual([String(Number(id) + 1)])
 
     const again = await postCredit(grant)
     expect(again.headers.location).toBe(`/?token=${consoleServer.token}&credit=${id}&outcome=already-granted#credits`)

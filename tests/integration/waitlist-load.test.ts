@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 import { runAdmissionCheck } from '@/tools/load/load-admission'
 import { runConfirmationCheck } from '@/tools/load/load-confirmation'
+import { reconcileWebhooks, startFlakyReceiver } from '@/tools/load/load-webhooks'
+import { serviceClient } from '@/components/waitlist/outbox/store'
 import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/tools/load/load-waitlist'
 
 let local: LocalSupabase
@@ -45,10 +47,17 @@ describe('runLoadCheck against the double', () => {
   it('carries every stored sign-up through double opt-in: one e-mail each, every link confirms, one Slack post each', async () => {
     const { rows } = await local.db.query<{ email: string }>('select email from public.waitlist')
     expect(rows.length).toBe(180)
-    await local.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0')
-    const report = await runConfirmationCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, rows.map((row) => row.email))
+    await local.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0; update private.waitlist_webhook_settings set enabled = true, retry_base_seconds = 0')
+    const flaky = await startFlakyReceiver()
+    const report = await runConfirmationCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, rows.map((row) => row.email), flaky.channel)
     expect(report.problems).toEqual([])
     expect(report).toMatchObject({ entries: 180, emailMessages: 180, emailsSent: 180, emailsReceived: 180, confirmed: 180, slackMessages: 180, slackPosts: 180 })
+    // The webhook stage: a receiver failing one delivery in ten still hears each confirmation exactly once.
+    const webhooks = await reconcileWebhooks(serviceClient(local.url, local.serviceRoleKey), flaky, report.confirmed).finally(() => flaky.receiver.close())
+    expect(webhooks.problems).toEqual([])
+    expect(webhooks).toMatchObject({ confirmed: 180, messages: 180, sent: 180, events: 180, duplicates: 0 })
+    expect(webhooks.retries).toBe(webhooks.deliveries - 180)
+    expect(webhooks.retries).toBeGreaterThanOrEqual(18)
   }, 180_000)
 
   it('lets the head of the line in: exactly the people one call names are invited, each e-mailed once', async () => {

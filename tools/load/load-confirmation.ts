@@ -14,6 +14,7 @@ import { dispatchOutbox, type DispatchReport } from '../../components/waitlist/o
 import { smtpEmailChannel } from '../../components/waitlist/outbox/email'
 import { slackWebhookChannel } from '../../components/waitlist/outbox/slack'
 import { serviceClient, supabaseOutboxStore } from '../../components/waitlist/outbox/store'
+import type { WebhookChannel } from '../../components/waitlist/outbox/webhook'
 import { confirmWaitlistLink, tokenFromHash } from '../../components/waitlist/link'
 import { loopbackAddress, loopbackFetch } from '../supabase-local/loopback-fetch'
 import type { LoadTarget } from './load-waitlist'
@@ -69,13 +70,15 @@ export async function drain(run: () => Promise<DispatchReport>): Promise<{ runs:
   }
 }
 
-/** Every outbox message of `kind`: its entry and status. Paged: the API returns at most 1000 rows per request. */
-export async function outboxMessages(owner: SupabaseClient, kind: string): Promise<{ entry_id: string; status: string }[]> {
-  const rows: { entry_id: string; status: string }[] = []
+export type OutboxMessage = { entry_id: string; status: string; payload: Record<string, unknown> }
+
+/** Every outbox message of `kind`: its entry, status and payload. Paged: the API returns at most 1000 rows per request. */
+export async function outboxMessages(owner: SupabaseClient, kind: string): Promise<OutboxMessage[]> {
+  const rows: OutboxMessage[] = []
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await owner.from('waitlist_outbox').select('entry_id,status').eq('kind', kind).order('id').range(from, from + 999)
+    const { data, error } = await owner.from('waitlist_outbox').select('entry_id,status,payload').eq('kind', kind).order('id').range(from, from + 999)
     if (error) throw new Error(`Could not read the outbox: ${error.message}`)
-    rows.push(...(data as { entry_id: string; status: string }[]))
+    rows.push(...(data as OutboxMessage[]))
     if (data.length < 1000) return rows
   }
 }
@@ -90,7 +93,8 @@ export function byRecipient<T extends { to: { address: string }[] }>(inbox: read
   return received
 }
 
-export async function runConfirmationCheck(target: LoadTarget, emails: readonly string[]): Promise<ConfirmationReport> {
+/** `webhook`: where the confirmations' webhooks go (tools/load/load-webhooks.ts); without it they are skipped. */
+export async function runConfirmationCheck(target: LoadTarget, emails: readonly string[], webhook: WebhookChannel | null = null): Promise<ConfirmationReport> {
   const problems: string[] = []
   const copy = seedEmailCopy()
   const [smtpPort, webPort] = [await freePort(), await freePort()]
@@ -112,6 +116,7 @@ export async function runConfirmationCheck(target: LoadTarget, emails: readonly 
       email: smtpEmailChannel(`smtp://127.0.0.1:${smtpPort}`, 'waitlist@example.com'),
       slack: slackWebhookChannel(`http://127.0.0.1:${(slack.address() as AddressInfo).port}/services/load`),
       slackIncludeEmail: false,
+      webhook,
       copy: async () => copy,
       appUrl: async () => 'https://app.example.com',
       siteUrl: SITE,

@@ -12,7 +12,8 @@
  * On its own double it then carries every stored sign-up through double opt-in: four dispatchers
  * at once deliver the confirmation e-mails into maildev, every link is confirmed, the Slack
  * messages go to a local stand-in, and each message must have been sent exactly once
- * (tools/load/load-confirmation.ts). Then it lets --admit people in (1000 by default): one
+ * (tools/load/load-confirmation.ts); each confirmation's entry.confirmed webhook goes to a local
+ * receiver that fails one delivery in ten, and must be heard exactly once (tools/load/load-webhooks.ts). Then it lets --admit people in (1000 by default): one
  * waitlist_invite_next call, the invitations delivered by four dispatchers at once, each e-mailed
  * exactly once (tools/load/load-admission.ts). With --url both stages are skipped: dispatching
  * would deliver another double's outbox.
@@ -31,6 +32,8 @@ import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../supabase-local/keys'
 import { startLocalSupabase, type LocalSupabase } from '../supabase-local/server'
 import { formatAdmissionReport, runAdmissionCheck } from './load-admission'
 import { formatConfirmationReport, runConfirmationCheck } from './load-confirmation'
+import { formatWebhookReport, reconcileWebhooks, startFlakyReceiver } from './load-webhooks'
+import { serviceClient } from '../../components/waitlist/outbox/store'
 import { assertLoopbackUrl, deleteRunRows, fetchRunRows, formatReport, runLoadCheck, validatePlan, type LoadPlan, type LoadTarget } from './load-waitlist'
 
 const PRODUCTION_CLIENT_LIMIT = 50
@@ -137,11 +140,16 @@ try {
   } else if (report.ok) {
     // Retries at once instead of after the production backoff, and no hourly e-mail cap (it would
     // hold the burst's e-mails back for an hour; tests/integration/waitlist-abuse.test.ts tests it).
-    await local?.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0; update private.waitlist_mail_caps set emails_per_hour = 1000000')
+    await local?.db.exec(
+      'update private.waitlist_confirmation_settings set retry_base_seconds = 0; update private.waitlist_mail_caps set emails_per_hour = 1000000; update private.waitlist_webhook_settings set enabled = true, retry_base_seconds = 0',
+    )
     const rows = await fetchRunRows(target, report.runId, AbortSignal.timeout(30_000))
-    const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email))
+    const flaky = await startFlakyReceiver()
+    const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email), flaky.channel)
     console.log(formatConfirmationReport(confirmation))
-    if (confirmation.problems.length) exitCode = 1
+    const webhooks = await reconcileWebhooks(serviceClient(target.url, target.serviceRoleKey), flaky, confirmation.confirmed).finally(() => flaky.receiver.close())
+    console.log(formatWebhookReport(webhooks))
+    if (confirmation.problems.length || webhooks.problems.length) exitCode = 1
     else {
       const admission = await runAdmissionCheck(target, admit)
       console.log(formatAdmissionReport(admission))

@@ -5,6 +5,7 @@ import { publicEnv, serverEnv } from '@/lib/env'
 import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
 import { slackWebhookChannel } from './slack'
+import { webhookChannel } from './webhook'
 import { serviceClient, supabaseOutboxStore, type ServiceClient } from './store'
 
 /**
@@ -20,7 +21,8 @@ export type DispatchSetup = { ok: true; run: () => Promise<DispatchReport> } | {
 
 /**
  * The dispatcher as the deployment configures it: the Supabase project with the service-role
- * key, SMTP_URL and EMAIL_FROM, and Slack when SLACK_WAITLIST_WEBHOOK_URL is set. Without the
+ * key, SMTP_URL and EMAIL_FROM, Slack when SLACK_WAITLIST_WEBHOOK_URL is set, and the founders'
+ * webhook when WAITLIST_WEBHOOK_URL is. Without the
  * required settings nothing is claimed, so every message waits in the outbox until they are set.
  */
 export function configuredDispatch(): DispatchSetup {
@@ -35,6 +37,8 @@ export function configuredDispatch(): DispatchSetup {
   const store = supabaseOutboxStore(serviceClient(publicEnv.supabaseUrl, server.supabaseServiceRoleKey))
   const email = smtpEmailChannel(server.smtpUrl, server.emailFrom)
   const slack = server.slackWebhookUrl ? slackWebhookChannel(server.slackWebhookUrl) : null
+  // lib/env accepts both or neither.
+  const webhook = server.webhookUrl && server.webhookSecret ? webhookChannel({ url: server.webhookUrl, secret: server.webhookSecret }) : null
   return {
     ok: true,
     run: () =>
@@ -43,6 +47,7 @@ export function configuredDispatch(): DispatchSetup {
         email,
         slack,
         slackIncludeEmail: server.slackIncludeEmail,
+        webhook,
         copy: async (language) => ((await getWaitlistPage(language)) ?? (await baseWaitlistPage())).email,
         appUrl: async () => (await getSiteSettings(DEFAULT_LANGUAGE)).appUrl,
         siteUrl: publicEnv.siteUrl,

@@ -28,13 +28,18 @@
  *   it is queued: supabase/migrations/*_waitlist_language.sql), its links lead to pages in it, and
  *   English's words stand in for a language the site no longer has;
  * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
- *   quotes them), for every kind.
+ *   quotes them), for every kind;
+ * - a webhook (./webhook.ts) is signed and POSTed to WAITLIST_WEBHOOK_URL, at least once: unlike an
+ *   e-mail, a lost lease sends it again, with the same webhook-id, and a failure the receiver's
+ *   answer makes final (a redirect, a 4xx other than 408/429) is marked failed at once. Without a
+ *   receiver configured it is skipped (nothing fails, and the database deletes it later).
  */
 import { invitationUrl } from '@/components/waitlist/invitation-url'
 import { leavePageUrl, unsubscribeUrl, UPDATES_TOKEN_PREFIX } from '@/components/waitlist/unsubscribe-path'
 import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmail, renderUpdateEmail, type EmailChannel } from './email'
 import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
 import { confirmationUrl, mintToken } from './token'
+import { webhookEvent, webhookId, WebhookDeliveryError, type WebhookChannel, type WebhookPayload } from './webhook'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 
@@ -63,6 +68,7 @@ export type ClaimedMessage =
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_joined'; payload: SlackJoinedPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
+  | (ClaimedBase & { kind: 'webhook'; payload: WebhookPayload; entry: ClaimedEntry | null })
 
 /** The dispatcher's side of the database (components/waitlist/outbox/store.ts over supabase-js; tests may wrap it). */
 export interface OutboxStore {
@@ -72,7 +78,8 @@ export interface OutboxStore {
   /** Stores the e-mail's one-click unsubscribe token hash; false when the lease was lost. */
   attachUnsubscribe(message: ClaimedMessage, tokenHash: string): Promise<boolean>
   complete(message: ClaimedMessage, outcome: 'sent' | 'skipped', note?: string): Promise<boolean>
-  fail(message: ClaimedMessage, error: string): Promise<string | null>
+  /** `final`: not worth retrying (marked failed at once). */
+  fail(message: ClaimedMessage, error: string, final?: boolean): Promise<string | null>
   purgePending(): Promise<number>
 }
 
@@ -82,6 +89,8 @@ export type DispatchOptions = {
   /** Null when SLACK_WAITLIST_WEBHOOK_URL is not set: Slack messages are skipped, nothing fails. */
   slack: SlackChannel | null
   slackIncludeEmail: boolean
+  /** Null when WAITLIST_WEBHOOK_URL is not set: webhooks are skipped, nothing fails. */
+  webhook?: WebhookChannel | null
   /** The e-mails' words in a language (English's where the language has none). */
   copy: (language: string) => Promise<WaitlistEmailCopy>
   /** The product's app (Site settings → App address), where invitations lead. */
@@ -108,7 +117,7 @@ const ADDRESS = /[^\s<>()",;:]+@[^\s<>()",;:]+/g
  * name wherever it appears, whatever the case.
  */
 export function redactedError(reason: string, message: ClaimedMessage): string {
-  const name = (message.kind === 'erasure_email' ? message.payload.name : message.entry.name).trim()
+  const name = (message.kind === 'erasure_email' ? message.payload.name : (message.entry?.name ?? '')).trim()
   const withoutAddresses = reason.replace(ADDRESS, '[address]')
   if (name.length < 2) return withoutAddresses
   return withoutAddresses.replace(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[name]')
@@ -120,6 +129,11 @@ type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 export const messageLanguage = (message: ClaimedMessage): string => (message.payload as { language?: unknown }).language as string | undefined ?? DEFAULT_LANGUAGE
 
 async function deliver(message: ClaimedMessage, options: DispatchOptions): Promise<Outcome> {
+  if (message.kind === 'webhook') {
+    if (!options.webhook) return { outcome: 'skipped', note: 'WAITLIST_WEBHOOK_URL is not set.' }
+    await options.webhook({ id: webhookId(message.id), body: JSON.stringify(webhookEvent(message.payload, message.entry)) })
+    return { outcome: 'sent' }
+  }
   if (message.kind === 'slack_confirmed' || message.kind === 'slack_joined') {
     if (!options.slack) return { outcome: 'skipped', note: 'SLACK_WAITLIST_WEBHOOK_URL is not set.' }
     const body =
@@ -200,7 +214,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
       const reason = redactedError(describeError(error), message)
       report.failed += 1
       report.errors.push(`${message.kind} ${message.id}: ${reason}`)
-      await options.store.fail(message, reason)
+      await options.store.fail(message, reason, error instanceof WebhookDeliveryError && error.final)
       continue
     }
     // Outside the try: a failure to mark after a send must not be recorded as a failed send

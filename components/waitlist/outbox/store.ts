@@ -33,7 +33,7 @@ export function supabaseOutboxStore(client: ServiceClient): OutboxStore {
       call(client, 'waitlist_outbox_attach_unsubscribe', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash }),
     complete: (message, outcome, note) =>
       call(client, 'waitlist_outbox_complete', { message_id: message.id, lease: message.lease_id, outcome, outcome_note: note ?? undefined }),
-    fail: (message, failure) => call(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure }),
+    fail: (message, failure, final) => call(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure, final: final ?? false }),
     purgePending: () => call(client, 'waitlist_purge_pending', {}),
   }
 }

@@ -13,6 +13,7 @@ import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, topWithO
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
 import { formatRate, type ExperimentResult } from '../../../components/experiments/results'
+import type { WebhookDeliveryRow } from '../webhooks'
 
 /** One person of public.waitlist_line_head(n). */
 export type LinePerson = { place: number; id: string; name: string; email: string; project: string; referral_credits: number; confirmed_at: string | null }
@@ -26,6 +27,10 @@ export type ConsoleView = {
   line: readonly LinePerson[]
   /** The undecided held referral credits. */
   held: readonly HeldCredit[]
+  /** The latest webhook deliveries, newest first. */
+  deliveries: readonly WebhookDeliveryRow[]
+  /** A resend just pressed (Post/Redirect/Get). */
+  resent?: { id: string; outcome: ResendOutcome }
   /** The decision just made on a held credit (Post/Redirect/Get). */
   decided?: { id: number; outcome: CreditOutcome }
   /** The number in the "how many" field. */
@@ -47,6 +52,10 @@ export type ExperimentsView = {
 /** What a Grant or Refuse press did. */
 export const CREDIT_OUTCOMES = ['granted', 'refused', 'already-granted', 'already-refused', 'unknown'] as const
 export type CreditOutcome = (typeof CREDIT_OUTCOMES)[number]
+
+/** What a Resend press did. */
+export const RESEND_OUTCOMES = ['resent', 'not-failed'] as const
+export type ResendOutcome = (typeof RESEND_OUTCOMES)[number]
 
 export const LINE_HEAD = 20
 const RECENT_INVITED = 20
@@ -174,7 +183,39 @@ function heldCredits(view: ConsoleView): Html {
   const notice = view.decided ? html`<div class="notice" role="status"><p>${OUTCOME_TEXT[view.decided.outcome](view.decided.id)}</p></div>` : ''
   const rows = view.held.map((credit) => [credit.id, when(credit.held_at), HOLD_REASONS[credit.reason] ?? credit.reason, credit.referrer_name, credit.referrer_email, credit.referred_email ?? '(erased)', decide(credit.id)])
   return html`${notice}<p class="muted">A referral that looks like one person farming their own link (a disposable e-mail domain, a domain on your blocklist, the referrer's own network, many within the hour) earns a held credit: it moves nobody, and nobody is told, until you grant it (then it counts like any other) or refuse it. Colleagues on one office network are held too: grant theirs.</p>
-${view.held.length ? table('Held referral credits', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
+${view.held.length ? table('Credits awaiting your decision', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
+}
+
+const STATE_TEXT: Record<WebhookDeliveryRow['state'], string> = {
+  sent: 'sent',
+  retrying: 'retrying',
+  waiting: 'waiting',
+  sending: 'sending',
+  failed: 'failed',
+  skipped: 'not sent (no WAITLIST_WEBHOOK_URL)',
+  in_doubt: 'in doubt',
+}
+
+function deliveries(view: ConsoleView): Html {
+  const resend = (delivery: WebhookDeliveryRow) =>
+    delivery.state === 'failed'
+      ? html`<form method="post" action="/webhook"><input type="hidden" name="token" value="${view.token}"><input type="hidden" name="id" value="${delivery.id}"><button type="submit" aria-label="Resend delivery ${delivery.id}">Resend</button></form>`
+      : ''
+  const notice = view.resent
+    ? html`<div class="notice" role="status"><p>${view.resent.outcome === 'resent' ? `Delivery ${view.resent.id} is due again: the dispatcher sends it with the same webhook-id.` : `Delivery ${view.resent.id} had not failed: nothing changed.`}</p></div>`
+    : ''
+  const rows = view.deliveries.map((delivery) => [
+    delivery.type,
+    delivery.entry_id ?? '',
+    STATE_TEXT[delivery.state] ?? delivery.state,
+    delivery.attempts,
+    when(delivery.created_at),
+    delivery.state === 'sent' ? when(delivery.sent_at) : when(delivery.next_attempt_at),
+    delivery.last_error ?? '',
+    resend(delivery),
+  ])
+  return html`${notice}<p class="muted">What your own tools were sent at WAITLIST_WEBHOOK_URL (docs/founders.md, "Webhooks"): failed deliveries first, then the latest. A failed delivery is retried for a day, then marked failed; a redirect or a 4xx answer fails it at once.</p>
+${view.deliveries.length ? table('Latest deliveries', ['Event', 'Entry', 'State', 'Attempts', 'Event time (UTC)', 'Sent or next try (UTC)', 'Last error', 'Resend'], rows, [3]) : html`<p>No webhook delivery yet.</p>`}`
 }
 
 /** One table per experiment: participants and the sign-up rate only when PostHog answered. */
@@ -219,6 +260,7 @@ ${section('sources', 'Where they came from', sources(view.entries))}
 ${section('line', 'Head of the line', line(view))}
 ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
+${section('webhooks', 'Webhook deliveries', deliveries(view))}
 ${section('experiments', 'Experiment results', experimentsSection(view.experiments))}
 </main>
 </body>

@@ -1,7 +1,7 @@
 /**
  * The founders' console: one page on 127.0.0.1 with the waitlist's funnel, sign-ups per day,
- * sources, the head of the line, "Invite next N" and the held referral credits with Grant and
- * Refuse. Node's own HTTP server, no framework.
+ * sources, the head of the line, "Invite next N", the held referral credits with Grant and
+ * Refuse, and the webhook deliveries with Resend on a failed one. Node's own HTTP server, no framework.
  *
  * What it lets through (guard.ts says why): a Host that is itself, no Origin but its own and an
  * Origin on every action, and this run's token (in the printed address, then in the page's forms)
@@ -17,10 +17,11 @@ import { decideCredit, listHeldCredits } from '../credits'
 import { fetchAllWaitlistEntries, fetchExperimentCounts, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE, type Invitation } from './invite'
-import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, STYLE_HASH, type CreditOutcome, type ExperimentsView, type LinePerson } from './page'
+import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, RESEND_OUTCOMES, STYLE_HASH, type CreditOutcome, type ExperimentsView, type LinePerson, type ResendOutcome } from './page'
 import { posthogQueryEnv } from '../../../lib/env'
 import { experimentResults } from '../../../components/experiments/results'
 import { fetchParticipants, type PosthogQueryConfig } from '../../../components/experiments/results-posthog'
+import { listDeliveries, resendDelivery } from '../webhooks'
 
 export const DEFAULT_PORT = 4400
 /** An action's form is a token, a number or two and a fingerprint: a few hundred bytes. */
@@ -90,6 +91,20 @@ function decided(url: URL): { id: number; outcome: CreditOutcome } | undefined {
   return id !== null && outcome ? { id, outcome } : undefined
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A webhook delivery's id (an outbox message's uuid), or null. */
+function deliveryId(value: string | null): string | null {
+  return value !== null && UUID.test(value) ? value : null
+}
+
+/** What the page says after a resend: only an outcome it knows, for a delivery it names. */
+function resent(url: URL): { id: string; outcome: ResendOutcome } | undefined {
+  const id = deliveryId(url.searchParams.get('delivery'))
+  const outcome = RESEND_OUTCOMES.find((known) => known === url.searchParams.get('resend'))
+  return id !== null && outcome ? { id, outcome } : undefined
+}
+
 async function lineHead(client: OwnerClient): Promise<LinePerson[]> {
   const { data, error } = await client.rpc('waitlist_line_head', { n: LINE_HEAD })
   if (error) throw new Error(`Could not read the line: ${error.message}`)
@@ -141,13 +156,14 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
         fetchAllWaitlistEntries(client),
         lineHead(client),
         listHeldCredits(client),
+        listDeliveries(client),
         n === null ? undefined : inviter.preview(n),
         experiments(client, posthog, fetcher),
       ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [entries, line, held, preview, experimentsView] = read
+    const [entries, line, held, deliveries, preview, experimentsView] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -156,6 +172,8 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
       line,
       held,
       decided: decided(url),
+      deliveries,
+      resent: resent(url),
       n: n ?? invited?.n ?? 5,
       preview,
       changed: preview && url.searchParams.has('changed'),
@@ -217,7 +235,17 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     send(response, 303, '', { Location: `/?${new URLSearchParams({ token, credit: String(id), outcome })}#credits` })
   }
 
-  const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = { '/invite': invite, '/credit': credit }
+  /** Resend on a failed webhook delivery: the database puts it back only while it is failed, so a second press changes nothing. */
+  async function webhook(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await actionForm(request, response)
+    if (!form) return
+    const id = deliveryId(form.get('id'))
+    if (id === null) return send(response, 400, 'A resend names a webhook delivery.')
+    const outcome: ResendOutcome = (await resendDelivery(client, id)) ? 'resent' : 'not-failed'
+    send(response, 303, '', { Location: `/?${new URLSearchParams({ token, delivery: id, resend: outcome })}#webhooks` })
+  }
+
+  const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = { '/invite': invite, '/credit': credit, '/webhook': webhook }
 
   const server = createServer((request, response) => {
     const refused = refusal(request, listening)

@@ -8,7 +8,7 @@ import { syncExperiments } from '@/components/experiments/sync'
 export const dynamic = 'force-dynamic'
 
 /**
- * Delivers the waitlist's outbox (confirmation e-mails, Slack). Called by a Supabase Database
+ * Delivers the waitlist's outbox (e-mails, Slack, the founders' webhooks). Called by a Supabase Database
  * Webhook on insert into waitlist_outbox (POST, immediate) and by the host's scheduler (GET, as
  * Vercel Cron calls; catch-up and retries), both with `Authorization: Bearer
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
