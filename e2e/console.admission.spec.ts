@@ -140,7 +140,7 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   const failed = deliveries.filter({ hasText: FAILED_DELIVERY_ENTRY })
   // not seed copy: the console's words
   await expect(failed).toContainText('failed')
-  await expect(failed).toContainText('Webhook answered HTTP 503.')
+  await expect(failed).toContainText('Webhook answered HTTP 503.') // not seed copy: the stored error
   // This suite's build sets no WAITLIST_WEBHOOK_URL: Gil's and Hal's confirmations were not sent.
   // not seed copy: the console's words
   await expect(deliveries.filter({ hasText: 'entry.confirmed' }).first()).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
@@ -161,7 +161,7 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   // The dispatcher takes it again; with no receiver configured it is marked not sent, and no Resend is offered.
   await outboxSettled()
   await page.goto(printed.href)
-  const again = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY })
+  const again = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY }) // not seed copy: the console's words
   // not seed copy: the console's words
   await expect(again).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
   await expect(again.getByRole('button')).toHaveCount(0)
