@@ -24,7 +24,7 @@ import { pagePath, postPath } from './paths'
 import { applySampleRule } from './sample'
 import { inLanguage, postListPage, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries } from './posts'
 import type { NotFoundPage, PostKind } from './types'
-import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toSections, toSectionPage, toSiteLanguages, toSiteSettings, toWaitlistPage } from './reshape'
+import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toExperiment, toPageList, toSectionPage, toSiteLanguages, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
 // publish revalidates exactly the pages that show the change. Links to pages (menus, footer,
@@ -96,14 +96,7 @@ export const getPage = cache(async (slug: string, language: string) => {
  */
 export const getExperiment = cache(async (key: string, language: string) => {
   const raw = await sanityFetchOptional({ query: experimentQuery, params: { key, language }, tags: ['experiment', ...SECTION_TAGS], label: `experiment "${key}"`, publishedOnly: true })
-  if (!raw) return null
-  const words = await tokens(language)
-  return {
-    key: raw.key,
-    state: raw.state,
-    sectionKey: raw.sectionKey,
-    variants: (raw.variants ?? []).map((variant) => ({ key: variant.key, section: toSections(variant.section?.sections ?? null, words, language)[0] ?? null })),
-  }
+  return raw ? toExperiment(raw, await tokens(language), language) : null
 })
 
 /** Every published page in every language (for prerendering and the sitemap, which run outside any request: never drafts). */
