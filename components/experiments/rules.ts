@@ -51,7 +51,7 @@ export function duplicateLanguageProblem(sections: readonly { language?: string 
 export function targetProblem({ sectionKey, pages }: { sectionKey: string | undefined; pages: readonly { language: string; sectionKeys: readonly string[] }[] }): string | null {
   if (!sectionKey) return 'Choose the section of the page to vary'
   if (pages.length === 0) return 'Choose a published page'
-  const without = pages.filter((page) => !page.sectionKeys.includes(sectionKey)).map((page) => page.language)
+  const without = pages.filter((page) => !page.sectionKeys.includes(sectionKey)).map((page) => page.language).sort()
   return without.length > 0 ? `The page has no section with the key "${sectionKey}" (in ${without.join(', ')}): choose a section that is on the page` : null
 }
 
