@@ -4,6 +4,8 @@
  * that sends Global Privacy Control or Do Not Track has chosen already: decline.
  */
 import { islandEvent } from '@/lib/island-event'
+import { EXPERIMENTS_COOKIE } from '@/components/experiments/assignments'
+import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED, CONSENT_COOKIE_MAX_AGE_SECONDS } from './consent-cookie'
 
 export type ConsentChoice = 'granted' | 'denied'
 export type ConsentState = ConsentChoice | 'unset'
@@ -65,7 +67,18 @@ export function writeConsent(choice: ConsentChoice): void {
   } catch {
     // The choice still holds for this page view.
   }
+  writeConsentCookie(choice)
   consentChanged.emit(choice)
+}
+
+/**
+ * The choice as the server reads it (./consent-cookie.ts): written only when granted; a decline
+ * removes it and the experiments cookie, so nothing is kept of a visitor who said no.
+ */
+function writeConsentCookie(choice: ConsentChoice): void {
+  const attributes = `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
+  if (choice === 'granted') document.cookie = `${CONSENT_COOKIE}=${CONSENT_COOKIE_GRANTED}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}${attributes}`
+  else for (const name of [CONSENT_COOKIE, EXPERIMENTS_COOKIE]) document.cookie = `${name}=; Max-Age=0${attributes}`
 }
 
 /** Calls back on every choice, in this tab or (through storage events) another one. */

@@ -1,4 +1,4 @@
-import { NextRequest } from 'next/server'
+import { NextRequest, type NextResponse } from 'next/server'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Addresses } from '@/lib/content/addresses'
 import { assignVariant, participate, type ExperimentSplit } from '@/components/experiments/assign'
@@ -99,7 +99,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 async function visit(path: string, headers: Record<string, string> = {}) {
   const response = await proxy(new NextRequest(new URL(path, SITE), { headers: { 'user-agent': CHROME, ...headers } }))
   const rewrite = response.headers.get('x-middleware-rewrite')
-  return { status: response.status, rewrite: rewrite ? new URL(rewrite).pathname : null, next: response.headers.get('x-middleware-next') === '1', cookie: response.cookies.get('experiments') ?? null }
+  return { status: response.status, rewrite: rewrite ? new URL(rewrite).pathname : null, next: response.headers.get('x-middleware-next') === '1', cookie: (response as NextResponse).cookies.get('experiments') ?? null }
 }
 
 describe('the proxy', () => {
