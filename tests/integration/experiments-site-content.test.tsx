@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
-import { experimentQuery, landingPageQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
+import { landingPageQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { ExperimentQueryResult, LandingPageQueryResult, RunningExperimentsQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 import { contentTokens, toSectionPage, toSiteSettings } from '@/lib/content/reshape'
 import { forgetAddresses } from '@/lib/content/addresses'
@@ -180,5 +180,21 @@ describe('stopping and promoting, without a rebuild', () => {
     expect(await landing(content.dataset, {}, 'de')).toContain('Hören Sie jeden Nutzer.')
     // The experiment still names a section that is on the page: it could run again.
     expect(await problemsWith(experiment({ state: 'stopped' }), ...promoted)).toEqual([])
+  })
+})
+
+describe('the Cookie Policy', () => {
+  it('lists the consent and experiments cookies with their lifetimes, in every language', async () => {
+    const { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS } = await import('@/components/analytics/consent-cookie')
+    const { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS } = await import('@/components/experiments/assignments')
+    const DAY = 24 * 60 * 60
+    expect(CONSENT_COOKIE_MAX_AGE_SECONDS / DAY).toBe(365)
+    // Each cookie's name, then the text of its line: what it is and how long it is kept.
+    const line = (name: string, lifetime: string) => new RegExp(`"text":"${name}"\\}[^}]*${lifetime}`)
+    for (const [id, year, days] of [['page-cookies', '1 year', 'days'], ['page-cookies-de', '1 Jahr', 'Tage']] as const) {
+      const policy = JSON.stringify(seed.find((doc) => doc._id === id))
+      expect(policy).toMatch(line(CONSENT_COOKIE, year))
+      expect(policy).toMatch(line(EXPERIMENTS_COOKIE, `${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS / DAY} ${days}`))
+    }
   })
 })
