@@ -5,7 +5,7 @@
  */
 import { islandEvent } from '@/lib/island-event'
 import { EXPERIMENTS_COOKIE } from '@/components/experiments/assignments'
-import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED, CONSENT_COOKIE_MAX_AGE_SECONDS } from './consent-cookie'
+import { CONSENT_COOKIE, removeCookies, writeGrantedCookie } from './consent-cookie'
 
 export type ConsentChoice = 'granted' | 'denied'
 export type ConsentState = ConsentChoice | 'unset'
@@ -76,9 +76,8 @@ export function writeConsent(choice: ConsentChoice): void {
  * removes it and the experiments cookie, so nothing is kept of a visitor who said no.
  */
 function writeConsentCookie(choice: ConsentChoice): void {
-  const attributes = `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
-  if (choice === 'granted') document.cookie = `${CONSENT_COOKIE}=${CONSENT_COOKIE_GRANTED}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}${attributes}`
-  else for (const name of [CONSENT_COOKIE, EXPERIMENTS_COOKIE]) document.cookie = `${name}=; Max-Age=0${attributes}`
+  if (choice === 'granted') writeGrantedCookie()
+  else removeCookies([CONSENT_COOKIE, EXPERIMENTS_COOKIE])
 }
 
 /** Calls back on every choice, in this tab or (through storage events) another one. */

@@ -1,5 +1,5 @@
 import type { PostHog } from 'posthog-js'
-import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED, CONSENT_COOKIE_MAX_AGE_SECONDS } from '@/components/analytics/consent-cookie'
+import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED, writeGrantedCookie } from '@/components/analytics/consent-cookie'
 import { EXPERIMENTS_COOKIE, isExperimentKey, isVariantKey, parseAssignments, type Assignments } from './assignments'
 import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE } from './marks'
 
@@ -51,7 +51,5 @@ export function sendExposures(client: Pick<PostHog, 'capture'>, root: ParentNode
  * cookie is written when PostHog loads for them, so the proxy can count them in from the next page.
  */
 export function keepConsentCookie(): void {
-  if (cookie(CONSENT_COOKIE) === CONSENT_COOKIE_GRANTED) return
-  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `${CONSENT_COOKIE}=${CONSENT_COOKIE_GRANTED}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`
+  if (cookie(CONSENT_COOKIE) !== CONSENT_COOKIE_GRANTED) writeGrantedCookie()
 }
