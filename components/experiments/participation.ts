@@ -41,8 +41,13 @@ export async function variantRewriteFor(request: Pick<NextRequest, 'cookies' | '
   return { segment: variantSegment(language, shown), cookie: changed ? serializeAssignments(assignments) : null }
 }
 
-/** The cookie the join form reads in the browser, so not httpOnly; never sent to another site. */
+/**
+ * The cookie the join form reads in the browser, so not httpOnly; never sent to another site.
+ * Written as a header, not with `response.cookies.set`, which percent-encodes the value
+ * (`hero-headline%3Db`): the value is cookie-octets already (serializeAssignments), and every
+ * reader parses it as written.
+ */
 export function setExperimentsCookie(response: NextResponse, value: string, secure: boolean): NextResponse {
-  response.cookies.set(EXPERIMENTS_COOKIE, value, { path: '/', sameSite: 'lax', secure, httpOnly: false, maxAge: EXPERIMENTS_COOKIE_MAX_AGE_SECONDS })
+  response.headers.append('set-cookie', `${EXPERIMENTS_COOKIE}=${value}; Path=/; Max-Age=${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`)
   return response
 }
