@@ -240,7 +240,7 @@ export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPag
 export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && defined(key.current) && ${published}]{
   "key": key.current,
   "sectionKey": target.sectionKey,
-  "variants": variants[]{key, share},
+  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},
   "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && ${published}]{
     _type,
     "language": ${languageOf},

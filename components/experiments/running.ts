@@ -16,12 +16,13 @@ export type RunningExperiments = { byPath: ReadonlyMap<string, readonly Experime
  * The running experiments as the proxy needs them. An experiment is left out (its pages show
  * control to everyone) when its key or a variant's is malformed, its shares exceed 100 % (the
  * Studio refuses both: content written around it), or, per page, when the page has lost the
- * section it varies; each is logged once.
+ * section it varies or a variant has no section in the page's language; each is logged once.
  */
 export function toRunningExperiments(raw: RunningExperimentsQueryResult): RunningExperiments {
   const byPath = new Map<string, ExperimentSplit[]>()
   for (const item of raw) {
     const variants = (item.variants ?? []).map(({ key, share }) => ({ key: key ?? '', share: typeof share === 'number' ? share : 0 }))
+    const languagesOf = new Map((item.variants ?? []).map((variant) => [variant.key, variant.languages]))
     const total = variants.reduce((sum, variant) => sum + variant.share, 0)
     if (!isExperimentKey(item.key) || variants.some((variant) => !isVariantKey(variant.key) || variant.key === CONTROL_VARIANT) || total > 100 || !item.sectionKey) {
       warnOnce(`[experiments] The experiment ${JSON.stringify(item.key)} is not run: its key, a variant's key or its shares break the Studio's rules`)
@@ -32,6 +33,12 @@ export function toRunningExperiments(raw: RunningExperimentsQueryResult): Runnin
       if (!path) continue
       if (!page.sectionKeys.includes(item.sectionKey)) {
         warnOnce(`[experiments] The experiment "${item.key}" shows control on ${path}: the page has no section "${item.sectionKey}" any more`)
+        continue
+      }
+      // Nobody is counted for a variant they could not be shown: a language some variant has no section in is left out.
+      const missing = variants.filter((variant) => !languagesOf.get(variant.key)?.includes(page.language)).map((variant) => variant.key)
+      if (missing.length > 0) {
+        warnOnce(`[experiments] The experiment "${item.key}" is not run on ${path}: the variant(s) ${missing.join(', ')} have no section in ${page.language}`)
         continue
       }
       byPath.set(path, [...(byPath.get(path) ?? []), { key: item.key, variants }])

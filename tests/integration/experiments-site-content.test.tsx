@@ -93,6 +93,14 @@ describe('running experiments, as the proxy reads them', () => {
     expect(byPath.get('/de')).toEqual([{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }])
   })
 
+  it('leaves out a language a variant has no section in, so nobody is counted for what they were not shown', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const englishOnly = example.variants.map((variant) => ({ ...variant, sections: variant.sections.filter((section) => section.language === 'en') }))
+    expect([...(await read(withDoc(seed, experiment({ variants: englishOnly })))).byPath.keys()]).toEqual(['/'])
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('is not run on /de: the variant(s) b have no section in de'))
+    warn.mockRestore()
+  })
+
   it('runs only published, running experiments', async () => {
     expect((await read(withDoc(seed, experiment({ state: 'stopped' })))).byPath.size).toBe(0)
     expect((await read(withDoc(seed, experiment({ state: 'draft' })))).byPath.size).toBe(0)
