@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { captureAnalytics } from './analytics-capture'
+import { editorsExample, type ExperimentDocument } from './experiment-example'
 import { expect, layoutShiftSoFar, test } from './fixtures'
 import { publishLocally, unpublishLocally } from './local-publish'
 import { copy } from './seed-copy'
@@ -9,9 +9,8 @@ import { copy } from './seed-copy'
 // `content:publish`), seen by a consenting visitor, a declining one and a crawler, and stopped.
 // Every participant sees variant b here (its share at 100 %), so the test is not left to chance.
 
-type Experiment = { _id: string; state: string; variants: { share: number; sections: { language: string; sections: { title: string; titleHighlight: string }[] }[] }[] }
-const example = JSON.parse(/## Experiments[\s\S]*?```json\n([\s\S]*?)\n```/.exec(readFileSync('docs/editors.md', 'utf8'))![1]!) as Experiment
-const allB: Experiment = { ...example, variants: example.variants.map((variant) => ({ ...variant, share: 100 })) }
+const example = editorsExample()
+const allB: ExperimentDocument = { ...example, variants: example.variants.map((variant) => ({ ...variant, share: 100 })) }
 const variantTitle = example.variants[0]!.sections.find((section) => section.language === 'en')!.sections[0]!.title
 const controlTitle = copy.section(copy.landing, 'heroSection').title
 

@@ -60,6 +60,7 @@ export const siteSettingsQuery = defineQuery(`${fixedPage('siteSettings')}{
   },
   consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink${linkProjection}},
   labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents, language},
+  search{title, label, placeholder, buttonLabel, emptyText, resultCountOne, resultCountMany, noResults, noResultsText},
   productWidgetScriptUrl,
   demoWidget{
     title,
@@ -229,15 +230,27 @@ export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slu
 export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)
 
 /** Which fixed pages are published in which language: their addresses answer there (the proxy, lib/content/addresses.ts). */
-export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage"] && ${published}]{_type, "language": ${languageOf}}`)
+export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && ${published}]{_type, "language": ${languageOf}}`)
 
 /**
- * Every running experiment, as the proxy assigns participants (lib/content/addresses.ts): its
+ * The words of every published post in one language, for the site search's index
+ * (components/search): the text of its paragraphs and of its code blocks, as plain text.
+ */
+export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}`)
+
+/**
+ * The published experiments running now, for the database's set of variant keys a sign-up may
+ * record (components/experiments/sync.ts); one document per experiment for every language.
+ */
+export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{"key": key.current, "variants": variants[].key}`)
+
+/**
+ * Every running experiment, as the proxy assigns participants (components/experiments/running.ts): its
  * variants' keys and shares, and the published pages it varies in every language (the English
  * page it names and that page's translations), with each page's section keys, so an experiment
  * whose section was deleted is left out before anyone is rewritten to it.
  */
-export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && defined(key.current) && ${published}]{
+export const proxyExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && defined(key.current) && ${published}]{
   "key": key.current,
   "sectionKey": target.sectionKey,
   "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},

@@ -1,5 +1,5 @@
-import type { RunningExperimentsQueryResult } from '@/sanity/types.generated'
-import { runningExperimentsQuery } from '@/sanity/queries'
+import type { ProxyExperimentsQueryResult } from '@/sanity/types.generated'
+import { proxyExperimentsQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { addressesGeneration } from '@/lib/content/addresses'
 import { FIXED_PAGE_PATHS, pagePath } from '@/lib/content/paths'
@@ -18,7 +18,7 @@ export type RunningExperiments = { byPath: ReadonlyMap<string, readonly Experime
  * Studio refuses both: content written around it), or, per page, when the page has lost the
  * section it varies or a variant has no section in the page's language; each is logged once.
  */
-export function toRunningExperiments(raw: RunningExperimentsQueryResult): RunningExperiments {
+export function toRunningExperiments(raw: ProxyExperimentsQueryResult): RunningExperiments {
   const byPath = new Map<string, ExperimentSplit[]>()
   for (const item of raw) {
     const variants = (item.variants ?? []).map(({ key, share }) => ({ key: key ?? '', share: typeof share === 'number' ? share : 0 }))
@@ -60,7 +60,7 @@ export function runningExperiments(now = Date.now()): Promise<RunningExperiments
   const held = holder[HELD]
   const generation = addressesGeneration()
   if (held && held.generation === generation && now - held.loadedAt < serverEnv().contentRevalidateSeconds * 1000) return held.running
-  const running = readPublished<RunningExperimentsQueryResult>(runningExperimentsQuery).then(toRunningExperiments)
+  const running = readPublished<ProxyExperimentsQueryResult>(proxyExperimentsQuery).then(toRunningExperiments)
   holder[HELD] = { generation, loadedAt: now, running }
   running.catch((error: Error) => {
     if (holder[HELD]?.running === running) holder[HELD] = held
