@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { addresses, answerFor } from '@/lib/content/addresses'
+import { addresses, addressOf, answerFor } from '@/lib/content/addresses'
 import { notFoundRouteFor, redirectLocation } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
+import { setExperimentsCookie, variantRewriteFor } from '@/components/experiments/participation'
 
 // Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
 // pages route decides for itself there.
@@ -43,6 +44,14 @@ export async function proxy(request: NextRequest) {
     // Checked again here, whatever the content layer let through: a path's host is always ours.
     const location = redirectLocation(answer.destination, request.url)
     return location ? NextResponse.redirect(location, answer.permanent ? 308 : 307) : notFound(request, language)
+  }
+  if (answer.kind === 'page' && !request.cookies.has(DRAFT_MODE_COOKIE)) {
+    // A participant in an experiment on this page gets its variant page (components/experiments).
+    const variant = await variantRewriteFor(request, language, addressOf(pathname))
+    if (variant) {
+      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`)
+      return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
+    }
   }
   if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`) : NextResponse.next()
   return notFound(request, language)

@@ -6,6 +6,7 @@ import { sendRevalidationWebhook } from '../tools/local/local-webhook'
 import { E2E, e2eEnv } from '../tools/test/e2e-env'
 import { axeViolations } from './a11y'
 import { ownerEnv } from './admission'
+import { editorsExample } from './experiment-example'
 import { expect, test } from './fixtures'
 import { publishLocally, unpublishLocally } from './local-publish'
 import { reflowOffenders } from './reflow'
@@ -23,15 +24,8 @@ const stamp = Date.now().toString(36)
 const KEY = `e2e-data-${stamp}`
 const site = `http://localhost:${E2E.sitePort}`
 const ID = `experiment-${KEY}`
-const experiment = (state: 'running' | 'stopped') => ({
-  _id: ID,
-  _type: 'experiment',
-  title: 'E2E: the data side',
-  key: { _type: 'slug', current: KEY },
-  state,
-  goal: 'waitlist_join',
-  variants: [{ _key: 'variant-b', key: 'b', share: 50, sections: [] }],
-})
+// The editors' guide's example (the landing page's hero, variant b at 50 %) under this run's own key.
+const experiment = (state: 'running' | 'stopped') => ({ ...editorsExample(), _id: ID, title: 'E2E: the data side', key: { _type: 'slug' as const, current: KEY }, state })
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 

@@ -243,3 +243,32 @@ export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $l
  * record (components/experiments/sync.ts); one document per experiment for every language.
  */
 export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{"key": key.current, "variants": variants[].key}`)
+
+/**
+ * Every running experiment, as the proxy assigns participants (components/experiments/running.ts): its
+ * variants' keys and shares, and the published pages it varies in every language (the English
+ * page it names and that page's translations), with each page's section keys, so an experiment
+ * whose section was deleted is left out before anyone is rewritten to it.
+ */
+export const proxyExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && defined(key.current) && ${published}]{
+  "key": key.current,
+  "sectionKey": target.sectionKey,
+  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},
+  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && ${published}]{
+    _type,
+    "language": ${languageOf},
+    "slug": slug.current,
+    "sectionKeys": coalesce(sections[]._key, [])
+  }
+}`)
+
+/** One experiment as a variant page draws it: its variants' sections in one language, projected like the page's. */
+export const experimentQuery = defineQuery(`*[_type == "experiment" && key.current == $key && ${published}][0]{
+  "key": key.current,
+  state,
+  "sectionKey": target.sectionKey,
+  "variants": variants[]{
+    key,
+    "section": sections[language == $language][0]{${sectionsProjection}}
+  }
+}`)

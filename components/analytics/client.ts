@@ -26,7 +26,10 @@ export const analyticsConfigured = Boolean(KEY)
 
 export { ANALYTICS_PROXY_PATH }
 
-let posthog: Promise<PostHog> | null = null
+// PostHog and what it hears of experiments, both fetched only after consent.
+type Loaded = { client: PostHog; experiments: typeof import('@/components/experiments/analytics') }
+
+let posthog: Promise<Loaded> | null = null
 let loaded = false
 
 /** Events raised before PostHog was ready, kept across a navigation in this tab. Not `ph_`: PostHog's prefix. */
@@ -57,13 +60,17 @@ function newId(): string {
 }
 
 /** Hands one event to PostHog, unless another page already did (it is no longer in the outbox). */
-function handOver(client: PostHog, pending: Pending, queued: boolean): void {
+function handOver({ client, experiments }: Loaded, pending: Pending, queued: boolean): void {
   const outbox = readOutbox()
   if (queued && !outbox.some((item) => item.id === pending.id)) return
   writeOutbox(outbox.filter((item) => item.id !== pending.id))
+  // A participant's every event names their variants (components/experiments/analytics.ts).
+  experiments.labelEvents(client)
   // Sent now rather than batched: most clicks we record open another page (plain links, full
   // page loads), and a batch waiting for the page to hide did not survive that navigation.
   client.capture(pending.event, pending.properties, { send_instantly: true, timestamp: new Date(pending.at) })
+  // The exposure of each varied section in view, with the view of its page (not a page left behind).
+  if (pending.event === 'page_view' && (pending.properties as EventProperties<'page_view'>).page === window.location.pathname) experiments.sendExposures(client)
 }
 
 function optIn(client: PostHog): void {
@@ -73,8 +80,8 @@ function optIn(client: PostHog): void {
   }
 }
 
-function load(key: string): Promise<PostHog> {
-  posthog ??= import('posthog-js').then(({ default: client }) => {
+function load(key: string): Promise<Loaded> {
+  posthog ??= Promise.all([import('posthog-js'), import('@/components/experiments/analytics')]).then(([{ default: client }, experiments]) => {
     client.init(key, {
       api_host: ANALYTICS_PROXY_PATH,
       ui_host: 'https://eu.posthog.com',
@@ -92,13 +99,15 @@ function load(key: string): Promise<PostHog> {
       opt_out_useragent_filter: ALLOW_AUTOMATION,
     })
     loaded = true
+    const ready = { client, experiments }
     // What earlier pages (or this one, while loading) raised and could not hand over.
     const waiting = readOutbox()
-    if (waiting.length && readConsent() === 'granted') {
-      optIn(client)
-      for (const pending of waiting) handOver(client, pending, true)
+    if (readConsent() === 'granted') {
+      experiments.keepConsentCookie()
+      if (waiting.length) optIn(client)
+      for (const pending of waiting) handOver(ready, pending, true)
     }
-    return client
+    return ready
   })
   return posthog
 }
@@ -116,9 +125,9 @@ export function track<E extends EventName>(event: E, properties: EventProperties
   const pending: Pending = { id: newId(), event, properties: properties as EventProperties<EventName>, at: Date.now() }
   const queued = !loaded
   if (queued) writeOutbox([...readOutbox(), pending])
-  return load(KEY).then((client) => {
-    optIn(client)
-    handOver(client, pending, queued)
+  return load(KEY).then((ready) => {
+    optIn(ready.client)
+    handOver(ready, pending, queued)
   })
 }
 
@@ -129,7 +138,7 @@ export function trackingReady(): boolean {
 
 /** After a decline: stop, and remove what PostHog stored on this device. */
 export async function stopTracking(): Promise<void> {
-  const client = await posthog
+  const client = (await posthog)?.client
   if (client) {
     client.opt_out_capturing()
     client.reset()

@@ -4,6 +4,8 @@
  * that sends Global Privacy Control or Do Not Track has chosen already: decline.
  */
 import { islandEvent } from '@/lib/island-event'
+import { EXPERIMENTS_COOKIE } from '@/components/experiments/assignments'
+import { CONSENT_COOKIE, removeCookies, writeGrantedCookie } from './consent-cookie'
 
 export type ConsentChoice = 'granted' | 'denied'
 export type ConsentState = ConsentChoice | 'unset'
@@ -65,7 +67,17 @@ export function writeConsent(choice: ConsentChoice): void {
   } catch {
     // The choice still holds for this page view.
   }
+  writeConsentCookie(choice)
   consentChanged.emit(choice)
+}
+
+/**
+ * The choice as the server reads it (./consent-cookie.ts): written only when granted; a decline
+ * removes it and the experiments cookie, so nothing is kept of a visitor who said no.
+ */
+function writeConsentCookie(choice: ConsentChoice): void {
+  if (choice === 'granted') writeGrantedCookie()
+  else removeCookies([CONSENT_COOKIE, EXPERIMENTS_COOKIE])
 }
 
 /** Calls back on every choice, in this tab or (through storage events) another one. */

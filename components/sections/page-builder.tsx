@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import type { Section } from '@/lib/content'
+import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE, type SectionMark } from '@/components/experiments/marks'
 import { PageTitle } from './page-header/page-header'
 import { HEADING_ID_BASE, PAGE_TITLE_SECTIONS, SECTION_COMPONENTS } from './registry'
 import type { SectionContext, SectionProps } from './types'
@@ -26,9 +27,11 @@ export function mainHeadingIndex(sections: Pick<Section, '_type'>[]): number {
  * A page's sections, top to bottom, all rendered on the server. A section type this code does
  * not know (content published ahead of a deploy) renders nothing and is logged once.
  * Every page has exactly one h1: the first hero or page header gives it, later ones draw an h2,
- * and a page with neither opens with its title.
+ * and a page with neither opens with its title. On an experiment's variant page, the varied
+ * section is wrapped in a box-less element (`display: contents`, so the layout is the page's)
+ * that names the experiment and the variant shown.
  */
-export function PageBuilder({ title, sections, context }: { title: string; sections: Section[]; context: SectionContext }) {
+export function PageBuilder({ title, sections, context, marks }: { title: string; sections: Section[]; context: SectionContext; marks?: ReadonlyMap<string, SectionMark> }) {
   const ids = sectionHeadingIds(sections)
   const main = mainHeadingIndex(sections)
   const drawn = sections.map((section, index) => {
@@ -40,7 +43,15 @@ export function PageBuilder({ title, sections, context }: { title: string; secti
       }
       return null
     }
-    return <Component key={section._key} section={section} headingId={ids[index]!} titleLevel={index === main ? 1 : 2} context={context} />
+    const drawn = <Component key={section._key} section={section} headingId={ids[index]!} titleLevel={index === main ? 1 : 2} context={context} />
+    const mark = marks?.get(section._key)
+    return mark ? (
+      <div key={section._key} className="contents" {...{ [EXPERIMENT_ATTRIBUTE]: mark.experiment, [VARIANT_ATTRIBUTE]: mark.variant }}>
+        {drawn}
+      </div>
+    ) : (
+      drawn
+    )
   })
   return main === -1 ? [<PageTitle key="page-title" title={title} headingId="page-main-heading" level={1} />, ...drawn] : drawn
 }

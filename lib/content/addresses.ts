@@ -38,9 +38,12 @@ export type Addresses = {
 
 export type Answer = { kind: 'page' } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
 
+/** A request's path (percent-encoded) as the content spells addresses. */
+export const addressOf = (pathname: string): string => normalizePath(pathname.split('/').map(safeDecode).join('/'))
+
 /** What the content says of a path (as the request has it, percent-encoded). */
 export function answerFor(addresses: Addresses, pathname: string): Answer {
-  const path = normalizePath(pathname.split('/').map(safeDecode).join('/'))
+  const path = addressOf(pathname)
   if (addresses.pages.has(path)) return { kind: 'page' }
   const redirect = addresses.redirects.get(path)
   return redirect ? { kind: 'redirect', ...redirect } : { kind: 'missing' }
@@ -100,8 +103,14 @@ export function forgetAddresses(): void {
   shared().generation++
 }
 
-/** Document types whose publication changes which addresses answer. */
-export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', 'post', 'category', 'siteLanguages', ...Object.keys(FIXED_PAGE_PATHS)])
+/** Counts the publishes that changed addresses: what the proxy keeps beside them (its running experiments) is read again when it moves. */
+export const addressesGeneration = (): number => shared().generation
+
+/**
+ * Document types whose publication changes which addresses answer, or how the proxy answers them:
+ * an experiment started, stopped or promoted changes which page a participant is rewritten to.
+ */
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', 'post', 'category', 'siteLanguages', 'experiment', ...Object.keys(FIXED_PAGE_PATHS)])
 
 /** What the addresses are computed from: the published content, as its queries return it. */
 export type AddressSources = {

@@ -5,6 +5,7 @@ import {
   blogPageQuery,
   categoriesQuery,
   demoConversationQuery,
+  experimentQuery,
   landingPageQuery,
   notFoundPageQuery,
   pageListQuery,
@@ -24,7 +25,7 @@ import { pagePath, postPath } from './paths'
 import { applySampleRule } from './sample'
 import { inLanguage, postListPage, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries } from './posts'
 import type { NotFoundPage, PostKind } from './types'
-import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toPageList, toSectionPage, toSiteLanguages, toSiteSettings, toWaitlistPage } from './reshape'
+import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toExperiment, toPageList, toSectionPage, toSiteLanguages, toSiteSettings, toWaitlistPage } from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
 // publish revalidates exactly the pages that show the change. Links to pages (menus, footer,
@@ -87,6 +88,16 @@ export const getPage = cache(async (slug: string, language: string) => {
   if (!(await isDraftPreview()) && !(await getPageList()).some((page) => page.slug === slug && page.language === language)) return null
   const raw = await sanityFetchOptional({ query: pageQuery, params: { slug, language }, tags: SECTION_TAGS, label: `page "${pagePath(slug, language)}"` })
   return raw ? samplesRuled(toPage(raw, await tokens(language), language), pagePath(slug, language)) : null
+})
+
+/**
+ * A published experiment's variants as a variant page draws them: each variant's section in one
+ * language, reshaped like the page's own (null for a language it has none in). The `experiment`
+ * tag refreshes the variant pages when it is stopped, promoted or edited.
+ */
+export const getExperiment = cache(async (key: string, language: string) => {
+  const raw = await sanityFetchOptional({ query: experimentQuery, params: { key, language }, tags: ['experiment', ...SECTION_TAGS], label: `experiment "${key}"`, publishedOnly: true })
+  return raw ? toExperiment(raw, await tokens(language), language) : null
 })
 
 /** Every published page in every language (for prerendering and the sitemap, which run outside any request: never drafts). */

@@ -1,5 +1,6 @@
 import type {
   DemoConversationQueryResult,
+  ExperimentQueryResult,
   LandingPageQueryResult,
   NotFoundPageQueryResult,
   PageListQueryResult,
@@ -209,6 +210,16 @@ function toSection(raw: RawSection, language: string): Section {
 
 export function toSections(raw: RawSection[] | null, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): Section[] {
   return withContentTokens((raw ?? []).map((section) => toSection(section, language)), tokens)
+}
+
+/** An experiment's variants in one language, each section reshaped as the page's own are (null where the variant has none in it). */
+export function toExperiment(raw: NonNullable<ExperimentQueryResult>, tokens: ContentTokens, language: string) {
+  return {
+    key: raw.key,
+    state: raw.state,
+    sectionKey: raw.sectionKey,
+    variants: (raw.variants ?? []).map((variant) => ({ key: variant.key, section: toSections(variant.section?.sections ?? null, tokens, language)[0] ?? null })),
+  }
 }
 
 export function toSectionPage(raw: Raw<LandingPageQueryResult>, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): SectionPage {

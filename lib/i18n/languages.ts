@@ -22,6 +22,12 @@ export type SiteLanguage = { code: string; title: string }
 /** Segments under which the code answers the same whatever the language (the Studio, APIs, share images, metadata files). */
 const UNLOCALIZED_SEGMENTS = new Set(['studio', 'api', 'og', 'ingest', 'seed-images', 'sitemap.xml', 'robots.txt', 'icon.svg', '_next'])
 
+/**
+ * Separates the language from the variants of an experiment's variant page in the [lang] segment
+ * (`en~hero-headline.b`, components/experiments/segment.ts): only the proxy rewrites to one.
+ */
+export const VARIANT_SEGMENT_SEPARATOR = '~'
+
 export const isLanguageCode = (value: string) => LANGUAGE_CODE_PATTERN.test(value)
 
 /** Whether a path belongs to the site's pages (and so to a language), rather than to the Studio, an API or a file. */

@@ -1,6 +1,7 @@
 import 'server-only'
 import { notFound } from 'next/navigation'
 import { getSiteLanguages } from '@/lib/content'
+import { VARIANT_SEGMENT_SEPARATOR } from './languages'
 
 // Every page lives under app/(site)/[lang]: English at its unprefixed addresses through proxy.ts's
 // rewrite to /en/…, every other language at /<code>/… as requested. A language nobody configured
@@ -10,7 +11,7 @@ export type LanguageParams = { params: Promise<{ lang: string }> }
 
 /** The language a route renders in, or the 404 for a code the site does not speak. */
 export async function routeLanguage(params: Promise<{ lang: string }>): Promise<string> {
-  const { lang } = await params
+  const lang = (await params).lang.split(VARIANT_SEGMENT_SEPARATOR)[0]!
   if (!(await getSiteLanguages()).some((language) => language.code === lang)) notFound()
   return lang
 }

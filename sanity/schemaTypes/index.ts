@@ -3,6 +3,7 @@ import { aboutPage } from './documents/aboutPage'
 import { blogPage } from './documents/blogPage'
 import { category } from './documents/category'
 import { demoConversation } from './documents/demoConversation'
+import { experiment } from './documents/experiment'
 import { landingPage } from './documents/landingPage'
 import { notFoundPage } from './documents/notFoundPage'
 import { page } from './documents/page'
@@ -22,7 +23,8 @@ const TRANSLATED = [siteSettings, landingPage, aboutPage, waitlistPage, notFound
 
 export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type.name)
 
-export const schemaTypes = [...TRANSLATED, siteLanguages, redirect, link, seo, ...SECTION_SCHEMAS]
+// Experiments are one document for every language: stopping one applies everywhere at once.
+export const schemaTypes = [...TRANSLATED, siteLanguages, redirect, experiment, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [

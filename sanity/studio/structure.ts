@@ -58,6 +58,11 @@ export const structure: StructureResolver = (S, context) => {
         .child(S.documentTypeList('demoConversation').title('Demo conversations').defaultOrdering([{ field: 'title', direction: 'asc' }])),
       S.divider(),
       S.listItem()
+        .title('Experiments')
+        .id('experiment')
+        .child(S.documentTypeList('experiment').title('Experiments').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+      S.divider(),
+      S.listItem()
         .title('Missing translations')
         .id('missing-translations')
         .child(async () => missingTranslations(S, await languages())),

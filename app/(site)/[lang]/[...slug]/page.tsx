@@ -7,6 +7,7 @@ import { builderPageMetadata, notFoundMetadata } from '@/lib/metadata'
 import { breadcrumbStructuredData } from '@/components/seo/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import { PageBuilder } from '@/components/sections/page-builder'
+import { routeVariants, withVariants } from '@/components/experiments/variant-page'
 
 // Every page made in the Studio, at /<slug>. Published pages are prerendered at build; one
 // published later renders on its first request and is then cached like the others (same
@@ -33,14 +34,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return page ? builderPageMetadata(page) : notFoundMetadata((await params).lang)
 }
 
+/** Also an experiment's variant page (see the landing page). */
 export default async function BuilderPage({ params }: Params) {
-  const page = await pageAt(params)
+  const [page, shown] = await Promise.all([pageAt(params), routeVariants(params)])
   if (!page) notFound()
-  const settings = await getSiteSettings(page.language)
+  const [settings, { sections, marks }] = await Promise.all([getSiteSettings(page.language), withVariants(page.sections, shown, page.language)])
   return (
     <>
       <JsonLd data={breadcrumbStructuredData(settings, page)} />
-      <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'cta' }} />
+      <PageBuilder title={page.title} sections={sections} marks={marks} context={{ settings, ctaLocation: 'cta' }} />
     </>
   )
 }

@@ -4,6 +4,7 @@ import { getAboutPage, getSiteSettings } from '@/lib/content'
 import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
 import { notFoundMetadata, pageMetadata } from '@/lib/metadata'
 import { PageBuilder } from '@/components/sections/page-builder'
+import { routeVariants, withVariants } from '@/components/experiments/variant-page'
 
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
   const language = await routeLanguage(params)
@@ -11,9 +12,11 @@ export async function generateMetadata({ params }: LanguageParams): Promise<Meta
   return page ? pageMetadata(page.seo, 'about', { language, languages: page.languages }) : notFoundMetadata(language)
 }
 
+/** Also an experiment's variant page (see the landing page). */
 export default async function AboutPage({ params }: LanguageParams) {
-  const language = await routeLanguage(params)
+  const [language, shown] = await Promise.all([routeLanguage(params), routeVariants(params)])
   const [page, settings] = await Promise.all([getAboutPage(language), getSiteSettings(language)])
   if (!page) notFound()
-  return <PageBuilder title={page.title} sections={page.sections} context={{ settings, ctaLocation: 'about_cta' }} />
+  const { sections, marks } = await withVariants(page.sections, shown, language)
+  return <PageBuilder title={page.title} sections={sections} marks={marks} context={{ settings, ctaLocation: 'about_cta' }} />
 }

@@ -1,0 +1,53 @@
+import { isbot } from 'isbot'
+import type { NextRequest, NextResponse } from 'next/server'
+import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '@/components/analytics/consent-cookie'
+import { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS, parseAssignments, serializeAssignments } from './assignments'
+import { participate } from './assign'
+import { runningExperiments } from './running'
+import { variantSegment } from './segment'
+
+/**
+ * Who takes part: a visitor whose consent cookie says granted, whose browser does not ask not to be
+ * tracked (Global Privacy Control, Do Not Track) and who is not a known crawler. Everyone else sees
+ * control, and nothing about them is stored. Only cookies and headers: no look-up.
+ */
+export function mayTakePart(request: Pick<NextRequest, 'cookies' | 'headers'>): boolean {
+  if (request.cookies.get(CONSENT_COOKIE)?.value !== CONSENT_COOKIE_GRANTED) return false
+  if (request.headers.get('sec-gpc') === '1' || request.headers.get('dnt') === '1') return false
+  return !isbot(request.headers.get('user-agent') ?? '')
+}
+
+export type VariantRewrite = { segment: string; cookie: string | null }
+
+/**
+ * The variant page a participant is rewritten to on the page at `address` (its path with its
+ * language's prefix), and the experiments cookie to set when this visit assigned them anew; null
+ * for a visitor who does not take part or a page no running experiment varies.
+ */
+export async function variantRewriteFor(request: Pick<NextRequest, 'cookies' | 'headers'>, language: string, address: string): Promise<VariantRewrite | null> {
+  if (!mayTakePart(request)) return null
+  let running
+  try {
+    running = await runningExperiments()
+  } catch {
+    // Logged where it was read: everyone sees the page as published until the next read works.
+    return null
+  }
+  const experiments = running.byPath.get(address)
+  if (!experiments?.length) return null
+  const held = parseAssignments(request.cookies.get(EXPERIMENTS_COOKIE)?.value)
+  const { shown, assignments, changed } = participate(experiments, held, () => crypto.randomUUID())
+  if (!changed && Object.keys(shown).length === 0) return null
+  return { segment: variantSegment(language, shown), cookie: changed ? serializeAssignments(assignments) : null }
+}
+
+/**
+ * The cookie the join form reads in the browser, so not httpOnly; never sent to another site.
+ * Written as a header, not with `response.cookies.set`, which percent-encodes the value
+ * (`hero-headline%3Db`): the value is cookie-octets already (serializeAssignments), and every
+ * reader parses it as written.
+ */
+export function setExperimentsCookie(response: NextResponse, value: string, secure: boolean): NextResponse {
+  response.headers.append('set-cookie', `${EXPERIMENTS_COOKIE}=${value}; Path=/; Max-Age=${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`)
+  return response
+}

@@ -1,0 +1,70 @@
+import type { ProxyExperimentsQueryResult } from '@/sanity/types.generated'
+import { proxyExperimentsQuery } from '@/sanity/queries'
+import { serverEnv } from '@/lib/env'
+import { addressesGeneration } from '@/lib/content/addresses'
+import { FIXED_PAGE_PATHS, pagePath } from '@/lib/content/paths'
+import { localizePath } from '@/lib/i18n/languages'
+import { readPublished } from '@/lib/content/published'
+import { warnOnce } from '@/lib/warn-once'
+import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from './assignments'
+import type { ExperimentSplit } from './assign'
+
+/** The running experiments by the path of each page they vary (its language's prefix included). */
+export type RunningExperiments = { byPath: ReadonlyMap<string, readonly ExperimentSplit[]> }
+
+/**
+ * The running experiments as the proxy needs them. An experiment is left out (its pages show
+ * control to everyone) when its key or a variant's is malformed, its shares exceed 100 % (the
+ * Studio refuses both: content written around it), or, per page, when the page has lost the
+ * section it varies or a variant has no section in the page's language; each is logged once.
+ */
+export function toRunningExperiments(raw: ProxyExperimentsQueryResult): RunningExperiments {
+  const byPath = new Map<string, ExperimentSplit[]>()
+  for (const item of raw) {
+    const variants = (item.variants ?? []).map(({ key, share }) => ({ key: key ?? '', share: typeof share === 'number' ? share : 0 }))
+    const languagesOf = new Map((item.variants ?? []).map((variant) => [variant.key, variant.languages]))
+    const total = variants.reduce((sum, variant) => sum + variant.share, 0)
+    if (!isExperimentKey(item.key) || variants.some((variant) => !isVariantKey(variant.key) || variant.key === CONTROL_VARIANT) || total > 100 || !item.sectionKey) {
+      warnOnce(`[experiments] The experiment ${JSON.stringify(item.key)} is not run: its key, a variant's key or its shares break the Studio's rules`)
+      continue
+    }
+    for (const page of item.pages) {
+      const path = page._type === 'page' ? (page.slug ? pagePath(page.slug, page.language) : null) : localizePath(FIXED_PAGE_PATHS[page._type]?.[0] ?? '', page.language)
+      if (!path) continue
+      if (!page.sectionKeys.includes(item.sectionKey)) {
+        warnOnce(`[experiments] The experiment "${item.key}" shows control on ${path}: the page has no section "${item.sectionKey}" any more`)
+        continue
+      }
+      // Nobody is counted for a variant they could not be shown: a language some variant has no section in is left out.
+      const missing = variants.filter((variant) => !languagesOf.get(variant.key)?.includes(page.language)).map((variant) => variant.key)
+      if (missing.length > 0) {
+        warnOnce(`[experiments] The experiment "${item.key}" is not run on ${path}: the variant(s) ${missing.join(', ')} have no section in ${page.language}`)
+        continue
+      }
+      byPath.set(path, [...(byPath.get(path) ?? []), { key: item.key, variants }])
+    }
+  }
+  return { byPath }
+}
+
+type Held = { generation: number; loadedAt: number; running: Promise<RunningExperiments> }
+const HELD = Symbol.for('heardly.experiments.running')
+const holder = globalThis as { [HELD]?: Held }
+
+/**
+ * Read as the proxy's addresses are (lib/content/addresses.ts): in memory, again after a publish
+ * that changed addresses or experiments, and after the revalidation period. A failed read is not
+ * kept; meanwhile everyone sees control.
+ */
+export function runningExperiments(now = Date.now()): Promise<RunningExperiments> {
+  const held = holder[HELD]
+  const generation = addressesGeneration()
+  if (held && held.generation === generation && now - held.loadedAt < serverEnv().contentRevalidateSeconds * 1000) return held.running
+  const running = readPublished<ProxyExperimentsQueryResult>(proxyExperimentsQuery).then(toRunningExperiments)
+  holder[HELD] = { generation, loadedAt: now, running }
+  running.catch((error: Error) => {
+    if (holder[HELD]?.running === running) holder[HELD] = held
+    console.error(`[experiments] Could not load the running experiments: ${error.message}`)
+  })
+  return running
+}

@@ -1,0 +1,177 @@
+import { NextRequest } from 'next/server'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Addresses } from '@/lib/content/addresses'
+import { assignVariant, participate, type ExperimentSplit } from '@/components/experiments/assign'
+import { parseVariantSegment, variantSegment } from '@/components/experiments/segment'
+import type { RunningExperiments } from '@/components/experiments/running'
+
+// Who takes part in an experiment and which variant they see: the split by shares, its
+// stickiness, the consent gate in the proxy, and the variant page's internal address.
+
+const known = vi.hoisted(() => ({ running: null as RunningExperiments | null }))
+vi.mock('@/lib/content/addresses', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/content/addresses')>()),
+  addresses: async (): Promise<Addresses> => ({ languages: new Set(['de']), pages: new Set(['/', '/about', '/privacy', '/de', '/de/about']), redirects: new Map() }),
+}))
+vi.mock('@/components/experiments/running', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/experiments/running')>()),
+  runningExperiments: async () => {
+    if (!known.running) throw new Error('Sanity is down')
+    return known.running
+  },
+}))
+
+const { proxy } = await import('@/proxy')
+
+const ids = Array.from({ length: 10_000 }, (_, index) => `participant-${index}`)
+
+function split(experiment: ExperimentSplit): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const id of ids) {
+    const variant = assignVariant(experiment, id)
+    counts[variant] = (counts[variant] ?? 0) + 1
+  }
+  return Object.fromEntries(Object.entries(counts).map(([variant, count]) => [variant, (count / ids.length) * 100]))
+}
+
+describe('assignment by shares', () => {
+  it.each([
+    [{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }, { control: 50, b: 50 }],
+    [{ key: 'pricing-copy', variants: [{ key: 'b', share: 20 }, { key: 'c', share: 30 }] }, { control: 50, b: 20, c: 30 }],
+    [{ key: 'cta-label', variants: [{ key: 'short', share: 10 }] }, { control: 90, short: 10 }],
+    [{ key: 'about-story', variants: [{ key: 'b', share: 99 }] }, { control: 1, b: 99 }],
+  ])('10,000 simulated participants of %o are within 1 percentage point of the split', (experiment, expected) => {
+    const observed = split(experiment)
+    for (const [variant, share] of Object.entries(expected)) expect(Math.abs((observed[variant] ?? 0) - share), `${variant}: ${observed[variant]} %`).toBeLessThan(1)
+  })
+
+  it('gives everyone the variant when it takes 100 %, and control to everyone when no variant has a share', () => {
+    expect(split({ key: 'all-b', variants: [{ key: 'b', share: 100 }] })).toEqual({ b: 100 })
+    expect(split({ key: 'none', variants: [] })).toEqual({ control: 100 })
+  })
+
+  it('is the same for the same participant, and unrelated between experiments', () => {
+    const a = { key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }
+    const b = { key: 'pricing-copy', variants: [{ key: 'b', share: 50 }] }
+    expect(ids.slice(0, 100).map((id) => assignVariant(a, id))).toEqual(ids.slice(0, 100).map((id) => assignVariant(a, id)))
+    const same = ids.filter((id) => assignVariant(a, id) === assignVariant(b, id)).length / ids.length
+    expect(Math.abs(same - 0.5)).toBeLessThan(0.02)
+  })
+})
+
+describe('stickiness', () => {
+  const hero = { key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }
+  const about = { key: 'about-story', variants: [{ key: 'long', share: 50 }] }
+
+  it('keeps a held variant, assigns only experiments not met yet, and keeps the others', () => {
+    const first = participate([hero], {}, () => 'participant-1')
+    expect(first.changed).toBe(true)
+    const again = participate([hero], first.assignments, () => 'someone-else')
+    expect(again).toEqual({ shown: first.shown, assignments: first.assignments, changed: false })
+    const elsewhere = participate([about], { ...first.assignments, 'stopped-one': 'c' }, () => 'participant-2')
+    expect(elsewhere.assignments).toMatchObject({ ...first.assignments, 'stopped-one': 'c', 'about-story': expect.any(String) })
+    expect(Object.keys(elsewhere.shown)).toEqual(['about-story'])
+  })
+
+  it('shows control for a variant the experiment does not have (a forged cookie), and does not replace it', () => {
+    expect(participate([hero], { 'hero-headline': 'zzz' }, () => 'x')).toEqual({ shown: {}, assignments: { 'hero-headline': 'zzz' }, changed: false })
+  })
+})
+
+describe('the variant page’s segment', () => {
+  it('names the language and the variants, sorted, and reads back only what it writes', () => {
+    const segment = variantSegment('de', { 'pricing-copy': 'c', 'hero-headline': 'b' })
+    expect(segment).toBe('de~hero-headline.b~pricing-copy.c')
+    expect(parseVariantSegment(segment)).toEqual({ language: 'de', shown: { 'hero-headline': 'b', 'pricing-copy': 'c' } })
+    expect(parseVariantSegment('en')).toEqual({ language: 'en', shown: {} })
+    for (const forged of ['en~pricing-copy.c~hero-headline.b', 'en~hero-headline.b~hero-headline.c', 'en~Hero.b', 'en~hero-headline', 'en~hero-headline.b.c', 'en~hero-headline.B']) {
+      expect(parseVariantSegment(forged), forged).toBeNull()
+    }
+  })
+})
+
+const SITE = 'https://heardly.example'
+const HERO_ALL_B: ExperimentSplit = { key: 'hero-headline', variants: [{ key: 'b', share: 100 }] }
+const ABOUT_ALL_LONG: ExperimentSplit = { key: 'about-story', variants: [{ key: 'long', share: 100 }] }
+const GRANTED = 'consent=granted'
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+function parseSetCookie(header: string) {
+  const [pair = '', ...attributes] = header.split('; ')
+  const at = pair.indexOf('=')
+  return { name: pair.slice(0, at), value: pair.slice(at + 1), attributes }
+}
+
+async function visit(path: string, headers: Record<string, string> = {}) {
+  const response = await proxy(new NextRequest(new URL(path, SITE), { headers: { 'user-agent': CHROME, ...headers } }))
+  const rewrite = response.headers.get('x-middleware-rewrite')
+  // The header as the browser gets it: what document.cookie then shows the join form.
+  const header = response.headers.get('set-cookie')
+  return { status: response.status, rewrite: rewrite ? new URL(rewrite).pathname : null, next: response.headers.get('x-middleware-next') === '1', cookie: header ? parseSetCookie(header) : null }
+}
+
+describe('the proxy', () => {
+  beforeEach(() => {
+    known.running = {
+      byPath: new Map([
+        ['/', [HERO_ALL_B]],
+        ['/de', [HERO_ALL_B]],
+        ['/about', [ABOUT_ALL_LONG]],
+      ]),
+    }
+  })
+
+  it('rewrites a consenting visitor to the variant page, in their language, and sets the cookie once', async () => {
+    const first = await visit('/', { cookie: GRANTED })
+    expect(first).toMatchObject({ status: 200, rewrite: '/en~hero-headline.b' })
+    // Written as serializeAssignments writes it, not percent-encoded; readable by the join form (no HttpOnly).
+    expect(first.cookie).toEqual({ name: 'experiments', value: 'hero-headline=b', attributes: ['Path=/', `Max-Age=${90 * 24 * 60 * 60}`, 'SameSite=Lax', 'Secure'] })
+    expect(await visit('/de', { cookie: GRANTED })).toMatchObject({ rewrite: '/de~hero-headline.b' })
+    // The next visit holds the cookie: the same variant, nothing set again.
+    expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=b` })).toMatchObject({ rewrite: '/en~hero-headline.b', cookie: null })
+  })
+
+  it('keeps a participant’s variant across pages, and adds the next page’s experiment beside it', async () => {
+    const about = await visit('/about', { cookie: `${GRANTED}; experiments=hero-headline=control` })
+    expect(about).toMatchObject({ rewrite: '/en~about-story.long/about' })
+    expect(about.cookie?.value).toBe('hero-headline=control&about-story=long')
+    expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=control&about-story=long` })).toMatchObject({ rewrite: '/en~hero-headline.control', cookie: null })
+  })
+
+  it.each([
+    ['no choice', {}],
+    ['declined (no consent cookie)', { cookie: 'experiments=hero-headline=b' }],
+    ['a forged consent value', { cookie: 'consent=yes' }],
+    ['Global Privacy Control', { cookie: GRANTED, 'sec-gpc': '1' }],
+    ['Do Not Track', { cookie: GRANTED, dnt: '1' }],
+    ['a crawler', { cookie: GRANTED, 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
+    ['a headless browser', { cookie: GRANTED, 'user-agent': 'Mozilla/5.0 HeadlessChrome/140.0.0.0 Safari/537.36' }],
+  ])('shows control and stores nothing for %s', async (_, headers: Record<string, string>) => {
+    expect(await visit('/', headers)).toMatchObject({ status: 200, rewrite: '/en', cookie: null })
+    expect(await visit('/de', headers)).toMatchObject({ status: 200, next: true, cookie: null })
+  })
+
+  it('shows control for a forged cookie naming an unknown variant, and ignores unknown experiments', async () => {
+    expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=zzz` })).toMatchObject({ rewrite: '/en', cookie: null })
+    const unknown = await visit('/', { cookie: `${GRANTED}; experiments=no-such-test=b` })
+    expect(unknown).toMatchObject({ rewrite: '/en~hero-headline.b' })
+    expect(unknown.cookie?.value).toBe('no-such-test=b&hero-headline=b')
+    expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=b%0d%0aSet-Cookie` })).toMatchObject({ rewrite: '/en~hero-headline.b' })
+  })
+
+  it('leaves a page no running experiment varies as it was, and shows control when the experiments cannot be read', async () => {
+    expect(await visit('/privacy', { cookie: GRANTED })).toMatchObject({ rewrite: '/en/privacy', cookie: null })
+    known.running = null
+    expect(await visit('/', { cookie: GRANTED })).toMatchObject({ rewrite: '/en', cookie: null })
+  })
+
+  it('answers 404 for a variant page’s internal address asked for directly', async () => {
+    for (const path of ['/en~hero-headline.b', '/en~hero-headline.b/about', '/de~hero-headline.b', '/de/en~hero-headline.b']) {
+      expect((await visit(path, { cookie: GRANTED })).status, path).toBe(404)
+    }
+  })
+
+  it('lets a draft preview see the page, not a variant', async () => {
+    expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=preview` })).toMatchObject({ rewrite: '/en', cookie: null })
+  })
+})
