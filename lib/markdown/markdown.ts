@@ -17,9 +17,13 @@ export function text(value: string | null | undefined, kind: PlainTextKind = 'li
   const plain = toPlainText(value, kind).trim()
   if (!plain) return ''
   // A line break in several lines of text stays a line break, never the start of a list or heading.
-  return portableTextToMarkdown([{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [span(plain.replace(/\r\n?/g, '\n'))] }], {
+  const markdown = portableTextToMarkdown([{ _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [span(plain.replace(/\r\n?/g, '\n'))] }], {
     hardBreak: () => '  \n',
   })
+  // The converter escapes a bracket only where it sees a link: inside a link's or an image's words
+  // any bracket could end them or start another. Its own escapes are kept as they are (a "\\"
+  // before a bracket is an escaped backslash).
+  return markdown.replace(/\\.|[[\]]/g, (match) => (match.length === 1 ? `\\${match}` : match))
 }
 
 /** The same for a table's cell: one line, and its "|" cannot end the cell. */
