@@ -67,7 +67,7 @@ describe('the Markdown twin of every published page and post', () => {
       expect(titleOf(markdown).map((line) => words(line.slice(2)))).toEqual([post.title])
       expect(read).toContain(squash(post.excerpt))
       for (const block of post.body) {
-        if (block._type === 'block') expect(read).toContain(squash(block.children.map((child) => ('text' in child ? child.text : '')).join('')))
+        if (block._type === 'block') expect(read).toContain(squash((block.children ?? []).map((child) => ('text' in child ? child.text : '')).join('')))
         // A post's code is fenced in its language, character for character.
         if (block._type === 'code') expect(markdown).toContain(`\`\`\`${block.language}\n${block.code}\n\`\`\``)
       }

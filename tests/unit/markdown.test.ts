@@ -1,7 +1,7 @@
 import { markdownToPortableText } from '@portabletext/markdown'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, codeBlock, heading, link, list, quote, table, text } from '@/lib/markdown/markdown'
+import { absoluteUrl, heading, link, list, quote, table, text } from '@/lib/markdown/markdown'
 import { richTextMarkdown } from '@/components/sections/rich-text/markdown'
 import { faqMarkdown } from '@/components/sections/faq/markdown'
 import { pricingMarkdown } from '@/components/sections/pricing/markdown'
