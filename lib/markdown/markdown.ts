@@ -89,13 +89,18 @@ export function image(alt: string | null | undefined, src: string | null | undef
   return url ? `![${text(alt)}](${url})` : ''
 }
 
+/** A run of backticks longer than any in `code` (and at least `least` long): nothing inside can close it. */
+export function fenceFor(code: string, least: number): string {
+  const longest = Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length))
+  return '`'.repeat(Math.max(least, longest + 1))
+}
+
 /**
  * Code as a fenced block in its language: the fence is longer than any run of backticks in the
  * code, so no line of it can close the block early; a language that is not a plain word is left out.
  */
 export function codeBlock(code: string, language?: string | null): string {
-  const longest = Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length))
-  const fence = '`'.repeat(Math.max(3, longest + 1))
+  const fence = fenceFor(code, 3)
   const tag = language && /^[a-z0-9+#.-]{1,30}$/i.test(language) ? language : ''
   return `${fence}${tag}\n${code.replace(/\r\n?/g, '\n').replace(/\n$/, '')}\n${fence}`
 }

@@ -4,7 +4,7 @@ import type { PostBody, RichTextBody } from '@/lib/content'
 import { sanityImageAttributes, type ImageValue } from '@/lib/content/image'
 import { pagePath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
-import { absoluteUrl, blocks, codeBlock, image, quote, text } from '@/lib/markdown/markdown'
+import { absoluteUrl, blocks, codeBlock, fenceFor, image, quote, text } from '@/lib/markdown/markdown'
 
 // The rich text of a page or a post as its Markdown twin carries it, through the field's
 // converter: headings, lists, emphasis and links as Markdown; code fenced in its language; images
@@ -16,8 +16,7 @@ type Body = RichTextBody | PostBody
 
 /** A run of inline code: the fence is longer than any run of backticks inside it. */
 function inlineCode(code: string): string {
-  const longest = Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length))
-  const fence = '`'.repeat(longest + 1)
+  const fence = fenceFor(code, 1)
   const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : ''
   return `${fence}${pad}${code.replace(/\s+/g, ' ')}${pad}${fence}`
 }
