@@ -22,7 +22,9 @@ const seedDocuments = (type: string) => copy.documents.filter((doc) => doc._type
 const seedPages = seedDocuments('page').map((doc) => inItsLanguage(doc, `/${doc.slug.current}`))
 const seedPosts = seedDocuments('post').map((doc) => inItsLanguage(doc, `/blog/${doc.slug.current}`))
 const fixedPages = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', '/blog', '/changelog']
-const ROUTES = [...fixedPages, ...fixedPages.map((path) => `/de${path === '/' ? '' : path}`), NOT_FOUND_ROUTE, '/de/no-such-page', ...seedPages, '/blog/category/product', '/de/blog/category/produkt', ...seedPosts]
+// The search with results and with none (a query no word matches).
+const searches = ['/search', '/search?q=slack', '/search?q=xylophonequartet', '/de/search?q=slack', '/de/search?q=xylophonequartet']
+const ROUTES = [...fixedPages, ...fixedPages.map((path) => `/de${path === '/' ? '' : path}`), NOT_FOUND_ROUTE, '/de/no-such-page', ...seedPages, '/blog/category/product', '/de/blog/category/produkt', ...seedPosts, ...searches]
 
 const otherLanguages = copy.doc('siteLanguages', 'siteLanguages').languages.map((language) => language.code).filter((code) => code !== 'en')
 const languageOf = (route: string) => otherLanguages.find((code) => route === `/${code}` || route.startsWith(`/${code}/`))

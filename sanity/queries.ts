@@ -60,6 +60,7 @@ export const siteSettingsQuery = defineQuery(`${fixedPage('siteSettings')}{
   },
   consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink${linkProjection}},
   labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents, language},
+  search{title, label, placeholder, buttonLabel, emptyText, resultCountOne, resultCountMany, noResults, noResultsText},
   productWidgetScriptUrl,
   demoWidget{
     title,
@@ -232,4 +233,16 @@ export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slu
 export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)
 
 /** Which fixed pages are published in which language: their addresses answer there (the proxy, lib/content/addresses.ts). */
-export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage"] && ${published}]{_type, "language": ${languageOf}}`)
+export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && ${published}]{_type, "language": ${languageOf}}`)
+
+/**
+ * The words of every published post in one language, for the site search's index
+ * (components/search): the text of its paragraphs and of its code blocks, as plain text.
+ */
+export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}`)
+
+/**
+ * The published experiments running now, for the database's set of variant keys a sign-up may
+ * record (components/experiments/sync.ts); one document per experiment for every language.
+ */
+export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{"key": key.current, "variants": variants[].key}`)

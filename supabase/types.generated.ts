@@ -23,6 +23,7 @@ export type Database = {
           created_at: string
           email: string
           email_key: string | null
+          experiments: NonNullable<Json>
           flag: string | null
           founding_member: boolean
           id: string
@@ -51,6 +52,7 @@ export type Database = {
           created_at?: string
           email: string
           email_key?: never
+          experiments?: NonNullable<Json>
           flag?: string | null
           founding_member?: boolean
           id?: string
@@ -79,6 +81,7 @@ export type Database = {
           created_at?: string
           email?: string
           email_key?: never
+          experiments?: NonNullable<Json>
           flag?: string | null
           founding_member?: boolean
           id?: string
@@ -180,6 +183,15 @@ export type Database = {
         Returns: Json
       }
       waitlist_delete_me: { Args: { token: string }; Returns: boolean }
+      waitlist_experiment_results: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          confirmations: number
+          experiment: string
+          signups: number
+          variant: string
+        }[]
+      }
       waitlist_export_me: { Args: { token: string }; Returns: Json }
       waitlist_held_credits: {
         Args: { include_decided?: boolean }
@@ -223,6 +235,7 @@ export type Database = {
         Returns: number
       }
       waitlist_redeem_invitation: { Args: { token: string }; Returns: Json }
+      waitlist_replace_experiments: { Args: { running: Json }; Returns: number }
       waitlist_request_link: { Args: { email: string }; Returns: undefined }
       waitlist_trim: { Args: { value: string }; Returns: string }
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }

@@ -9,6 +9,9 @@ import { MobileMenu } from './mobile-menu'
 import { NavDropdown } from './nav-dropdown'
 import { SiteLink } from './site-link'
 import { localizePath } from '@/lib/i18n/languages'
+import { Search } from 'lucide'
+import { SvgIcon } from '@/components/ui/svg-icon'
+import { searchPath } from '@/components/search/path'
 
 const navLinkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900'
 const menuLinkClass = 'block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-50 hover:text-slate-900'
@@ -36,21 +39,27 @@ export function Header({ settings }: { settings: SiteSettings }) {
             ))}
           </NavDropdown>
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <HeaderActions settings={settings} location="navigation" />
+        <div className="flex items-center gap-1 md:gap-2">
+          {/* A plain link at every width, outside the phone menu (which needs JavaScript to open). */}
+          <a href={searchPath(settings.language)} aria-label={settings.search.title} title={settings.search.title} className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+            <SvgIcon icon={Search} className="size-5" />
+          </a>
+          <div className="hidden items-center gap-2 md:flex">
+            <HeaderActions settings={settings} location="navigation" />
+          </div>
+          <MobileMenu openLabel={navigation.menuLabel} closeLabel={labels.closeMenu}>
+            <nav aria-label={labels.mainNavigation}>
+              <Container className="space-y-1 py-4">
+                {[...navigation.links, ...navigation.resources].map((link) => (
+                  <SiteLink key={link.key} link={link} location="navigation_mobile" navigation plannedLabel={labels.planned} className={menuLinkClass} />
+                ))}
+                <div className="grid gap-2 border-t border-slate-200 pt-4">
+                  <HeaderActions settings={settings} location="navigation_mobile" />
+                </div>
+              </Container>
+            </nav>
+          </MobileMenu>
         </div>
-        <MobileMenu openLabel={navigation.menuLabel} closeLabel={labels.closeMenu}>
-          <nav aria-label={labels.mainNavigation}>
-            <Container className="space-y-1 py-4">
-              {[...navigation.links, ...navigation.resources].map((link) => (
-                <SiteLink key={link.key} link={link} location="navigation_mobile" navigation plannedLabel={labels.planned} className={menuLinkClass} />
-              ))}
-              <div className="grid gap-2 border-t border-slate-200 pt-4">
-                <HeaderActions settings={settings} location="navigation_mobile" />
-              </div>
-            </Container>
-          </nav>
-        </MobileMenu>
       </Container>
     </header>
   )

@@ -13,6 +13,7 @@ import type { WaitlistFormInput, WaitlistRow } from './rules'
 import { normalizeWaitlistInput } from './rules'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { WaitlistSource } from './source'
+import { EXPERIMENTS_COOKIE, parseAssignments, type Assignments } from '@/components/experiments/assignments'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
 export const SAVE_FAILED_MESSAGE = 'Failed to save to waitlist'
@@ -41,28 +42,50 @@ export interface WaitlistClient {
  * What the person chose beside their details: product updates by e-mail (sent only when ticked;
  * the database's default is off, and it records when it was turned on by its own clock), and the
  * language of the page they signed up on (sent unless English, the database's default): every
- * e-mail to them is written in it.
+ * e-mail to them is written in it. And the experiment variants they were assigned (sent only when
+ * there are some): the database keeps the pairs of running experiments and drops the rest
+ * (supabase/schemas/12_experiments.sql).
  */
-export type WaitlistChoices = { updates?: true; language?: string }
+export type WaitlistChoices = { updates?: true; language?: string; experiments?: Assignments }
+
+/**
+ * The assignments in a `document.cookie` string: the `experiments` cookie's well-formed pairs, or
+ * none. The cookie exists only for a visitor who accepted analytics (the proxy sets it then and
+ * removes it when they decline), so a visitor without consent sends nothing.
+ */
+export function assignmentsFromCookies(cookies: string): Assignments {
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=')
+    if (at > 0 && pair.slice(0, at).trim() === EXPERIMENTS_COOKIE) return parseAssignments(pair.slice(at + 1).trim())
+  }
+  return {}
+}
 
 function isDuplicate(error: { message: string; code?: string }): boolean {
   // The first wording is for a future database function raising its own message.
   return error.code === '23505' || error.message.includes('already on the waitlist') || error.message.includes('duplicate key')
 }
 
-/** `source`: where the visit came from (./source.ts), stored with the row; `updates`: the form's box. */
+/**
+ * `source`: where the visit came from (./source.ts), stored with the row; `updates`: the form's
+ * box; `experiments`: the visitor's assignments (assignmentsFromCookies).
+ */
 export async function joinWaitlist(
   client: WaitlistClient,
   input: WaitlistFormInput,
   source: WaitlistSource = {},
-  { updates = false, language = DEFAULT_LANGUAGE }: { updates?: boolean; language?: string } = {},
+  { updates = false, language = DEFAULT_LANGUAGE, experiments = {} }: { updates?: boolean; language?: string; experiments?: Assignments } = {},
 ): Promise<JoinResult> {
   let response: WaitlistInsertResponse
   try {
     // No .select(): see the module comment.
-    response = await client
-      .from('waitlist')
-      .insert({ ...source, ...normalizeWaitlistInput(input), ...(updates ? { updates: true as const } : {}), ...(language !== DEFAULT_LANGUAGE ? { language } : {}) })
+    response = await client.from('waitlist').insert({
+      ...source,
+      ...normalizeWaitlistInput(input),
+      ...(updates ? { updates: true as const } : {}),
+      ...(language !== DEFAULT_LANGUAGE ? { language } : {}),
+      ...(Object.keys(experiments).length > 0 ? { experiments } : {}),
+    })
   } catch {
     return { status: 'failed', message: SAVE_FAILED_MESSAGE }
   }

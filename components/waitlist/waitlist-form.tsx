@@ -89,12 +89,16 @@ export function WaitlistForm({ copy, backend, language }: Props) {
       // A submit faster than a person could type (autofill, Enter at once) is held, not dropped.
       const wait = remainingFillTime(shownAt.current, performance.now())
       // The database client loads on first submit, not with the page, while the wait runs.
-      const [{ createWaitlistClient }, { joinWaitlist }] = await Promise.all([
+      const [{ createWaitlistClient }, { joinWaitlist, assignmentsFromCookies }] = await Promise.all([
         import('@/components/waitlist/client'),
         import('@/components/waitlist/join'),
         new Promise((resolve) => setTimeout(resolve, wait)),
       ])
-      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource(), { updates: wantsUpdates, language })
+      const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource(), {
+        updates: wantsUpdates,
+        language,
+        experiments: assignmentsFromCookies(document.cookie),
+      })
       if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
       report(result)
     } catch {

@@ -13,6 +13,7 @@ import {
   postFeedQuery,
   postQuery,
   postSummariesQuery,
+  postTextsQuery,
   siteLanguagesQuery,
   siteSettingsQuery,
   waitlistPageQuery,
@@ -160,6 +161,19 @@ export const getFeedPosts = cache(async (kind: PostKind, language: string) =>
   toFeedPosts(
     await sanityFetch({ query: postFeedQuery, params: { kinds: [kind], language }, tags: POST_TAGS, label: labelIn(`${kind} feed`, language), publishedOnly: true }),
     serverEnv().sampleContent,
+  ),
+)
+
+/**
+ * The words of every published post in a language (their paragraphs and code), by id: the site
+ * search's index reads them beside `getPostSummaries`, which says which posts a site shows.
+ */
+export const getPostTexts = cache(async (language: string) =>
+  new Map(
+    (await sanityFetch({ query: postTextsQuery, params: { language }, tags: POST_TAGS, label: labelIn('text of the posts', language), publishedOnly: true })).map((post) => [
+      post._id,
+      [post.text, ...(post.code ?? [])].filter(Boolean).join('\n'),
+    ]),
   ),
 )
 

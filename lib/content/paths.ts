@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '../i18n/language
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found', 'blog', 'changelog', 'md', 'llms.txt'] as const
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found', 'blog', 'changelog', 'search', 'md', 'llms.txt'] as const
 
 /**
  * Code routes whose addresses the content decides (a post, a page of a list, a category): the
@@ -27,6 +27,8 @@ export const FIXED_PAGE_PATHS: Readonly<Record<string, readonly string[]>> = {
   aboutPage: ['/about'],
   waitlistPage: ['/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe'],
   blogPage: ['/changelog'],
+  // The search page's words are in Site settings: it answers wherever they are translated.
+  siteSettings: ['/search'],
 }
 
 /** Each language's llms.txt (llmstxt.org): the site in links for an AI assistant, refreshed on publish like the sitemap. */

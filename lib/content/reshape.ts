@@ -133,6 +133,7 @@ export function toSiteSettings(raw: Raw<SiteSettingsQueryResult>, language: stri
       },
       consent: { ...consent, policyLink: link(consent.policyLink) },
       labels,
+      search: raw.search,
       productWidgetScriptUrl: stegaClean(raw.productWidgetScriptUrl) || null,
       demoWidget: raw.demoWidget,
       announcement: toAnnouncement(raw.announcement, raw.announcement?.link ? link(raw.announcement.link) : null, stegaClean),

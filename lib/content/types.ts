@@ -1,5 +1,5 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
-import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
+import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, SiteSettingsQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { SectionImage } from './image'
 import type { Announcement } from './announcement'
 
@@ -49,6 +49,8 @@ export type SiteSettings = {
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
   labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string; language: string }
+  /** The site search's words (/search, and the header's link to it). */
+  search: SearchCopy
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
   productWidgetScriptUrl: string | null
   demoWidget: DemoWidgetCopy
@@ -56,6 +58,9 @@ export type SiteSettings = {
   announcement: Announcement | null
   seo: { title: string; description: string; image: string | null }
 }
+
+/** The words of the search page ({query} and {count} are filled in where they appear), as the Studio declares them. */
+export type SearchCopy = NonNullable<SiteSettingsQueryResult>['search']
 
 export type PricingTier = {
   id: string

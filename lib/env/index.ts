@@ -167,3 +167,20 @@ export function waitlistBackend(pub: PublicEnv = publicEnv): { url: string; anon
   }
   return { url: pub.supabaseUrl, anonKey: pub.supabaseAnonKey }
 }
+
+const posthogQuerySchema = z.object({
+  personalApiKey: optional.pipe(z.string().regex(/^phx_[A-Za-z0-9_-]{20,}$/, 'must be a PostHog personal API key (phx_…)').optional()),
+  projectId: optional.pipe(z.string().regex(/^\d{1,12}$/, 'must be the PostHog project id (digits)').optional()),
+})
+
+/**
+ * PostHog's query API, for the founders' console's experiment participants (owner side only,
+ * never the site or a browser): both set, or none, else the console fails at start.
+ */
+export function posthogQueryEnv(source: Record<string, string | undefined> = process.env): { personalApiKey: string; projectId: string } | null {
+  const names = { personalApiKey: 'POSTHOG_PERSONAL_API_KEY', projectId: 'POSTHOG_PROJECT_ID' }
+  const { personalApiKey, projectId } = parse(posthogQuerySchema, { personalApiKey: source.POSTHOG_PERSONAL_API_KEY, projectId: source.POSTHOG_PROJECT_ID }, names)
+  if (personalApiKey && projectId) return { personalApiKey, projectId }
+  if (personalApiKey || projectId) throw new Error(`Invalid environment configuration:\n  ${personalApiKey ? names.projectId : names.personalApiKey}: needed with ${personalApiKey ? names.personalApiKey : names.projectId}\nSee the README's configuration table.`)
+  return null
+}

@@ -50,11 +50,11 @@ describe('the published addresses', () => {
     const first = await addresses(now)
     // In each language: its fixed pages, its pages, and what its blog publishes (posts, lists and
     // feeds; the seed's samples are shown locally). English without a prefix, German under /de.
-    const english = ['/', '/about', '/blog', '/blog/category/product', '/blog/category/user-research', '/blog/feed.xml', '/blog/good-interview-questions', '/blog/slack-threads-and-webhooks', '/blog/why-ai-interviews', '/careers', '/changelog', '/changelog/feed.xml', '/cookies', '/gdpr', '/llms.txt', '/privacy', '/terms', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe']
-    const german = ['/de', '/de/about', '/de/agb', '/de/blog', '/de/blog/category/nutzerforschung', '/de/blog/category/produkt', '/de/blog/feed.xml', '/de/blog/gute-interviewfragen', '/de/blog/slack-threads-und-webhooks', '/de/blog/warum-ki-interviews', '/de/changelog', '/de/changelog/feed.xml', '/de/cookies', '/de/datenschutz', '/de/dsgvo', '/de/karriere', '/de/llms.txt', '/de/waitlist', '/de/waitlist/confirm', '/de/waitlist/unsubscribe']
+    const english = ['/', '/about', '/blog', '/blog/category/product', '/blog/category/user-research', '/blog/feed.xml', '/blog/good-interview-questions', '/blog/slack-threads-and-webhooks', '/blog/why-ai-interviews', '/careers', '/changelog', '/changelog/feed.xml', '/cookies', '/gdpr', '/llms.txt', '/privacy', '/search', '/terms', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe']
+    const german = ['/de', '/de/about', '/de/agb', '/de/blog', '/de/blog/category/nutzerforschung', '/de/blog/category/produkt', '/de/blog/feed.xml', '/de/blog/gute-interviewfragen', '/de/blog/slack-threads-und-webhooks', '/de/blog/warum-ki-interviews', '/de/changelog', '/de/changelog/feed.xml', '/de/cookies', '/de/datenschutz', '/de/dsgvo', '/de/karriere', '/de/llms.txt', '/de/search', '/de/waitlist', '/de/waitlist/confirm', '/de/waitlist/unsubscribe']
     expect([...first.pages].sort()).toEqual([...english, ...german].sort())
-    // A Markdown twin for every page and post (not the lists, feeds, waitlist links or llms.txt).
-    const twin = (path: string) => !/\/(blog|changelog)(\/(category|feed)|$)|waitlist|llms|feed/.test(path)
+    // A Markdown twin for every page and post (not the lists, feeds, search, waitlist links or llms.txt).
+    const twin = (path: string) => !/\/(blog|changelog)(\/(category|feed)|$)|waitlist|llms|feed|search/.test(path)
     expect([...first.twins].sort()).toEqual([...english, ...german].filter(twin).sort())
     expect([...first.languages]).toEqual(['de'])
     expect(first.redirects.size).toBe(0)

@@ -41,7 +41,7 @@ describe('waitlist migration', () => {
     expect(policies[0]?.with_check?.trim()).not.toMatch(/^\(?true\)?$/)
   })
 
-  it('grants anon exactly INSERT on name, email, project, the source fields, the referral code it came through, the updates box and the language', async () => {
+  it('grants anon exactly INSERT on name, email, project, the source fields, the referral code it came through, the updates box, the language and the experiment variants', async () => {
     const { rows } = await db.query<{ privilege: string; column: string | null }>(
       `select privilege_type as privilege, null as column from information_schema.role_table_grants
         where table_name = 'waitlist' and grantee = 'anon'
@@ -52,6 +52,7 @@ describe('waitlist migration', () => {
     )
     expect(rows).toEqual([
       { privilege: 'INSERT', column: 'email' },
+      { privilege: 'INSERT', column: 'experiments' },
       { privilege: 'INSERT', column: 'landing_path' },
       { privilege: 'INSERT', column: 'language' },
       { privilege: 'INSERT', column: 'name' },

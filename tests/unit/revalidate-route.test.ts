@@ -5,10 +5,9 @@
  * The content read and the database call are replaced here; their own tests are
  * tests/unit/waitlist-updates.test.ts and tests/integration/waitlist-updates.test.ts.
  */
-import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
-import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BroadcastDeps } from '@/components/waitlist/updates'
+import { sendWebhook, WEBHOOK_TEST_SECRET } from '../helpers/revalidate-webhook'
 
 const revalidateTag = vi.hoisted(() => vi.fn())
 const deps = vi.hoisted(() => ({ current: null as unknown as BroadcastDeps }))
@@ -17,22 +16,12 @@ vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast
 
 const { POST } = await import('@/app/api/revalidate/route')
 
-const SECRET = 'a-test-only-revalidate-secret-0123456789'
 const post = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Open to all.', emailToSubscribers: true, isSample: false }
 
-async function webhook(change: { _type: string; _id: string }) {
-  const body = JSON.stringify(change)
-  const request = new Request('http://localhost/api/revalidate', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), SECRET) },
-    body,
-  })
-  const response = await POST(request as NextRequest)
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
+const webhook = (change: { _type: string; _id: string }) => sendWebhook(POST, change)
 
 describe('the publish webhook, for a post to e-mail', () => {
-  beforeAll(() => vi.stubEnv('SANITY_REVALIDATE_SECRET', SECRET))
+  beforeAll(() => vi.stubEnv('SANITY_REVALIDATE_SECRET', WEBHOOK_TEST_SECRET))
   afterAll(() => vi.unstubAllEnvs())
   beforeEach(() => revalidateTag.mockClear())
 

@@ -40,9 +40,10 @@ const SUPABASE_PORT = 54339 + PORT_OFFSET
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 60)
 const LIGHTHOUSE_RUNS = 5
 const NOT_FOUND = '/this-page-does-not-exist'
-// /privacy is a rich-text page, /careers a page built from sections in the Studio, and
-// /waitlist/confirm the confirmation link's page (its island checks the token).
-const ROUTES = ['/', '/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de']
+// /privacy is a rich-text page, /careers a page built from sections in the Studio,
+// /waitlist/confirm the confirmation link's page (its island checks the token), and
+// /search?q=slack the site search with results (rendered for each request).
+const ROUTES = ['/', '/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack']
 /** Each page of the site against the floor's page; the 404 against the floor's own 404. */
 const floorPathOf = (path: string) => (path === NOT_FOUND ? NOT_FOUND : '/')
 

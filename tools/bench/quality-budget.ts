@@ -8,7 +8,7 @@ import type { CategoryId, LighthouseSummary } from './lighthouse'
  */
 
 /** First-load JS allowed per route, as a multiple of the floor's `/`; a language's home is held to English's. The 404 has no JS budget (its ratio is reported). */
-export const JS_BUDGET: Readonly<Record<string, number>> = { '/': 1.05, '/about': 1.05, '/waitlist': 1.1, '/waitlist/confirm': 1.1, '/privacy': 1.05, '/careers': 1.05, '/blog': 1.05, '/blog/slack-threads-and-webhooks': 1.05, '/de': 1.05 }
+export const JS_BUDGET: Readonly<Record<string, number>> = { '/': 1.05, '/about': 1.05, '/waitlist': 1.1, '/waitlist/confirm': 1.1, '/privacy': 1.05, '/careers': 1.05, '/blog': 1.05, '/blog/slack-threads-and-webhooks': 1.05, '/de': 1.05, '/search?q=slack': 1.05 }
 
 /** Categories that must score 100 on every route. Performance is held to the floor's own score instead. */
 export const FULL_MARKS: readonly CategoryId[] = ['accessibility', 'best-practices', 'seo']
@@ -35,6 +35,8 @@ export const NOT_FOUND_BY_DEFINITION: ReadonlySet<string> = new Set(['http-statu
  */
 export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = {
   '/waitlist/confirm': new Set(['is-crawlable', 'meta-description']),
+  // A page of results for whatever anyone typed is nothing for a search engine to keep.
+  '/search?q=slack': new Set(['is-crawlable']),
 }
 
 /** One page as measured: `applied` and `lighthouse` (simulated throttling) are the same page's runs under Lighthouse's two throttling methods. */

@@ -10,6 +10,7 @@ import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
 import { referrerEmails, WAITLIST_CSV_COLUMNS, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
+import { formatRate, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
 
 /** The database with the service-role key: table, function and argument names checked by tsc. */
 export type OwnerClient = SupabaseClient<Database>
@@ -65,6 +66,13 @@ export async function fetchAllWaitlistEntries(client: OwnerClient): Promise<Wait
   }
 }
 
+/** Sign-ups and confirmations per experiment and variant (public.waitlist_experiment_results). */
+export async function fetchExperimentCounts(client: OwnerClient): Promise<VariantCounts[]> {
+  const { data, error, status } = await client.rpc('waitlist_experiment_results')
+  if (error) throw new Error(`Could not read the experiment results (HTTP ${status}${error.code ? ` [${error.code}]` : ''}): ${error.message}`)
+  return data
+}
+
 /** The project from `env`, and a client with its service-role key (owner's machine only). */
 export function ownerClient(env: Record<string, string | undefined>): { config: OwnerConfig; client: OwnerClient } {
   const config = resolveOwnerConfig(env)
@@ -77,10 +85,10 @@ export function ownerClient(env: Record<string, string | undefined>): { config: 
 }
 
 /** Resolves the project from `env` and reads the whole list with the service-role key. */
-export async function loadWaitlistForOwner(env: Record<string, string | undefined>): Promise<{ config: OwnerConfig; entries: WaitlistEntry[] }> {
+export async function loadWaitlistForOwner(env: Record<string, string | undefined>): Promise<{ config: OwnerConfig; client: OwnerClient; entries: WaitlistEntry[] }> {
   const { config, client } = ownerClient(env)
   try {
-    return { config, entries: await fetchAllWaitlistEntries(client) }
+    return { config, client, entries: await fetchAllWaitlistEntries(client) }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // supabase-js reports a refused connection as an error with HTTP status 0.
@@ -204,6 +212,13 @@ export function formatWaitlistStats(entries: readonly WaitlistEntry[], { top = 1
     `Sign-ups per day (UTC; still in the list)\n${alignedTable(['Day', 'Joined', 'Confirmed'], [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, counts]) => [day, String(counts.joined), String(counts.confirmed)]))}`,
   ]
   return `${sections.join('\n\n').trimEnd()}\n`
+}
+
+/** The experiments' sign-ups, confirmations and confirmation rates; '' when no sign-up recorded one. */
+export function formatExperimentStats(results: readonly ExperimentResult[]): string {
+  if (results.length === 0) return ''
+  const rows = results.flatMap(({ experiment, variants }) => variants.map((v) => [experiment, v.variant, String(v.signups), String(v.confirmations), formatRate(v.confirmation)]))
+  return `Experiments (sign-ups as recorded; participants: npm run waitlist:console)\n${alignedTable(['Experiment', 'Variant', 'Signed up', 'Confirmed', 'Confirmation rate (95 % interval)'], rows)}`
 }
 
 /** Personal data: created 0600; an existing file only with --force, and then made 0600 too. */

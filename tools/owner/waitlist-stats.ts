@@ -1,5 +1,6 @@
 /**
- * Site owner command: the waitlist in figures (total, confirmed, top referrers, sign-ups per day).
+ * Site owner command: the waitlist in figures (total, confirmed, top referrers, sign-ups per day,
+ * and each experiment's sign-ups and confirmation rate once a sign-up recorded one).
  *
  *   tsx tools/owner/waitlist-stats.ts
  *
@@ -7,7 +8,8 @@
  * waitlist:export: NEXT_PUBLIC_SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY from the environment (a
  * real project), else the local double on 127.0.0.1:54321.
  */
-import { formatWaitlistStats, loadWaitlistForOwner } from './owner'
+import { fetchExperimentCounts, formatExperimentStats, formatWaitlistStats, loadWaitlistForOwner } from './owner'
+import { experimentResults } from '../../components/experiments/results'
 
 if (process.argv.length > 2) {
   console.error('Usage: tsx tools/owner/waitlist-stats.ts')
@@ -15,9 +17,10 @@ if (process.argv.length > 2) {
 }
 
 try {
-  const { config, entries } = await loadWaitlistForOwner(process.env)
+  const { config, client, entries } = await loadWaitlistForOwner(process.env)
   console.error(`Waitlist at ${config.url}${config.local ? ' (local)' : ''}`)
-  process.stdout.write(formatWaitlistStats(entries))
+  const experiments = formatExperimentStats(experimentResults(await fetchExperimentCounts(client), null))
+  process.stdout.write(formatWaitlistStats(entries) + (experiments ? `\n${experiments}` : ''))
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)

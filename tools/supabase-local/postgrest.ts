@@ -150,7 +150,8 @@ async function findRoutines(db: PGlite, name: string): Promise<Routine[]> {
       defaults: row.ndefaults,
       returnsSet: row.retset,
       returnsVoid: row.rettype === 'void',
-      returnsComposite: row.typtype === 'c',
+      // RETURNS TABLE (or several OUT arguments) returns rows of a record type: objects, as PostgREST answers.
+      returnsComposite: row.typtype === 'c' || (row.rettype === 'record' && modes.some((mode) => mode === 't' || mode === 'o')),
     }
   })
 }

@@ -6,6 +6,7 @@ import { MAX_WEBHOOK_BODY_BYTES, precheckWebhook, SIGNATURE_HEADER_NAME, tagsFor
 import { ADDRESS_TYPES, forgetAddresses } from '@/lib/content/addresses'
 import { broadcastOnPublish } from '@/components/waitlist/updates'
 import { configuredBroadcast } from '@/components/waitlist/updates-configured'
+import { syncExperiments } from '@/components/experiments/sync'
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
 
@@ -15,6 +16,10 @@ const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.jso
  * an unsigned or oversized request costs the server no memory. A published post marked "E-mail it
  * to subscribers" is then e-mailed, once (components/waitlist/updates.ts); if that fails the answer
  * is 500, after the revalidation, so Sanity delivers the webhook again and the retry e-mails it.
+ * Every publish also refreshes the database's set of running experiments
+ * (components/experiments/sync.ts) before the pages change, so a sign-up from a just-started
+ * experiment keeps its variant; when an experiment's own publish could not be synced the answer is
+ * 500 too, for Sanity's retry.
  */
 export async function POST(request: NextRequest) {
   const signature = request.headers.get(SIGNATURE_HEADER_NAME)
@@ -25,6 +30,7 @@ export async function POST(request: NextRequest) {
   if (!read.ok) return refuse({ ok: false, status: 413, reason: `body over ${MAX_WEBHOOK_BODY_BYTES} bytes (set the webhook projection to {_type, _id})` })
   const verdict = await verifyWebhook({ body: new TextDecoder().decode(read.bytes), signature, secret })
   if (!verdict.ok) return refuse(verdict)
+  const experiments = await syncExperiments()
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
@@ -36,5 +42,8 @@ export async function POST(request: NextRequest) {
     return Response.json({ revalidated: true, tags, broadcast, reason: broadcast.reason }, { status: 500 })
   }
   if (broadcast.kind === 'refused') console.error(`[updates] Not e-mailed, and a retry could not change that (fix the post in the Studio and publish it again): ${broadcast.reason}`)
-  return Response.json({ revalidated: true, tags, broadcast, now: Date.now() })
+  if (experiments.kind === 'kept' && verdict.change._type === 'experiment') {
+    return Response.json({ revalidated: true, tags, broadcast, experiments, reason: experiments.reason }, { status: 500 })
+  }
+  return Response.json({ revalidated: true, tags, broadcast, experiments, now: Date.now() })
 }

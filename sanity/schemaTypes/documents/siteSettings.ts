@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { announcementField } from '../../../components/site/announcement/schema'
-import { USAGE_CLAIM_TOKEN, stringField, textField } from '../objects/fields'
+import { USAGE_CLAIM_TOKEN, stringField, textField, wordsField } from '../objects/fields'
 
 const linkList = (name: string, title: string, description?: string, maxItems = 8) =>
   defineField({
@@ -147,6 +147,23 @@ export const siteSettings = defineType({
       ],
       validation: (rule) => rule.required(),
     }),
+    wordsField({
+      name: 'search',
+      title: 'Search page',
+      description: 'The words of the site search (/search) and of the search link in the header.',
+      group: 'general',
+      fields: [
+        stringField({ name: 'title', title: 'Heading', description: 'The page’s heading and the header link’s name, e.g. "Search".', max: 40 }),
+        stringField({ name: 'label', title: 'Label of the search box', description: 'e.g. "Search pages, posts and the changelog".', max: 60 }),
+        stringField({ name: 'placeholder', title: 'Example in the empty box', description: 'e.g. "GDPR, Slack, pricing".', max: 40 }),
+        stringField({ name: 'buttonLabel', title: 'Search button', max: 24 }),
+        textField({ name: 'emptyText', title: 'Text before a search', description: 'Shown when nothing has been searched for yet.', max: 160, rows: 2 }),
+        stringField({ name: 'resultCountOne', title: 'One result', description: '{query} is replaced by what was searched for, e.g. "1 result for {query}".', max: 80 }),
+        stringField({ name: 'resultCountMany', title: 'Several results', description: '{count} is the number, {query} what was searched for, e.g. "{count} results for {query}".', max: 80 }),
+        stringField({ name: 'noResults', title: 'No results', description: '{query} is replaced by what was searched for, e.g. "No results for {query}".', max: 80 }),
+        textField({ name: 'noResultsText', title: 'Advice when nothing is found', description: 'e.g. "Check the spelling, or try one shorter word."', max: 160, rows: 2 }),
+      ],
+    }),
     defineField({
       name: 'productWidgetScriptUrl',
       title: 'Product widget script',
@@ -156,13 +173,12 @@ export const siteSettings = defineType({
       group: 'demo',
       validation: (rule) => rule.uri({ scheme: ['https'] }),
     }),
-    defineField({
+    wordsField({
       name: 'demoWidget',
       title: 'Demo widget',
       description: 'The words around the scripted demo conversation (the conversations themselves are under "Demo conversations").',
-      type: 'object',
       group: 'demo',
-      options: { collapsible: true, collapsed: false },
+      collapsed: false,
       fields: [
         stringField({ name: 'title', title: 'Title', description: 'e.g. "Live demo: AI user interview".', max: 60 }),
         stringField({ name: 'badge', title: 'Badge', description: 'Marks the panel as a demo, e.g. "Demo".', max: 20 }),
@@ -190,7 +206,6 @@ export const siteSettings = defineType({
           validation: (rule) => rule.required(),
         }),
       ],
-      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'seo',

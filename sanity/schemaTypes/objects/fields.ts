@@ -1,4 +1,4 @@
-import { defineField } from 'sanity'
+import { defineField, type FieldDefinition } from 'sanity'
 import { plainTextRule } from '../../../lib/content/plain-text'
 
 // Shared field builders: every marketer-facing text has a title, a description and a
@@ -38,6 +38,11 @@ export function textField({ name, title, description, max, required = true, rows
     rows,
     validation: (rule) => (required ? rule.required() : rule).max(max).custom(plainTextRule('lines')),
   })
+}
+
+/** A required, collapsible group of words for one part of the site, e.g. the demo widget's or the search page's. */
+export function wordsField({ name, title, description, group, collapsed = true, fields }: { name: string; title: string; description: string; group: string; collapsed?: boolean; fields: FieldDefinition[] }) {
+  return defineField({ name, title, description, type: 'object', group, options: { collapsible: true, collapsed }, fields, validation: (rule) => rule.required() })
 }
 
 /** A list of short strings, e.g. benefits or plan features. */

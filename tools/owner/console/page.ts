@@ -12,6 +12,7 @@ import { dailyChart } from './chart'
 import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, topWithOthers, TOP_SOURCES, type SourceCount } from './figures'
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
+import { formatRate, type ExperimentResult } from '../../../components/experiments/results'
 
 /** One person of public.waitlist_line_head(n). */
 export type LinePerson = { place: number; id: string; name: string; email: string; project: string; referral_credits: number; confirmed_at: string | null }
@@ -33,6 +34,14 @@ export type ConsoleView = {
   /** The previewed people were no longer the next in line: nobody was invited. */
   changed?: boolean
   invited?: { people: readonly InvitedPerson[]; asPreviewed: boolean }
+  experiments: ExperimentsView
+}
+
+/** The experiment results, and where the participants came from. */
+export type ExperimentsView = {
+  results: readonly ExperimentResult[]
+  /** PostHog's participants: read, not configured, or configured but unreadable (why). */
+  participants: { kind: 'read' } | { kind: 'not-configured' } | { kind: 'failed'; reason: string }
 }
 
 /** What a Grant or Refuse press did. */
@@ -168,6 +177,29 @@ function heldCredits(view: ConsoleView): Html {
 ${view.held.length ? table('Held referral credits', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
 }
 
+/** One table per experiment: participants and the sign-up rate only when PostHog answered. */
+export function experimentsSection({ results, participants }: ExperimentsView): Html {
+  const withParticipants = participants.kind === 'read'
+  const note =
+    participants.kind === 'read'
+      ? html`<p class="muted">Participants are the people PostHog saw exposed to each variant (its <code>$feature_flag_called</code> events).</p>`
+      : participants.kind === 'failed'
+        ? html`<div class="notice" role="status"><p>PostHog could not be read (${participants.reason}): sign-ups alone are shown.</p></div>`
+        : html`<p class="muted">PostHog's query API is not configured (POSTHOG_PERSONAL_API_KEY and POSTHOG_PROJECT_ID): sign-ups alone are shown, without participants.</p>`
+  const headers = [
+    'Variant',
+    ...(withParticipants ? ['Participants', 'Signed up', 'Sign-up rate (95 % interval)'] : ['Signed up']),
+    'Confirmed',
+    'Confirmation rate (95 % interval)',
+  ]
+  const tables = results.map(({ experiment, variants }) => {
+    const rows = variants.map((v) => [v.variant, ...(withParticipants ? [v.participants ?? 0, v.signups, formatRate(v.signup)] : [v.signups]), v.confirmations, formatRate(v.confirmation)])
+    return html`<h3>${experiment}</h3>${table(`Experiment ${experiment}`, headers, rows, withParticipants ? [1, 2, 4] : [1, 2])}`
+  })
+  return html`${note}<p class="muted">Each sign-up records the variants its visitor was assigned, for experiments running at that moment. The interval is Wilson's score interval: the range the true rate lies in with 95 % confidence. While two variants' intervals overlap, the difference may be chance.</p>
+${tables.length ? tables : html`<p>No sign-up has recorded an experiment yet.</p>`}`
+}
+
 export function renderConsolePage(view: ConsoleView): string {
   const page = html`<!doctype html>
 <html lang="en">
@@ -187,6 +219,7 @@ ${section('sources', 'Where they came from', sources(view.entries))}
 ${section('line', 'Head of the line', line(view))}
 ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
+${section('experiments', 'Experiment results', experimentsSection(view.experiments))}
 </main>
 </body>
 </html>

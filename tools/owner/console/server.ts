@@ -14,10 +14,13 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
-import { fetchAllWaitlistEntries, ownerClient, type OwnerClient } from '../owner'
+import { fetchAllWaitlistEntries, fetchExperimentCounts, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE, type Invitation } from './invite'
-import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, STYLE_HASH, type CreditOutcome, type LinePerson } from './page'
+import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, STYLE_HASH, type CreditOutcome, type ExperimentsView, type LinePerson } from './page'
+import { posthogQueryEnv } from '../../../lib/env'
+import { experimentResults } from '../../../components/experiments/results'
+import { fetchParticipants, type PosthogQueryConfig } from '../../../components/experiments/results-posthog'
 
 export const DEFAULT_PORT = 4400
 /** An action's form is a token, a number or two and a fingerprint: a few hundred bytes. */
@@ -34,6 +37,8 @@ export type ConsoleOptions = {
   log?: (line: string) => void
   /** The clock the per-day figures end at (tests pin it to the database's). */
   now?: () => Date
+  /** How PostHog's query API is reached (tests answer for it). */
+  fetcher?: typeof fetch
 }
 
 export type RunningConsole = {
@@ -91,6 +96,21 @@ async function lineHead(client: OwnerClient): Promise<LinePerson[]> {
   return data as LinePerson[]
 }
 
+/**
+ * Sign-ups and confirmations per experiment and variant from the database; participants from
+ * PostHog when configured. PostHog failing costs the page nothing but the participants.
+ */
+async function experiments(client: OwnerClient, posthog: PosthogQueryConfig | null, fetcher: typeof fetch | undefined): Promise<ExperimentsView> {
+  const counts = await fetchExperimentCounts(client)
+  if (!posthog) return { results: experimentResults(counts, null), participants: { kind: 'not-configured' } }
+  try {
+    const participants = await fetchParticipants(posthog, [...new Set(counts.map((row) => row.experiment))], fetcher)
+    return { results: experimentResults(counts, participants), participants: { kind: 'read' } }
+  } catch (error) {
+    return { results: experimentResults(counts, null), participants: { kind: 'failed', reason: error instanceof Error ? error.message : String(error) } }
+  }
+}
+
 /** The form body, read up to MAX_FORM_BYTES with the site's own capped reader. */
 async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
   const headers = new Headers()
@@ -101,8 +121,9 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams | nul
   return read.ok ? new URLSearchParams(new TextDecoder().decode(read.bytes)) : null
 }
 
-export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => console.error(line), now = () => new Date() }: ConsoleOptions): Promise<RunningConsole> {
+export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => console.error(line), now = () => new Date(), fetcher }: ConsoleOptions): Promise<RunningConsole> {
   const { config, client } = ownerClient(env)
+  const posthog = posthogQueryEnv(env)
   const inviter = createInviter(client)
   const token = randomBytes(32).toString('base64url')
   const runs = new Map<string, Extract<Invitation, { outcome: 'invited' }> & { n: number }>()
@@ -116,11 +137,17 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     const invited = runs.get(url.searchParams.get('run') ?? '')
     let read
     try {
-      read = await Promise.all([fetchAllWaitlistEntries(client), lineHead(client), listHeldCredits(client), n === null ? undefined : inviter.preview(n)])
+      read = await Promise.all([
+        fetchAllWaitlistEntries(client),
+        lineHead(client),
+        listHeldCredits(client),
+        n === null ? undefined : inviter.preview(n),
+        experiments(client, posthog, fetcher),
+      ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [entries, line, held, preview] = read
+    const [entries, line, held, preview, experimentsView] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -133,6 +160,7 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
       preview,
       changed: preview && url.searchParams.has('changed'),
       invited,
+      experiments: experimentsView,
     })
     send(response, 200, body, { 'Content-Type': 'text/html; charset=utf-8' })
   }

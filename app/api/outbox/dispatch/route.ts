@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
 import { configuredDispatch } from '@/components/waitlist/outbox/configured'
 import { hasBearerSecret } from '@/lib/http/bearer'
+import { syncExperiments } from '@/components/experiments/sync'
 
 // Never cached or prerendered: every call is a delivery run.
 export const dynamic = 'force-dynamic'
@@ -11,11 +12,14 @@ export const dynamic = 'force-dynamic'
  * Webhook on insert into waitlist_outbox (POST, immediate) and by the host's scheduler (GET, as
  * Vercel Cron calls; catch-up and retries), both with `Authorization: Bearer
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
+ * The scheduler's run (GET) also refreshes the running experiments from Sanity: a safety net for a
+ * publish webhook that failed or never came (components/experiments/sync.ts).
  */
 async function dispatch(request: NextRequest): Promise<Response> {
   if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
     return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
   }
+  if (request.method === 'GET') await syncExperiments()
   const setup = configuredDispatch()
   if (!setup.ok) {
     console.error(`[outbox] Not configured, nothing sent: set ${setup.missing.join(', ')}.`)
