@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { addresses, addressOf, answerFor } from '@/lib/content/addresses'
-import { notFoundRouteFor, redirectLocation } from '@/lib/content/paths'
+import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
 import { setExperimentsCookie, variantRewriteFor } from '@/components/experiments/participation'
@@ -16,8 +16,10 @@ const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
  * to its route under app/(site)/[lang] (English's unprefixed addresses rewritten to /en/…, which
  * is never an address of its own), and anything else is rewritten to the 404 of its language, with
  * status 404, so its words are in the server's HTML. The 404 is one static page per language
- * however many addresses ask for it: random addresses add nothing to any cache. No redirect on
- * Accept-Language: an address always answers the same, for caches and crawlers alike.
+ * however many addresses ask for it: random addresses add nothing to any cache. A page's Markdown
+ * twin (`<path>.md`, or the page's address when the request prefers text/markdown) is rewritten to
+ * its route under /<lang>/md. No redirect on Accept-Language: an address always answers the same
+ * language, for caches and crawlers alike.
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
@@ -38,22 +40,26 @@ export async function proxy(request: NextRequest) {
     return isLanguageCode(first) ? NextResponse.next() : rewrite(request, `/${DEFAULT_LANGUAGE}${pathname}`)
   }
   const { language, path } = splitLanguage(pathname, known.languages)
-  if (path.split('/')[1] === notFoundSegment) return notFound(request, language)
-  const answer = answerFor(known, pathname)
+  // The routes that draw the 404s and the twins are reached only through this proxy's rewrites.
+  if ([notFoundSegment, TWIN_ROUTE_SEGMENT].includes(path.split('/')[1] ?? '')) return notFound(request, language)
+  const answer = answerFor(known, pathname, request.headers.get('accept'))
   if (answer.kind === 'redirect') {
     // Checked again here, whatever the content layer let through: a path's host is always ours.
     const location = redirectLocation(answer.destination, request.url)
     return location ? NextResponse.redirect(location, answer.permanent ? 308 : 307) : notFound(request, language)
   }
+  // An address whose answer depends on Accept says so, HTML and Markdown alike, so no cache mixes them.
+  const vary = 'negotiated' in answer && answer.negotiated ? { headers: { Vary: 'Accept' } } : undefined
+  if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), vary)
   if (answer.kind === 'page' && !request.cookies.has(DRAFT_MODE_COOKIE)) {
     // A participant in an experiment on this page gets its variant page (components/experiments).
     const variant = await variantRewriteFor(request, language, addressOf(pathname))
     if (variant) {
-      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`)
+      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, vary)
       return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
     }
   }
-  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`) : NextResponse.next()
+  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, vary) : NextResponse.next(vary)
   return notFound(request, language)
 }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import type { Alternate, BlogCopy, Page, Post, PostListPage, Seo } from '@/lib/content'
 import { getAboutPage, getAllCategories, getAllPostSummaries, getBlogCopy, getLandingPage, getNotFoundPage, getPageList, getSiteLanguages, getSiteSettings, getWaitlistPage } from '@/lib/content'
-import { feedPath, pagePath, postListPath } from '@/lib/content/paths'
+import { feedPath, pagePath, postListPath, twinPath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 import { DEFAULT_LANGUAGE, languageTag, localizePath } from '@/lib/i18n/languages'
 
@@ -89,6 +89,7 @@ async function metadataFor({
   pageTitle,
   pageDescription,
   article,
+  twin = false,
 }: {
   seo: Seo | null
   language: string
@@ -100,8 +101,11 @@ async function metadataFor({
   /** What the page says of itself when its search fields are empty (a post's summary). */
   pageDescription?: string | null
   article?: { publishedTime: string; modifiedTime: string; authors: string[] }
+  /** Whether the page has a Markdown twin (`<path>.md`), named in its head for whoever reads Markdown. */
+  twin?: boolean
 }): Promise<Metadata> {
-  const [settings, types] = await Promise.all([getSiteSettings(language), feedAlternates(language)])
+  const [settings, feeds] = await Promise.all([getSiteSettings(language), feedAlternates(language)])
+  const types = twin ? { ...feeds, 'text/markdown': twinPath(path) } : feeds
   const ownTitle = seo?.title ?? pageTitle
   const title = ownTitle ? `${ownTitle} | ${settings.siteName}` : settings.seo.title
   const description = seo?.description ?? pageDescription ?? settings.seo.description
@@ -134,6 +138,7 @@ export function pageMetadata(seo: Seo | null, page: SharePage, { language, langu
     path: localizePath(SHARE_IMAGE_PAGES[page], language),
     alternates: fixedPageAlternates(page, languages),
     drawnImage: fixedShareImagePath(page, language),
+    twin: page === 'home' || page === 'about',
   })
 }
 
@@ -147,6 +152,7 @@ export function postMetadata(post: Post): Promise<Metadata> {
     pageTitle: post.title,
     pageDescription: post.excerpt,
     article: { publishedTime: post.publishedAt, modifiedTime: post.updatedAt, authors: post.authors.map((author) => author.name) },
+    twin: true,
   })
 }
 
@@ -168,6 +174,7 @@ export function builderPageMetadata(page: Page): Promise<Metadata> {
     alternates: page.alternates,
     drawnImage: pageShareImagePath(page.slug, page.language),
     pageTitle: page.title,
+    twin: true,
   })
 }
 

@@ -159,6 +159,9 @@ export const postBroadcastQuery = defineQuery(`*[_type == "post" && _id == $id &
   isSample
 }`)
 
+/** The words of /llms.txt in a language (Site settings → Search → For AI assistants). */
+export const llmsQuery = defineQuery(`${fixedPage('siteSettings')}.llms{summary, pagesHeading, pricingHeading, waitlistHeading}`)
+
 export const notFoundPageQuery = defineQuery(`${fixedPage('notFoundPage')}{title, text, homeLabel}`)
 
 /** The demo conversation the landing page's Try Demo buttons open (fetched on its own, for the widget). */

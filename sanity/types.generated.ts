@@ -1243,6 +1243,12 @@ export type SiteSettings = {
       _type: "image";
     };
   };
+  llms: {
+    summary: string;
+    pagesHeading: string;
+    pricingHeading: string;
+    waitlistHeading: string;
+  };
   language?: string;
   translationNeedsReview?: boolean;
 };
@@ -2786,6 +2792,16 @@ export type PostBroadcastQueryResult = {
 } | null;
 
 // Source: sanity/queries.ts
+// Variable: llmsQuery
+// Query: *[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}
+export type LlmsQueryResult = {
+  summary: string;
+  pagesHeading: string;
+  pricingHeading: string;
+  waitlistHeading: string;
+} | null;
+
+// Source: sanity/queries.ts
 // Variable: notFoundPageQuery
 // Query: *[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}
 export type NotFoundPageQueryResult = {
@@ -3533,6 +3549,7 @@ declare module "@sanity/client" {
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
     '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
     '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  "language": coalesce(language, "en"),\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult;
+    '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}': LlmsQueryResult;
     '*[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult;
     '*[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
     '*[_type == "blogPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult;

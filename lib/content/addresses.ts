@@ -9,7 +9,8 @@ import type {
 import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
-import { FEED_PATHS, FIXED_PAGE_PATHS, normalizePath, postListPath } from './paths'
+import Negotiator from 'negotiator'
+import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from './paths'
 import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMode } from './posts'
 import { readPublished } from './published'
 import { toPageList, toRedirects, toSiteLanguages } from './reshape'
@@ -34,19 +35,43 @@ export type Addresses = {
   /** Every path a page answers at, its language's prefix included. */
   pages: ReadonlySet<string>
   redirects: ReadonlyMap<string, Redirect>
+  /** The pages and posts with a Markdown twin (a subset of `pages`): `<path>.md`, /index.md for a home page. */
+  twins: ReadonlySet<string>
 }
 
-export type Answer = { kind: 'page' } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
+/**
+ * A page's address (`negotiated` when it also has a twin, so its answer depends on `Accept`), the
+ * Markdown twin of the page at `path` (asked for by its .md address, or by the page's own address
+ * preferring Markdown), a redirect, or nothing.
+ */
+export type Answer = { kind: 'page'; negotiated?: true } | { kind: 'markdown'; path: string; negotiated?: true } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
 
 /** A request's path (percent-encoded) as the content spells addresses. */
 export const addressOf = (pathname: string): string => normalizePath(pathname.split('/').map(safeDecode).join('/'))
 
-/** What the content says of a path (as the request has it, percent-encoded). */
-export function answerFor(addresses: Addresses, pathname: string): Answer {
+/** What the content says of a path (as the request has it, percent-encoded), for a request that accepts `accept`. */
+export function answerFor(addresses: Addresses, pathname: string, accept: string | null = null): Answer {
   const path = addressOf(pathname)
-  if (addresses.pages.has(path)) return { kind: 'page' }
+  if (addresses.pages.has(path)) {
+    if (!addresses.twins.has(path)) return { kind: 'page' }
+    return prefersMarkdown(accept) ? { kind: 'markdown', path, negotiated: true } : { kind: 'page', negotiated: true }
+  }
+  const page = pageOfTwin(path)
+  if (page !== null && addresses.twins.has(page)) return { kind: 'markdown', path: page }
   const redirect = addresses.redirects.get(path)
   return redirect ? { kind: 'redirect', ...redirect } : { kind: 'missing' }
+}
+
+const MARKDOWN = 'text/markdown'
+const HTML = 'text/html'
+
+/**
+ * Whether a request asks for Markdown before HTML (`Accept: text/markdown`, or a higher q for it):
+ * a browser's Accept names HTML first, and a wildcard alone is no preference: both get the page.
+ */
+export function prefersMarkdown(accept: string | null): boolean {
+  if (!accept) return false
+  return new Negotiator({ headers: { accept } }).mediaType([HTML, MARKDOWN]) === MARKDOWN
 }
 
 type Held = { generation: number; loadedAt: number; addresses: Promise<Addresses>; refreshing?: boolean }
@@ -124,7 +149,9 @@ export type AddressSources = {
 
 /**
  * Every address the content answers, in every language: the fixed pages where they are translated,
- * the pages, posts and the blog's lists in their own language, and the feeds where the blog is.
+ * the pages, posts and the blog's lists in their own language, the feeds where the blog is, and
+ * llms.txt where the landing page is; and which of them have a Markdown twin (the landing and about
+ * pages, the pages and the posts).
  */
 export function addressesFrom(sources: AddressSources, samples: SampleMode): Addresses {
   const languages = toSiteLanguages(sources.languages).map((language) => language.code)
@@ -133,15 +160,21 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
   const categories = toCategories(sources.categories, posts)
   const spoken = new Set(languages)
   const fixed = sources.fixedPages.filter((page) => spoken.has(page.language ?? ''))
-  const paths = [
-    ...fixed.flatMap((page) => (FIXED_PAGE_PATHS[page._type] ?? []).map((path) => localizePath(path, page.language!))),
+  const twins = [
+    ...fixed.filter((page) => page._type === 'landingPage' || page._type === 'aboutPage').map((page) => localizePath(page._type === 'landingPage' ? '/' : '/about', page.language!)),
     ...toPageList(sources.pages).filter((page) => spoken.has(page.language)).map((page) => page.path),
     ...posts.filter((post) => spoken.has(post.language)).map((post) => post.path),
+  ]
+  const paths = [
+    ...fixed.flatMap((page) => (FIXED_PAGE_PATHS[page._type] ?? []).map((path) => localizePath(path, page.language!))),
+    ...twins,
+    // Where the landing page is, the site's llms.txt is too, in that language.
+    ...fixed.filter((page) => page._type === 'landingPage').map((page) => localizePath(LLMS_TXT_PATH, page.language!)),
     ...fixed
       .filter((page) => page._type === 'blogPage')
       .flatMap(({ language }) => [...postListPaths(inLanguage(posts, language!), inLanguage(categories, language!), language!).map(postListPath), ...FEED_PATHS.map((path) => localizePath(path, language!))]),
   ]
-  return { languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)), pages: new Set(paths), redirects: toRedirects(sources.redirects) }
+  return { languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)), pages: new Set(paths), redirects: toRedirects(sources.redirects), twins: new Set(twins) }
 }
 
 async function load(): Promise<Addresses> {

@@ -7,6 +7,7 @@ import {
   demoConversationQuery,
   experimentQuery,
   landingPageQuery,
+  llmsQuery,
   notFoundPageQuery,
   pageListQuery,
   pageQuery,
@@ -115,6 +116,11 @@ export const getNotFoundPage = cache(async (language: string): Promise<NotFoundP
   const raw = await fixedPage(notFoundPageQuery, language, ['notFoundPage'], 'not-found page')
   return raw ? toNotFoundPage(raw) : getNotFoundPage(DEFAULT_LANGUAGE)
 })
+
+/** The words of /llms.txt in a language (Site settings), or null where the settings have none. */
+export const getLlmsCopy = cache((language: string) =>
+  sanityFetchOptional({ query: llmsQuery, params: { language }, tags: ['siteSettings'], label: labelIn('llms.txt words', language) }),
+)
 
 /** The conversation the landing page's demo field points at (for the demo widget). */
 export const getDemoConversation = cache(async (language: string) =>

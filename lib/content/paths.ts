@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '../i18n/language
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found', 'blog', 'changelog', 'search'] as const
+export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found', 'blog', 'changelog', 'search', 'md', 'llms.txt'] as const
 
 /**
  * Code routes whose addresses the content decides (a post, a page of a list, a category): the
@@ -30,6 +30,34 @@ export const FIXED_PAGE_PATHS: Readonly<Record<string, readonly string[]>> = {
   // The search page's words are in Site settings: it answers wherever they are translated.
   siteSettings: ['/search'],
 }
+
+/** Each language's llms.txt (llmstxt.org): the site in links for an AI assistant, refreshed on publish like the sitemap. */
+export const LLMS_TXT_PATH = '/llms.txt'
+
+/**
+ * The route that draws a page's Markdown twin (app/(site)/[lang]/md): never an address of its own
+ * (proxy.ts answers it 404), only where `<path>.md`, or the page's address asked for Markdown, is
+ * rewritten to.
+ */
+export const TWIN_ROUTE_SEGMENT = 'md'
+
+/** The address of a page's Markdown twin: /about.md, /de/about.md, and /index.md for the home page (/de/index.md). */
+export function twinPath(path: string): string {
+  const { length } = path.split('/').filter(Boolean)
+  return path === '/' || (length === 1 && isLanguageCode(path.slice(1))) ? `${path === '/' ? '' : path}/index.md` : `${path}.md`
+}
+
+/** The page a twin's address names (its path, language prefix kept), or null when the address is not a twin's. */
+export function pageOfTwin(path: string): string | null {
+  if (!path.endsWith('.md') || path.length <= 3) return null
+  const page = path.slice(0, -3)
+  if (page === '/index') return '/'
+  const prefix = /^\/([^/]+)\/index$/.exec(page)
+  return prefix && isLanguageCode(prefix[1]!) ? `/${prefix[1]}` : page.endsWith('/') ? null : page
+}
+
+/** Where the proxy rewrites a twin's address to: the page's path within its language, under /<language>/md. */
+export const twinRoute = (language: string, path: string) => `/${language}/${TWIN_ROUTE_SEGMENT}${path === '/' ? '' : path}`
 
 /** Where a build with embedded defaults serves the seed's images (app/seed-images; none in a deployment). */
 export const SEED_IMAGE_ROUTE = '/seed-images'

@@ -16,6 +16,7 @@ const book: Addresses = {
     ['/old-pricing', { destination: '/#pricing', permanent: true }],
     ['/über-uns', { destination: '/about', permanent: false }],
   ]),
+  twins: new Set(),
 }
 
 describe('the answer for an address', () => {
@@ -49,9 +50,12 @@ describe('the published addresses', () => {
     const first = await addresses(now)
     // In each language: its fixed pages, its pages, and what its blog publishes (posts, lists and
     // feeds; the seed's samples are shown locally). English without a prefix, German under /de.
-    const english = ['/', '/about', '/blog', '/blog/category/product', '/blog/category/user-research', '/blog/feed.xml', '/blog/good-interview-questions', '/blog/slack-threads-and-webhooks', '/blog/why-ai-interviews', '/careers', '/changelog', '/changelog/feed.xml', '/cookies', '/gdpr', '/privacy', '/search', '/terms', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe']
-    const german = ['/de', '/de/about', '/de/agb', '/de/blog', '/de/blog/category/nutzerforschung', '/de/blog/category/produkt', '/de/blog/feed.xml', '/de/blog/gute-interviewfragen', '/de/blog/slack-threads-und-webhooks', '/de/blog/warum-ki-interviews', '/de/changelog', '/de/changelog/feed.xml', '/de/cookies', '/de/datenschutz', '/de/dsgvo', '/de/karriere', '/de/search', '/de/waitlist', '/de/waitlist/confirm', '/de/waitlist/unsubscribe']
+    const english = ['/', '/about', '/blog', '/blog/category/product', '/blog/category/user-research', '/blog/feed.xml', '/blog/good-interview-questions', '/blog/slack-threads-and-webhooks', '/blog/why-ai-interviews', '/careers', '/changelog', '/changelog/feed.xml', '/cookies', '/gdpr', '/llms.txt', '/privacy', '/search', '/terms', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe']
+    const german = ['/de', '/de/about', '/de/agb', '/de/blog', '/de/blog/category/nutzerforschung', '/de/blog/category/produkt', '/de/blog/feed.xml', '/de/blog/gute-interviewfragen', '/de/blog/slack-threads-und-webhooks', '/de/blog/warum-ki-interviews', '/de/changelog', '/de/changelog/feed.xml', '/de/cookies', '/de/datenschutz', '/de/dsgvo', '/de/karriere', '/de/llms.txt', '/de/search', '/de/waitlist', '/de/waitlist/confirm', '/de/waitlist/unsubscribe']
     expect([...first.pages].sort()).toEqual([...english, ...german].sort())
+    // A Markdown twin for every page and post (not the lists, feeds, search, waitlist links or llms.txt).
+    const twin = (path: string) => !/\/(blog|changelog)(\/(category|feed)|$)|waitlist|llms|feed|search/.test(path)
+    expect([...first.twins].sort()).toEqual([...english, ...german].filter(twin).sort())
     expect([...first.languages]).toEqual(['de'])
     expect(first.redirects.size).toBe(0)
 
@@ -69,7 +73,8 @@ describe('the published addresses', () => {
     await writeFile(seedPath, `${seed.trimEnd()}\n${JSON.stringify(post)}\n`)
     expect(answerFor(await addresses(now + 3_000), '/blog/new')).toEqual({ kind: 'missing' })
     forgetAddresses()
-    expect(answerFor(await addresses(now + 4_000), '/blog/new')).toEqual({ kind: 'page' })
+    expect(answerFor(await addresses(now + 4_000), '/blog/new')).toEqual({ kind: 'page', negotiated: true })
+    expect(answerFor(await addresses(now + 4_000), '/blog/new.md')).toEqual({ kind: 'markdown', path: '/blog/new' })
     expect(ADDRESS_TYPES.has('post') && ADDRESS_TYPES.has('category')).toBe(true)
 
     // Without a webhook, the revalidation period is the safety net: a redirect published while the
@@ -101,7 +106,7 @@ describe('the published addresses', () => {
       expect(await addresses(now + 62_000)).toBe(held)
       await writeFile(seedPath, await readFile('sanity/seed/production.ndjson', 'utf8'))
       await vi.waitFor(async () => expect(await addresses(now + 63_000)).not.toBe(held), { timeout: 5_000 })
-      expect(answerFor(await addresses(now + 63_001), '/privacy')).toEqual({ kind: 'page' })
+      expect(answerFor(await addresses(now + 63_001), '/privacy')).toEqual({ kind: 'page', negotiated: true })
     } finally {
       error.mockRestore()
     }

@@ -27,11 +27,14 @@ const book: Addresses = {
     ['/old', { destination: '/about', permanent: true }],
     ['/de/alt', { destination: '/de/about', permanent: false }],
   ]),
+  // The pages with a Markdown twin: not /waitlist/confirm (a link from an e-mail, no words to read).
+  twins: new Set(['/', '/about', '/privacy', '/de', '/de/about', '/de/datenschutz']),
 }
 
 /** What the proxy does with an address: the rewritten route, a redirect's target, or passing it on. */
-async function answer(path: string, init: { cookie?: string } = {}) {
-  const response = await proxy(new NextRequest(new URL(path, SITE), { headers: init.cookie ? { cookie: init.cookie } : {} }))
+async function answer(path: string, init: { cookie?: string; accept?: string } = {}) {
+  const headers = { ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.accept ? { accept: init.accept } : {}) }
+  const response = await proxy(new NextRequest(new URL(path, SITE), { headers }))
   const rewrite = response.headers.get('x-middleware-rewrite')
   const location = response.headers.get('location')
   return {
@@ -39,6 +42,7 @@ async function answer(path: string, init: { cookie?: string } = {}) {
     ...(rewrite ? { rewrite: new URL(rewrite).pathname + new URL(rewrite).search } : {}),
     ...(location ? { location: new URL(location, SITE).pathname } : {}),
     next: response.headers.get('x-middleware-next') === '1',
+    vary: response.headers.get('vary'),
   }
 }
 
@@ -102,5 +106,36 @@ describe('the proxy, in each language', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(await answer('/about')).toMatchObject({ status: 200, rewrite: '/en/about' })
     expect(await answer('/de/about')).toMatchObject({ status: 200, next: true })
+  })
+
+  it('answers a page’s Markdown twin at <path>.md, /index.md for a home page, in each language', async () => {
+    expect(await answer('/about.md')).toMatchObject({ status: 200, rewrite: '/en/md/about' })
+    expect(await answer('/index.md')).toMatchObject({ status: 200, rewrite: '/en/md' })
+    expect(await answer('/privacy.md')).toMatchObject({ status: 200, rewrite: '/en/md/privacy' })
+    expect(await answer('/de/about.md')).toMatchObject({ status: 200, rewrite: '/de/md/about' })
+    expect(await answer('/de/index.md')).toMatchObject({ status: 200, rewrite: '/de/md' })
+    expect(await answer('/de/datenschutz.md')).toMatchObject({ status: 200, rewrite: '/de/md/datenschutz' })
+  })
+
+  it('answers 404, as the page does, for the twin of a page that is not published or has none', async () => {
+    for (const path of ['/nope.md', '/de/nope.md', '/de/privacy.md', '/waitlist/confirm.md', '/old.md', '/.md', '/about/.md', '/about.md.md', '/md/about', '/de/md/about', '/en/md']) {
+      const { status, rewrite } = await answer(path)
+      if (path === '/en/md') expect(status, path).toBe(308)
+      else expect({ path, status, rewrite: rewrite?.replace(/\/site$/, '') }).toEqual({ path, status: 404, rewrite: `/${path.startsWith('/de/') ? 'de' : 'en'}/not-found` })
+    }
+  })
+
+  it('answers a page’s own address with its twin when the request prefers Markdown, with Vary: Accept on both answers', async () => {
+    expect(await answer('/about', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/md/about', vary: 'Accept' })
+    expect(await answer('/', { accept: 'text/markdown, text/html;q=0.5' })).toMatchObject({ rewrite: '/en/md', vary: 'Accept' })
+    expect(await answer('/de/datenschutz', { accept: 'text/markdown' })).toMatchObject({ rewrite: '/de/md/datenschutz', vary: 'Accept' })
+    // A browser, a wildcard, HTML preferred, or no Accept at all: the page, still saying it varies.
+    for (const accept of ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', '*/*', 'text/html, text/markdown;q=0.9', 'text/markdown;q=0', undefined]) {
+      expect(await answer('/about', { accept }), String(accept)).toMatchObject({ status: 200, rewrite: '/en/about', vary: 'Accept' })
+    }
+    expect(await answer('/de/about', { accept: 'text/html' })).toMatchObject({ status: 200, next: true, vary: 'Accept' })
+    // An address without a twin answers the same whatever Accept says: nothing to vary.
+    expect(await answer('/waitlist/confirm', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/waitlist/confirm', vary: null })
+    expect(await answer('/nope', { accept: 'text/markdown' })).toMatchObject({ status: 404, rewrite: '/en/not-found/site' })
   })
 })

@@ -225,6 +225,21 @@ export const siteSettings = defineType({
         }),
       ],
     }),
+    defineField({
+      name: 'llms',
+      title: 'For AI assistants (llms.txt)',
+      description:
+        'What /llms.txt tells an AI assistant that reads the site for someone: the summary, then a link to every page and post (to its Markdown version), the pricing and the waitlist, under these headings.',
+      type: 'object',
+      group: 'seo',
+      validation: (rule) => rule.required(),
+      fields: [
+        textField({ name: 'summary', title: 'Summary', description: 'One paragraph: what the product is and who it is for. Plain text.', max: 500, rows: 4 }),
+        stringField({ name: 'pagesHeading', title: 'Heading of the list of pages', description: 'e.g. "Pages".', max: 40 }),
+        stringField({ name: 'pricingHeading', title: 'Heading of the prices', description: 'e.g. "Pricing".', max: 40 }),
+        stringField({ name: 'waitlistHeading', title: 'Heading of the waitlist link', description: 'e.g. "Join the waitlist".', max: 40 }),
+      ],
+    }),
   ],
   preview: { prepare: () => ({ title: 'Site settings' }) },
 })
