@@ -3,7 +3,7 @@ import { addresses, addressOf, answerFor } from '@/lib/content/addresses'
 import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
-import { setExperimentsCookie, variantRewriteFor } from '@/components/experiments/participation'
+import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
 
 // Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
 // pages route decides for itself there.
@@ -48,20 +48,25 @@ export async function proxy(request: NextRequest) {
     const location = redirectLocation(answer.destination, request.url)
     return location ? NextResponse.redirect(location, answer.permanent ? 308 : 307) : notFound(request, language)
   }
-  // An address whose answer depends on Accept says so, HTML and Markdown alike, so no cache mixes them.
-  const vary = 'negotiated' in answer && answer.negotiated ? { headers: { Vary: 'Accept' } } : undefined
-  if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), vary)
+  // An address whose answer depends on the request says so (Accept for a twin, Cookie for a page an
+  // experiment varies), so no cache in front of the site mixes the answers.
+  const varies = 'negotiated' in answer && answer.negotiated ? ['Accept'] : []
+  if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), varyOn(varies))
   if (answer.kind === 'page' && !request.cookies.has(DRAFT_MODE_COOKIE)) {
     // A participant in an experiment on this page gets its variant page (components/experiments).
-    const variant = await variantRewriteFor(request, language, addressOf(pathname))
+    const experiments = await experimentsOn(request, language, addressOf(pathname))
+    if (experiments.varied) varies.push('Cookie')
+    const variant = experiments.rewrite
     if (variant) {
-      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, vary)
+      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, varyOn(varies))
       return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
     }
   }
-  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, vary) : NextResponse.next(vary)
+  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, varyOn(varies)) : NextResponse.next(varyOn(varies))
   return notFound(request, language)
 }
+
+const varyOn = (headers: readonly string[]): ResponseInit | undefined => (headers.length ? { headers: { Vary: headers.join(', ') } } : undefined)
 
 function rewrite(request: NextRequest, pathname: string, init?: ResponseInit) {
   const url = request.nextUrl.clone()

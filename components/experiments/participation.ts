@@ -20,25 +20,27 @@ export function mayTakePart(request: Pick<NextRequest, 'cookies' | 'headers'>): 
 export type VariantRewrite = { segment: string; cookie: string | null }
 
 /**
- * The variant page a participant is rewritten to on the page at `address` (its path with its
- * language's prefix), and the experiments cookie to set when this visit assigned them anew; null
- * for a visitor who does not take part or a page no running experiment varies.
+ * What the running experiments do to the page at `address` (its path with its language's prefix):
+ * `varied` when one varies it, whoever asks (its answer then depends on the visitor's cookies, so a
+ * shared cache in front of the site must key on them: the proxy says `Vary: Cookie`); `rewrite`,
+ * the variant page a participant is rewritten to and the experiments cookie to set when this visit
+ * assigned them anew, or null for a visitor who does not take part.
  */
-export async function variantRewriteFor(request: Pick<NextRequest, 'cookies' | 'headers'>, language: string, address: string): Promise<VariantRewrite | null> {
-  if (!mayTakePart(request)) return null
+export async function experimentsOn(request: Pick<NextRequest, 'cookies' | 'headers'>, language: string, address: string): Promise<{ varied: boolean; rewrite: VariantRewrite | null }> {
   let running
   try {
     running = await runningExperiments()
   } catch {
     // Logged where it was read: everyone sees the page as published until the next read works.
-    return null
+    return { varied: false, rewrite: null }
   }
   const experiments = running.byPath.get(address)
-  if (!experiments?.length) return null
+  if (!experiments?.length) return { varied: false, rewrite: null }
+  if (!mayTakePart(request)) return { varied: true, rewrite: null }
   const held = parseAssignments(request.cookies.get(EXPERIMENTS_COOKIE)?.value)
   const { shown, assignments, changed } = participate(experiments, held, () => crypto.randomUUID())
-  if (!changed && Object.keys(shown).length === 0) return null
-  return { segment: variantSegment(language, shown), cookie: changed ? serializeAssignments(assignments) : null }
+  if (!changed && Object.keys(shown).length === 0) return { varied: true, rewrite: null }
+  return { varied: true, rewrite: { segment: variantSegment(language, shown), cookie: changed ? serializeAssignments(assignments) : null } }
 }
 
 /**

@@ -11,7 +11,10 @@ import type { RunningExperiments } from '@/components/experiments/running'
 const known = vi.hoisted(() => ({ running: null as RunningExperiments | null }))
 vi.mock('@/lib/content/addresses', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/content/addresses')>()),
-  addresses: async (): Promise<Addresses> => ({ languages: new Set(['de']), pages: new Set(['/', '/about', '/privacy', '/de', '/de/about']), redirects: new Map() }),
+  addresses: async (): Promise<Addresses> => {
+    const pages = new Set(['/', '/about', '/privacy', '/de', '/de/about'])
+    return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages }
+  },
 }))
 vi.mock('@/components/experiments/running', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/components/experiments/running')>()),
@@ -107,7 +110,7 @@ async function visit(path: string, headers: Record<string, string> = {}) {
   const rewrite = response.headers.get('x-middleware-rewrite')
   // The header as the browser gets it: what document.cookie then shows the join form.
   const header = response.headers.get('set-cookie')
-  return { status: response.status, rewrite: rewrite ? new URL(rewrite).pathname : null, next: response.headers.get('x-middleware-next') === '1', cookie: header ? parseSetCookie(header) : null }
+  return { status: response.status, rewrite: rewrite ? new URL(rewrite).pathname : null, next: response.headers.get('x-middleware-next') === '1', cookie: header ? parseSetCookie(header) : null, vary: response.headers.get('vary') }
 }
 
 describe('the proxy', () => {
@@ -163,6 +166,17 @@ describe('the proxy', () => {
     expect(await visit('/privacy', { cookie: GRANTED })).toMatchObject({ rewrite: '/en/privacy', cookie: null })
     known.running = null
     expect(await visit('/', { cookie: GRANTED })).toMatchObject({ rewrite: '/en', cookie: null })
+  })
+
+  it('tells caches in front of the site that a varied page depends on the cookies, whoever asks', async () => {
+    // A shared cache keyed on the address alone would hand one participant's variant to everyone, crawlers included.
+    for (const headers of [{ cookie: GRANTED }, {}, { cookie: GRANTED, 'sec-gpc': '1' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }]) {
+      expect((await visit('/', headers)).vary, JSON.stringify(headers)).toBe('Accept, Cookie')
+      expect((await visit('/de', headers)).vary, JSON.stringify(headers)).toBe('Accept, Cookie')
+    }
+    expect((await visit('/privacy', { cookie: GRANTED })).vary).toBe('Accept')
+    known.running = null
+    expect((await visit('/', { cookie: GRANTED })).vary).toBe('Accept')
   })
 
   it('answers 404 for a variant page’s internal address asked for directly', async () => {
