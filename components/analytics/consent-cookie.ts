@@ -1,3 +1,5 @@
+import { EXPERIMENTS_COOKIE } from '@/components/experiments/assignments'
+
 /**
  * The visitor's analytics choice as the server reads it: a first-party cookie the banner writes
  * beside its own record (localStorage), so the proxy can tell a consenting visitor from the rest
@@ -19,4 +21,13 @@ export function writeGrantedCookie(): void {
 /** In the browser: removes cookies of this site by name (a decline removes consent and experiments). */
 export function removeCookies(names: readonly string[]): void {
   for (const name of names) document.cookie = `${name}=; Max-Age=0${attributes()}`
+}
+
+/**
+ * In the browser, the choice made: written only when granted; a decline removes it and the
+ * experiments cookie, so nothing is kept of a visitor who said no.
+ */
+export function writeConsentCookie(choice: 'granted' | 'denied'): void {
+  if (choice === 'granted') writeGrantedCookie()
+  else removeCookies([CONSENT_COOKIE, EXPERIMENTS_COOKIE])
 }

@@ -4,8 +4,6 @@
  * that sends Global Privacy Control or Do Not Track has chosen already: decline.
  */
 import { islandEvent } from '@/lib/island-event'
-import { EXPERIMENTS_COOKIE } from '@/components/experiments/assignments'
-import { CONSENT_COOKIE, removeCookies, writeGrantedCookie } from './consent-cookie'
 
 export type ConsentChoice = 'granted' | 'denied'
 export type ConsentState = ConsentChoice | 'unset'
@@ -61,23 +59,24 @@ export function consentBootScript(): string {
   return `try{if(${state}!=="unset")document.documentElement.setAttribute(${JSON.stringify(CONSENT_CHOSEN_ATTRIBUTE)},"")}catch(e){}`
 }
 
-export function writeConsent(choice: ConsentChoice): void {
+/** Records the choice; the promise settles once the server-readable cookie is written too. */
+export function writeConsent(choice: ConsentChoice): Promise<void> {
   try {
     window.localStorage.setItem(CONSENT_STORAGE_KEY, choice)
   } catch {
     // The choice still holds for this page view.
   }
-  writeConsentCookie(choice)
+  const cookieWritten = writeConsentCookie(choice)
   consentChanged.emit(choice)
+  return cookieWritten
 }
 
 /**
- * The choice as the server reads it (./consent-cookie.ts): written only when granted; a decline
- * removes it and the experiments cookie, so nothing is kept of a visitor who said no.
+ * The choice as the server reads it (./consent-cookie.ts), fetched on the click rather than with
+ * the page: every page carries the banner, and the cookie matters only from the next request on.
  */
-function writeConsentCookie(choice: ConsentChoice): void {
-  if (choice === 'granted') writeGrantedCookie()
-  else removeCookies([CONSENT_COOKIE, EXPERIMENTS_COOKIE])
+function writeConsentCookie(choice: ConsentChoice): Promise<void> {
+  return import('./consent-cookie').then((cookie) => cookie.writeConsentCookie(choice))
 }
 
 /** Calls back on every choice, in this tab or (through storage events) another one. */

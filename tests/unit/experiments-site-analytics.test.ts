@@ -14,11 +14,11 @@ afterEach(() => {
 })
 
 describe('the consent cookie', () => {
-  it('is written when the visitor accepts, and removed with the experiments cookie when they decline', () => {
-    writeConsent('granted')
+  it('is written when the visitor accepts, and removed with the experiments cookie when they decline', async () => {
+    await writeConsent('granted')
     expect(cookies()).toMatchObject({ consent: 'granted' })
     document.cookie = 'experiments=hero-headline=b; Path=/'
-    writeConsent('denied')
+    await writeConsent('denied')
     expect(cookies()).toEqual({})
     expect(window.localStorage.getItem('consent:analytics')).toBe('denied')
   })

@@ -170,7 +170,7 @@ describe('the proxy', () => {
 
   it('tells caches in front of the site that a varied page depends on the cookies, whoever asks', async () => {
     // A shared cache keyed on the address alone would hand one participant's variant to everyone, crawlers included.
-    for (const headers of [{ cookie: GRANTED }, {}, { cookie: GRANTED, 'sec-gpc': '1' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }]) {
+    for (const headers of [{ cookie: GRANTED }, {}, { cookie: GRANTED, 'sec-gpc': '1' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }] as Record<string, string>[]) {
       expect((await visit('/', headers)).vary, JSON.stringify(headers)).toBe('Accept, Cookie')
       expect((await visit('/de', headers)).vary, JSON.stringify(headers)).toBe('Accept, Cookie')
     }
