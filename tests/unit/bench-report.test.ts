@@ -57,7 +57,7 @@ describe('the benchmark report', () => {
     expect(markdown).toContain('`/ (variant b)` is `/` as a participant in variant `b` of the experiment `hero-headline` gets it')
     expect(markdown).toContain(`sends \`Cookie: ${cookie}\``)
     expect(markdown).toContain('the page still shows the consent banner and loads no analytics: the same conditions as control')
-    expect(markdown).toContain("its first-load JS must be control's: the same scripts, byte for byte (here 5 scripts, 100.0 kB, against 5, 100.0 kB)")
+    expect(markdown).toContain("its first-load JS must be control's: the same scripts, byte for byte (control: 5 scripts, 100.0 kB; the variant: 5, 100.0 kB)")
     // Without a variant, none of it.
     expect(renderMarkdown(report({}))).not.toContain('variant')
   })

@@ -224,7 +224,7 @@ function variantMethod({ experiment, key, cookie }: MeasuredVariant, site: Measu
     `Every load of it (the weight fetch, the cache settling before each run, and each Lighthouse run through its \`extraHeaders\`) sends \`Cookie: ${cookie}\` and a browser's user agent (the proxy shows crawlers control), so the proxy rewrites it to the variant's static page.`,
     "Each document served is checked to carry the variant's headline and not control's, and the bench stops if the proxy served control.",
     "With the cookie alone and no choice stored in `localStorage`, the page still shows the consent banner and loads no analytics: the same conditions as control.",
-    `It is held to \`${site.path}\`'s targets against the same floor page${control ? `, and its first-load JS must be control's: the same scripts, byte for byte (here ${control.js.scripts} scripts, ${kB(control.js.jsGzip)}, against ${site.js.scripts}, ${kB(site.js.jsGzip)})` : ' (control was not measured in this run, so its first-load JS is not compared)'}.`,
+    `It is held to \`${site.path}\`'s targets against the same floor page${control ? `, and its first-load JS must be control's: the same scripts, byte for byte (control: ${control.js.scripts} scripts, ${kB(control.js.jsGzip)}; the variant: ${site.js.scripts}, ${kB(site.js.jsGzip)})` : ' (control was not measured in this run, so its first-load JS is not compared)'}.`,
   ].join(' ')
 }
 
