@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { captureAnalytics } from './analytics-capture'
-import { editorsExample, type ExperimentDocument } from './experiment-example'
+import { editorsExample, variantSection, type ExperimentDocument } from '../tools/content/experiment-example'
 import { expect, layoutShiftSoFar, test } from './fixtures'
 import { publishLocally, unpublishLocally } from './local-publish'
 import { copy } from './seed-copy'
@@ -11,7 +11,7 @@ import { copy } from './seed-copy'
 
 const example = editorsExample()
 const allB: ExperimentDocument = { ...example, variants: example.variants.map((variant) => ({ ...variant, share: 100 })) }
-const variantTitle = example.variants[0]!.sections.find((section) => section.language === 'en')!.sections[0]!.title
+const variantTitle = variantSection(example, 'en').title
 const controlTitle = copy.section(copy.landing, 'heroSection').title
 
 const { consent } = copy.settings

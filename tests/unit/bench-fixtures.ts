@@ -1,11 +1,14 @@
 import type { LighthouseSummary } from '../../tools/bench/lighthouse'
 import type { HtmlParts } from '../../tools/bench/page-weight'
-import type { Measured } from '../../tools/bench/quality-budget'
+import type { Measured, MeasuredVariant } from '../../tools/bench/quality-budget'
 
 type Overrides = {
   path?: string
   status?: number
   jsGzip?: number
+  /** The first-load scripts' URLs (five of the floor's unless told). */
+  scripts?: string[]
+  variant?: MeasuredVariant
   htmlGzip?: number
   parts?: Partial<HtmlParts>
   scores?: Partial<LighthouseSummary['scores']>
@@ -16,12 +19,13 @@ type Overrides = {
 }
 
 /** A measured page that meets every target unless told otherwise. */
-export function measured({ path = '/', status = 200, jsGzip = 100_000, htmlGzip = 0, parts = {}, scores = {}, lighthouse = {}, applied = {} }: Overrides = {}): Measured {
+export function measured({ path = '/', status = 200, jsGzip = 100_000, scripts = SCRIPTS, variant, htmlGzip = 0, parts = {}, scores = {}, lighthouse = {}, applied = {} }: Overrides = {}): Measured {
   const simulated = summary(path, scores, lighthouse)
   return {
     path,
+    ...(variant ? { variant } : {}),
     status,
-    js: { scripts: 5, jsGzip, htmlOnly: [], browserOnly: [] },
+    js: { scripts: scripts.length, urls: scripts, jsGzip, htmlOnly: [], browserOnly: [] },
     cssGzip: 0,
     inlineCssGzip: 0,
     htmlGzip,
@@ -30,6 +34,8 @@ export function measured({ path = '/', status = 200, jsGzip = 100_000, htmlGzip 
     lighthouse: simulated,
   }
 }
+
+const SCRIPTS = ['webpack', 'main', 'framework', 'app', 'page'].map((name) => `http://localhost/_next/static/chunks/${name}.js`)
 
 function summary(path: string, scores: Partial<LighthouseSummary['scores']>, lighthouse: Partial<LighthouseSummary>): LighthouseSummary {
   return {

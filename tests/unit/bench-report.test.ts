@@ -39,4 +39,26 @@ describe('the benchmark report', () => {
     expect(markdown).toContain('### The floor with words on it')
     expect(markdown).toContain('| /text/80 | 10.5 kB | 100 (99, 99, 98) | 0.72 s | 1.44 s | 2.22 × | 0.96 s, 1.44 s, 1.45 s | 110 ms |')
   })
+
+  it('reports the variant page apart from control, in every table, and says how it was asked for', () => {
+    const floor = measured({ htmlGzip: 1_800 })
+    const control = measured({ path: '/', htmlGzip: 41_100, applied: { lcpElements: ['p.control'], warnings: [] } })
+    const cookie = 'consent=granted; experiments=hero-headline=b'
+    const variant = measured({ path: '/', htmlGzip: 41_200, variant: { experiment: 'hero-headline', key: 'b', cookie }, applied: { lcpElements: ['p.variant'] }, lighthouse: { warnings: ['a warning of the variant page'] } })
+    const markdown = renderMarkdown(report({ routes: [{ site: control, floor, jsRatio: 1 }, { site: variant, floor, jsRatio: 1 }] }))
+    // A row of its own in the weights, the HTML parts, both Lighthouse tables and the audits.
+    expect(markdown).toContain('| / (variant b) | 200 | 100.0 kB | 100.0 kB | 1.000 × |')
+    expect(markdown).toContain('| / (variant b) | 41.2 kB |')
+    expect(markdown.match(/^\| \/ \(variant b\) \|/gm)).toHaveLength(4)
+    expect(markdown).toContain('- / (variant b): `p.variant`')
+    expect(markdown).toContain('**/ (variant b)** (floor: /)')
+    // Its own page in the cross-check, though its URL is control's.
+    expect(markdown).toContain('- http://localhost/ (variant b): a warning of the variant page')
+    expect(markdown).toContain('`/ (variant b)` is `/` as a participant in variant `b` of the experiment `hero-headline` gets it')
+    expect(markdown).toContain(`sends \`Cookie: ${cookie}\``)
+    expect(markdown).toContain('the page still shows the consent banner and loads no analytics: the same conditions as control')
+    expect(markdown).toContain("its first-load JS must be control's: the same scripts, byte for byte (control: 5 scripts, 100.0 kB; the variant: 5, 100.0 kB)")
+    // Without a variant, none of it.
+    expect(renderMarkdown(report({}))).not.toContain('variant')
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateTargets } from '../../tools/bench/quality-budget'
+import { evaluateRoutes, evaluateTargets, evaluateVariant } from '../../tools/bench/quality-budget'
 import { measured } from './bench-fixtures'
 
 const target = (results: ReturnType<typeof evaluateTargets>, name: string) => results.find((result) => result.target.startsWith(name))!
@@ -87,5 +87,48 @@ describe('the quality budget', () => {
   it('fails any request to another origin before consent, naming the origin', () => {
     const site = measured({ lighthouse: { otherOrigins: ['https://eu.i.posthog.com/e/', 'https://eu.i.posthog.com/flags'] } })
     expect(target(evaluateTargets(site, measured()), 'no third-party')).toMatchObject({ pass: false, gap: 'https://eu.i.posthog.com' })
+  })
+
+  describe('a variant page', () => {
+    const variant = { experiment: 'hero-headline', key: 'b', cookie: 'consent=granted; experiments=hero-headline=b' }
+    const floor = measured()
+
+    it("is held to its page's targets, under its own label", () => {
+      const results = evaluateTargets(measured({ variant, jsGzip: 105_100, applied: { lcpMs: 1_000 } }), floor)
+      expect(results.every((result) => result.route === '/ (variant b)')).toBe(true)
+      // The budget of its path: were it looked up by label, a heavier variant would have no JS target at all.
+      expect(target(results, 'first-load JS')).toMatchObject({ pass: false, gap: '0.1 kB over (0.1 % above the limit)' })
+      expect(target(results, 'LCP')).toMatchObject({ pass: false, gap: '0.16 s over' })
+      expect(results.map((result) => result.target)).toEqual(evaluateTargets(measured(), floor).map((result) => result.target))
+    })
+
+    it("must load exactly control's scripts, naming any difference", () => {
+      const control = measured()
+      expect(evaluateVariant(measured({ variant }), control)).toEqual([
+        { route: '/ (variant b)', target: "first-load JS = /'s (same scripts)", measured: '100.0 kB, 5 scripts', limit: '100.0 kB, 5 scripts', pass: true, gap: '—' },
+      ])
+      const extra = measured({ variant, jsGzip: 101_200, scripts: [...control.js.urls, 'http://localhost/_next/static/chunks/experiment.js'] })
+      expect(evaluateVariant(extra, control)[0]).toMatchObject({ pass: false, measured: '101.2 kB, 6 scripts', gap: 'only the variant loads /_next/static/chunks/experiment.js; 1200 bytes more than control' })
+      const swapped = measured({ variant, scripts: [...control.js.urls.slice(1), 'http://localhost/_next/static/chunks/other.js'] })
+      expect(evaluateVariant(swapped, control)[0]).toMatchObject({ pass: false, gap: 'only the variant loads /_next/static/chunks/other.js; only control loads /_next/static/chunks/webpack.js' })
+      // Same scripts, different bytes (a chunk changed between the loads) is no match either.
+      expect(evaluateVariant(measured({ variant, jsGzip: 99_990 }), control)[0]).toMatchObject({ pass: false, gap: '10 bytes fewer than control' })
+    })
+
+    it('is compared with its page measured as control in the same run, and only then', () => {
+      const control = measured()
+      const heavier = measured({ variant, jsGzip: 101_000, scripts: [...control.js.urls, 'http://localhost/_next/static/chunks/experiment.js'] })
+      const routes = [
+        { site: control, floor },
+        { site: heavier, floor },
+        { site: measured({ path: '/about' }), floor },
+      ]
+      const compared = evaluateRoutes(routes).filter((result) => result.target.startsWith('first-load JS ='))
+      expect(compared).toHaveLength(1)
+      expect(compared[0]).toMatchObject({ route: '/ (variant b)', pass: false })
+      // Control itself and other pages get no such target; without control measured, nothing to compare.
+      expect(evaluateRoutes(routes).filter((result) => result.route === '/')).toEqual(evaluateTargets(control, floor))
+      expect(evaluateRoutes([{ site: heavier, floor }]).some((result) => result.target.startsWith('first-load JS ='))).toBe(false)
+    })
   })
 })

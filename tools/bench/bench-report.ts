@@ -1,7 +1,8 @@
 import type { FloorVersions } from './floor-app'
 import { CATEGORIES, type CategoryId } from './lighthouse'
 import { kB } from './page-weight'
-import type { Measured, TargetResult } from './quality-budget'
+import { controlOf, routeLabel, type Measured, type MeasuredVariant, type TargetResult } from './quality-budget'
+import { BENCH_SEED_PATH } from './bench-content'
 
 /** Everything `npm run bench` measured: written as docs/bench.json and rendered as docs/bench.md. */
 export type BenchReport = {
@@ -40,13 +41,16 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     '## Site and floor per route',
     '',
-    'Weights are gzip bytes. The floor of each page is the floor\'s `/`; the floor of the 404 is the floor\'s own 404 (Next\'s built-in page).',
+    [
+      'Weights are gzip bytes. The floor of each page is the floor\'s `/`; the floor of the 404 is the floor\'s own 404 (Next\'s built-in page).',
+      ...report.routes.flatMap(({ site }) => (site.variant ? [`\`${routeLabel(site)}\` is \`${site.path}\` as a participant in variant \`${site.variant.key}\` of the experiment \`${site.variant.experiment}\` gets it ("How it is measured" below).`] : [])),
+    ].join(' '),
     '',
   )
   table(
     ['route', 'status', 'first-load JS', 'floor JS', '× floor', 'scripts (floor)', 'CSS linked / inline', 'HTML (floor)', 'requests before load (floor)', 'requests, no interaction (floor)', 'third-party before consent'],
     report.routes.map(({ site, floor, jsRatio }) => [
-      site.path,
+      routeLabel(site),
       String(site.status),
       kB(site.js.jsGzip),
       kB(floor.js.jsGzip),
@@ -69,7 +73,7 @@ export function renderMarkdown(report: BenchReport): string {
   const floors = [...new Map([...report.routes.map(({ floor }) => floor), report.floorText.floor, ...report.floorText.pages].map((page) => [page.path, page])).values()]
   table(
     ['page', 'HTML', 'markup', 'CSS', 'flight data', 'before `<body>`', 'before `<h1>`'],
-    [...report.routes.map(({ site }) => ({ label: site.path, page: site })), ...floors.map((page) => ({ label: `floor ${page.path}`, page }))].map(({ label, page }) => [
+    [...report.routes.map(({ site }) => ({ label: routeLabel(site), page: site })), ...floors.map((page) => ({ label: `floor ${page.path}`, page }))].map(({ label, page }) => [
       label,
       kB(page.htmlGzip),
       kB(page.parts.markupGzip),
@@ -90,7 +94,7 @@ export function renderMarkdown(report: BenchReport): string {
     ['route', 'Perf', 'FCP', 'LCP', 'LCP × floor', 'LCP runs (floor runs)', 'TBT'],
     [
       ...report.routes.map(({ site, floor }) => [
-        site.path,
+        routeLabel(site),
         `${site.applied.scores.performance} / ${floor.applied.scores.performance}`,
         `${s(site.applied.fcpMs)} / ${s(floor.applied.fcpMs)}`,
         `${s(site.applied.lcpMs)} / ${s(floor.applied.lcpMs)}`,
@@ -109,7 +113,7 @@ export function renderMarkdown(report: BenchReport): string {
   table(
     ['route', ...CATEGORIES.map((id) => SHORT[id]), 'Perf runs (floor runs)', 'FCP', 'LCP', 'LCP runs (floor runs)', 'CLS', 'TBT', 'CPU index of runs (floor)'],
     report.routes.map(({ site, floor }) => [
-      site.path,
+      routeLabel(site),
       ...CATEGORIES.map((id) => `${site.lighthouse.scores[id]} / ${floor.lighthouse.scores[id]}`),
       `${site.lighthouse.performanceRuns.join(', ')} (${floor.lighthouse.performanceRuns.join(', ')})`,
       `${s(site.lighthouse.fcpMs)} / ${s(floor.lighthouse.fcpMs)}`,
@@ -142,7 +146,7 @@ export function renderMarkdown(report: BenchReport): string {
   )
 
   lines.push('Largest contentful paint element (Lighthouse\'s LCP insight, every run, applied throttling):', '')
-  for (const { site } of report.routes) lines.push(`- ${site.path}: ${site.applied.lcpElements.map((element) => `\`${element}\``).join(' or ')}`)
+  for (const { site } of report.routes) lines.push(`- ${routeLabel(site)}: ${site.applied.lcpElements.map((element) => `\`${element}\``).join(' or ')}`)
   lines.push('')
 
   const misses = report.targets.filter((target) => !target.pass)
@@ -161,7 +165,7 @@ export function renderMarkdown(report: BenchReport): string {
   )
   for (const { site, floor } of report.routes) {
     const floorFails = new Set(floor.lighthouse.failingAudits.map((audit) => `${audit.category}/${audit.id}`))
-    lines.push(`**${site.path}** (floor: ${floor.path})`, '')
+    lines.push(`**${routeLabel(site)}** (floor: ${floor.path})`, '')
     if (site.lighthouse.failingAudits.length === 0) lines.push('- none', '')
     else {
       for (const audit of [...site.lighthouse.failingAudits].sort((a, b) => AUDIT_ORDER.indexOf(a.category) - AUDIT_ORDER.indexOf(b.category))) {
@@ -182,7 +186,9 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   )
 
-  const crossCheck = report.routes.flatMap(({ site, floor }) => [site, floor]).filter((m, i, all) => all.findIndex((other) => other.lighthouse.url === m.lighthouse.url) === i)
+  // Each page once (the floors repeat); the variant page has control's URL and is a page of its own.
+  const pageName = (m: Measured) => `${new URL(m.lighthouse.url).origin}${routeLabel(m)}`
+  const crossCheck = report.routes.flatMap(({ site, floor }) => [site, floor]).filter((m, i, all) => all.findIndex((other) => pageName(other) === pageName(m)) === i)
   const mismatches = crossCheck.filter((m) => m.js.htmlOnly.length > 0 || m.js.browserOnly.length > 0)
   lines.push(
     '## How it is measured',
@@ -190,7 +196,7 @@ export function renderMarkdown(report: BenchReport): string {
     `- **First-load JS**: ${report.settings.firstLoadJs} Cross-check in this run: ${
       mismatches.length === 0
         ? 'for every page, site and floor, the scripts named in the HTML are exactly the scripts Chromium requested before `load`.'
-        : mismatches.map((m) => `${m.lighthouse.url}: only in HTML ${m.js.htmlOnly.join(', ') || 'none'}; only fetched by Chromium ${m.js.browserOnly.join(', ') || 'none'}`).join('; ')
+        : mismatches.map((m) => `${pageName(m)}: only in HTML ${m.js.htmlOnly.join(', ') || 'none'}; only fetched by Chromium ${m.js.browserOnly.join(', ') || 'none'}`).join('; ')
     }`,
     `- **Requests before interaction**: ${report.settings.requestsBeforeInteraction}`,
     `- **Third-party requests before consent**: ${report.settings.thirdParty}`,
@@ -202,12 +208,24 @@ export function renderMarkdown(report: BenchReport): string {
     }.`,
     '- CSS and HTML: gzip of the stylesheets the HTML links, of the `<style>` elements in the HTML (inlined CSS, also part of the HTML figure) and of the HTML document, and the HTML by part (`htmlParts` in `tools/bench/page-weight.ts`).',
     '- The floor is generated into `.local/bench-floor/` (`tools/bench/floor-app.ts`), its `node_modules` a symlink to the project\'s, built with the project\'s `next` and served by `next start` on port 3301; the site is built into `.next-bench` and served on port 3300 (both plus `BENCH_PORT_OFFSET`, or else `E2E_PORT_OFFSET`, when set).',
-    '- Knobs: `BENCH_SIGNUPS` (default 60, at least 50 wanted), `BENCH_POSTHOG_KEY` (empty: build without analytics), `BENCH_PORT_OFFSET`. The command exits non-zero when any target is missed.',
+    ...report.routes.flatMap(({ site }) => (site.variant ? [`- **${routeLabel(site)}**: ${variantMethod(site.variant, site, controlOf(report.routes, site))}`] : [])),
+    '- Knobs: `BENCH_SIGNUPS` (default 60, at least 50 wanted), `BENCH_POSTHOG_KEY` (empty: build without analytics), `BENCH_PORT_OFFSET`; for a quick try of the bench itself, `BENCH_ROUTES` (route labels, comma-separated) and `BENCH_LIGHTHOUSE_RUNS`, which write their report to `.local/bench/` instead. The command exits non-zero when any target is missed.',
     '',
   )
-  const warnings = crossCheck.flatMap((m) => m.lighthouse.warnings.map((warning) => `- ${m.lighthouse.url}: ${warning}`))
+  const warnings = crossCheck.flatMap((m) => m.lighthouse.warnings.map((warning) => `- ${pageName(m)}: ${warning}`))
   if (warnings.length > 0) lines.push('Lighthouse warnings (on a 404 page the status warning is expected: the page answers 404 on purpose):', '', ...warnings, '')
   return lines.join('\n')
+}
+
+/** How a variant page was asked for and checked, and what it is held to. */
+function variantMethod({ experiment, key, cookie }: MeasuredVariant, site: Measured, control: Measured | undefined): string {
+  return [
+    `the page at \`${site.path}\` as variant \`${key}\` of the experiment \`${experiment}\`, which runs in the bench's own copy of the content (the seed with the editors' guide's example added: \`${BENCH_SEED_PATH}\`, served through \`CONTENT_SEED_PATH\`).`,
+    `Every load of it (the weight fetch, the cache settling before each run, and each Lighthouse run through its \`extraHeaders\`) sends \`Cookie: ${cookie}\` and a browser's user agent (the proxy shows crawlers control), so the proxy rewrites it to the variant's static page.`,
+    "Each document served is checked to carry the variant's headline and not control's, and the bench stops if the proxy served control.",
+    "With the cookie alone and no choice stored in `localStorage`, the page still shows the consent banner and loads no analytics: the same conditions as control.",
+    `It is held to \`${site.path}\`'s targets against the same floor page${control ? `, and its first-load JS must be control's: the same scripts, byte for byte (control: ${control.js.scripts} scripts, ${kB(control.js.jsGzip)}; the variant: ${site.js.scripts}, ${kB(site.js.jsGzip)})` : ' (control was not measured in this run, so its first-load JS is not compared)'}.`,
+  ].join(' ')
 }
 
 /**

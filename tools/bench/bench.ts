@@ -5,7 +5,10 @@
  * HTML split into markup, CSS and flight data) and their ratio to the floor, Lighthouse's mobile
  * scores, FCP, LCP and TBT under applied throttling and again under simulated throttling (median
  * of 5 runs each, the floor's beside them, in the same rounds), requests before interaction, requests to third
- * parties before consent; and the waitlist's submit latency in Chromium. The floor's text
+ * parties before consent; and the waitlist's submit latency in Chromium. The landing page is
+ * measured twice: as control, and as variant b of an experiment running in the bench's own copy
+ * of the content (tools/bench/bench-content.ts), held to the same targets and to control's
+ * first-load JS. The floor's text
  * pages (the bare page with a page's worth of words) are measured in the same rounds, as a
  * reference for what the framework alone does to LCP. Checks the quality
  * budget (pass/miss with the gap) and writes docs/bench.json and docs/bench.md.
@@ -19,12 +22,13 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { chromium } from '@playwright/test'
 import { renderMarkdown, type BenchReport } from './bench-report'
+import { assertServesVariant, BENCH_CONTENT_DIR, BENCH_SEED_PATH, variantRequestHeaders, writeBenchContent, type PageVariant } from './bench-content'
 import { ensureChromium } from '../local/chromium'
 import { buildFloorApp, floorTextPaths, startFloorApp } from './floor-app'
-import { CHROMIUM_FLAGS, median, runLighthouse, summarize, THROTTLING, type LighthouseRun, type Throttling } from './lighthouse'
+import { CHROMIUM_FLAGS, median, runLighthouse, summarize, THROTTLING, type LighthouseRun, type RunRequest, type Throttling } from './lighthouse'
 import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
-import { evaluateTargets, type Measured } from './quality-budget'
+import { evaluateRoutes, routeLabel, type Measured } from './quality-budget'
 import { assertPortFree, run, waitForUrl } from '../local/run'
 import { ANALYTICS_PROXY_PATH } from '../../components/analytics/client'
 import { CONSENT_STORAGE_KEY } from '../../components/analytics/consent'
@@ -38,12 +42,29 @@ const FLOOR_PORT = 3301 + PORT_OFFSET
 const SUPABASE_PORT = 54339 + PORT_OFFSET
 // 60 sign-ups take about 2.5 min (each waits out the form's minimum fill time); the team asked for at least 50.
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 60)
-const LIGHTHOUSE_RUNS = 5
+const FULL_LIGHTHOUSE_RUNS = 5
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? FULL_LIGHTHOUSE_RUNS)
+if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not "${process.env.BENCH_LIGHTHOUSE_RUNS}"`)
 const NOT_FOUND = '/this-page-does-not-exist'
+
+// The bench's content, written before the build reads it: the seed with one experiment running.
+const variant = await writeBenchContent()
+type Route = { path: string; variant?: PageVariant }
 // /privacy is a rich-text page, /careers a page built from sections in the Studio,
 // /waitlist/confirm the confirmation link's page (its island checks the token), and
 // /search?q=slack the site search with results (rendered for each request).
-const ROUTES = ['/', '/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack']
+const ALL_ROUTES: Route[] = [
+  { path: '/' },
+  { path: '/', variant },
+  ...['/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack'].map((path) => ({ path })),
+]
+// BENCH_ROUTES (labels, comma-separated: `/,/ (variant b)`) and BENCH_LIGHTHOUSE_RUNS make a quick
+// partial run, to try a change to the bench itself; its report goes to .local/bench/, never over docs/bench.md.
+const onlyRoutes = process.env.BENCH_ROUTES?.split(',').map((label) => label.trim())
+const ROUTES = onlyRoutes ? ALL_ROUTES.filter((route) => onlyRoutes.includes(routeLabel(route))) : ALL_ROUTES
+if (ROUTES.length === 0) throw new Error(`BENCH_ROUTES names none of the routes: ${ALL_ROUTES.map(routeLabel).join(', ')}`)
+const partial = Boolean(onlyRoutes) || LIGHTHOUSE_RUNS !== FULL_LIGHTHOUSE_RUNS
+const reportDir = partial ? BENCH_CONTENT_DIR : 'docs'
 /** Each page of the site against the floor's page; the 404 against the floor's own 404. */
 const floorPathOf = (path: string) => (path === NOT_FOUND ? NOT_FOUND : '/')
 
@@ -60,6 +81,7 @@ const env = localEnv({
   NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${SUPABASE_PORT}`,
   NEXT_PUBLIC_SITE_URL: base,
   NEXT_PUBLIC_POSTHOG_KEY: posthogKey,
+  CONTENT_SEED_PATH: BENCH_SEED_PATH,
 })
 
 // Before the slow builds: a server left running on one of these ports would be measured instead.
@@ -92,22 +114,29 @@ try {
 
   // Every page measured: the site's routes, the floor's two and its text pages. HTML weights first (this also
   // warms each server's cache, so no Lighthouse run pays a first render).
-  const floorPaths = [...new Set(ROUTES.map(floorPathOf)), ...floorTextPaths]
-  const pages = [...ROUTES.map((path) => ({ base, path })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
-  const weights = await Promise.all(pages.map((page) => measurePage(page.base, page.path)))
+  // The floor's `/` always: the text pages are reported against it.
+  const floorPaths = [...new Set(['/', ...ROUTES.map((route) => floorPathOf(route.path))]), ...floorTextPaths]
+  const pages: BenchPage[] = [...ROUTES.map((route) => ({ base, ...route })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
+  const weights = await Promise.all(
+    pages.map(async (page) => {
+      const weight = await measurePage(page.base, page.path, requestOf(page).headers)
+      requestOf(page).checkDocument?.(weight.html)
+      return weight
+    }),
+  )
 
   // Lighthouse runs round-robin (site and floor pages alternate, run after run, each page under
   // both throttlings) so that a noisy moment on this shared 2-core machine hits all pages alike,
   // not one page's five runs.
-  const runs = new Map<string, LighthouseRun[]>(pages.flatMap((page) => THROTTLING.map((throttling) => [runKey(urlOf(page), throttling), []] as const)))
+  const runs = new Map<string, LighthouseRun[]>(pages.flatMap((page) => THROTTLING.map((throttling) => [runKey(idOf(page), throttling), []] as const)))
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
     for (const page of pages) {
       for (const throttling of THROTTLING) {
         const url = urlOf(page)
-        await settle(url)
-        const result = await runLighthouseWithRetry(url, throttling)
-        console.log(`[bench] Lighthouse ${round}/${LIGHTHOUSE_RUNS} ${throttling} ${url}: LCP ${Math.round(result.lcpMs)} ms, performance ${result.scores.performance}, accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`)
-        runs.get(runKey(url, throttling))!.push(result)
+        await settle(url, requestOf(page).headers)
+        const result = await runLighthouseWithRetry(url, throttling, requestOf(page))
+        console.log(`[bench] Lighthouse ${round}/${LIGHTHOUSE_RUNS} ${throttling} ${idOf(page)}: LCP ${Math.round(result.lcpMs)} ms, performance ${result.scores.performance}, accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`)
+        runs.get(runKey(idOf(page), throttling))!.push(result)
       }
     }
   }
@@ -115,10 +144,11 @@ try {
   const measured = new Map<string, Measured>()
   for (const [i, page] of pages.entries()) {
     const weight = weights[i]!
-    const lighthouse = summarize(runs.get(runKey(urlOf(page), 'simulated'))!, page.base, ANALYTICS_PROXY_PATH)
-    const applied = summarize(runs.get(runKey(urlOf(page), 'applied'))!, page.base, ANALYTICS_PROXY_PATH)
-    measured.set(urlOf(page), {
+    const lighthouse = summarize(runs.get(runKey(idOf(page), 'simulated'))!, page.base, ANALYTICS_PROXY_PATH)
+    const applied = summarize(runs.get(runKey(idOf(page), 'applied'))!, page.base, ANALYTICS_PROXY_PATH)
+    measured.set(idOf(page), {
       path: page.path,
+      ...(page.variant ? { variant: { experiment: page.variant.experiment, key: page.variant.key, cookie: page.variant.cookie } } : {}),
       status: weight.status,
       // Both throttlings load the page for real: a script either fetched before `load` counts.
       js: await firstLoadJs(weight, [...new Set([...lighthouse.scriptsBeforeLoad, ...applied.scriptsBeforeLoad])]),
@@ -130,9 +160,9 @@ try {
       lighthouse,
     })
   }
-  const routes = ROUTES.map((path) => {
-    const site = measured.get(`${base}${path}`)!
-    const floor = measured.get(`${floorBase}${floorPathOf(path)}`)!
+  const routes = ROUTES.map((route) => {
+    const site = measured.get(idOf({ base, ...route }))!
+    const floor = measured.get(`${floorBase}${floorPathOf(route.path)}`)!
     return { site, floor, jsRatio: site.js.jsGzip / floor.js.jsGzip }
   })
 
@@ -169,15 +199,16 @@ try {
     },
     routes,
     floorText: { floor: measured.get(`${floorBase}/`)!, pages: floorTextPaths.map((path) => measured.get(`${floorBase}${path}`)!) },
-    targets: routes.flatMap(({ site, floor }) => evaluateTargets(site, floor)),
+    targets: evaluateRoutes(routes),
     submit: summarizeLatency(latencies),
   }
 
   const markdown = renderMarkdown(report)
   console.log(`\n${markdown}`)
-  await mkdir('docs', { recursive: true })
-  await writeFile('docs/bench.json', `${JSON.stringify(report, null, 2)}\n`)
-  await writeFile('docs/bench.md', markdown)
+  await mkdir(reportDir, { recursive: true })
+  await writeFile(`${reportDir}/bench.json`, `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(`${reportDir}/bench.md`, markdown)
+  if (partial) console.log(`\n[bench] A partial run (BENCH_ROUTES or BENCH_LIGHTHOUSE_RUNS): report written to ${reportDir}/, docs/bench.md left as it was.`)
   const misses = report.targets.filter((target) => !target.pass)
   if (misses.length > 0) {
     console.error(`\n[bench] ${misses.length} target${misses.length === 1 ? '' : 's'} missed:\n${misses.map((t) => `  ${t.route}: ${t.target}: ${t.measured} (limit ${t.limit}; ${t.gap})`).join('\n')}`)
@@ -195,9 +226,9 @@ try {
  * Chromium (server response times of 300-500 ms in some runs). A deployment's visitor gets the page
  * from the CDN and the regeneration runs elsewhere; the floor, fully static, never regenerates.
  */
-async function settle(url: string): Promise<void> {
+async function settle(url: string, headers: Record<string, string> = {}): Promise<void> {
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const response = await fetch(url, { redirect: 'manual' })
+    const response = await fetch(url, { redirect: 'manual', headers })
     await response.arrayBuffer()
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     if (response.headers.get('x-nextjs-cache') !== 'STALE') return
@@ -205,21 +236,36 @@ async function settle(url: string): Promise<void> {
 }
 
 /** One retry: a Chromium that fails to start or a run that times out on a busy machine is not a measurement. */
-async function runLighthouseWithRetry(url: string, throttling: Throttling): Promise<LighthouseRun> {
+async function runLighthouseWithRetry(url: string, throttling: Throttling, request: RunRequest): Promise<LighthouseRun> {
   try {
-    return await runLighthouse(url, executablePath, throttling)
+    return await runLighthouse(url, executablePath, throttling, request)
   } catch (error) {
     console.warn(`[bench] Lighthouse (${throttling}) failed on ${url}, retrying once: ${error instanceof Error ? error.message : String(error)}`)
-    return runLighthouse(url, executablePath, throttling)
+    return runLighthouse(url, executablePath, throttling, request)
   }
 }
 
-function runKey(url: string, throttling: Throttling): string {
-  return `${throttling} ${url}`
+/** A page the bench loads: a site page (as a variant when `variant` is set) or a floor page. */
+type BenchPage = { base: string; path: string; variant?: PageVariant }
+
+function runKey(id: string, throttling: Throttling): string {
+  return `${throttling} ${id}`
 }
 
-function urlOf(page: { base: string; path: string }): string {
+function urlOf(page: BenchPage): string {
   return `${page.base}${page.path}`
+}
+
+/** Names a page apart from any other at the same URL: the variant page is `/` too. */
+function idOf(page: BenchPage): string {
+  return `${page.base}${routeLabel(page)}`
+}
+
+/** Every load of a variant page (weight fetch, cache settling, each Lighthouse run) carries its cookies, and each document it gets is checked to be the variant's. */
+function requestOf(page: BenchPage): RunRequest {
+  const shown = page.variant
+  if (!shown) return {}
+  return { headers: variantRequestHeaders(shown), checkDocument: (html) => assertServesVariant(html, shown, idOf(page)) }
 }
 
 function packageVersion(name: string): string {

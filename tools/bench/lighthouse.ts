@@ -76,8 +76,15 @@ export type LighthouseRun = {
 const PASS = 0.9
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings', 'error'])
 
+/**
+ * How a run asks for its page: `headers` go with every request of the load (Lighthouse's
+ * `extraHeaders`: a variant page's cookies), and `checkDocument` sees the document as the
+ * browser received it and throws when it is not the page meant.
+ */
+export type RunRequest = { headers?: Record<string, string>; checkDocument?: (html: string) => void }
+
 /** One Lighthouse run in a fresh Chromium (fresh profile: no cache, no stored consent). */
-export async function runLighthouse(url: string, chromePath: string, throttling: Throttling): Promise<LighthouseRun> {
+export async function runLighthouse(url: string, chromePath: string, throttling: Throttling, request: RunRequest = {}): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
   try {
     const result = await lighthouse(url, {
@@ -88,8 +95,15 @@ export async function runLighthouse(url: string, chromePath: string, throttling:
       throttlingMethod: THROTTLING_METHOD[throttling],
       // The 404 route answers 404 on purpose; without this Lighthouse refuses to audit it.
       ignoreStatusCode: true,
+      ...(request.headers ? { extraHeaders: request.headers } : {}),
     })
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
+    if (request.checkDocument) {
+      // Gathered for the best-practices category's charset audit.
+      const document: unknown = result.artifacts.MainDocumentContent
+      if (typeof document !== 'string') throw new Error(`Lighthouse kept no copy of the document it loaded from ${url}, so the page served cannot be checked`)
+      request.checkDocument(document)
+    }
     return readResult(url, result.lhr)
   } finally {
     chrome.kill()

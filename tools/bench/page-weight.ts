@@ -17,6 +17,8 @@ import { gzipSync } from 'node:zlib'
 export type PageWeight = {
   path: string
   status: number
+  /** The document as served (a variant page is checked against it). */
+  html: string
   /** Absolute URLs of the scripts in the HTML, without `nomodule` ones (modern browsers skip those: Next's legacy polyfills). */
   htmlScripts: string[]
   styles: string[]
@@ -40,6 +42,8 @@ export type HtmlParts = { markupGzip: number; cssGzip: number; flightGzip: numbe
 
 export type FirstLoadJs = {
   scripts: number
+  /** Their URLs, sorted: a variant page must load exactly control's. */
+  urls: string[]
   jsGzip: number
   /** Named in the HTML but not requested by Chromium before `load`. */
   htmlOnly: string[]
@@ -49,8 +53,9 @@ export type FirstLoadJs = {
 
 const gzipSize = (body: Uint8Array | string) => gzipSync(body).length
 
-export async function measurePage(baseUrl: string, path: string): Promise<PageWeight> {
-  const response = await fetch(new URL(path, baseUrl))
+/** `headers` go with the document's request only (a variant page's cookies); its scripts and stylesheets are the same files for everyone. */
+export async function measurePage(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<PageWeight> {
+  const response = await fetch(new URL(path, baseUrl), { headers })
   const html = await response.text()
   const absolute = (url: string) => new URL(decodeEntities(url), baseUrl).href
   const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)]
@@ -68,6 +73,7 @@ export async function measurePage(baseUrl: string, path: string): Promise<PageWe
   return {
     path,
     status: response.status,
+    html,
     htmlScripts: [...new Set(scripts)],
     styles: [...new Set(styles)],
     cssGzip: await gzipSizeOf(styles),
@@ -104,6 +110,7 @@ export async function firstLoadJs(page: PageWeight, browserScripts: string[]): P
   const all = [...new Set([...html, ...browser])]
   return {
     scripts: all.length,
+    urls: [...all].sort(),
     jsGzip: await gzipSizeOf(all),
     htmlOnly: [...html].filter((url) => !browser.has(url)),
     browserOnly: [...browser].filter((url) => !html.has(url)),
@@ -120,7 +127,7 @@ export async function gzipSizeOf(urls: string[]): Promise<number> {
   return total
 }
 
-// Attribute values in HTML may carry entities (`&amp;` in a query string).
-const decodeEntities = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+// Attribute values in HTML may carry entities (`&amp;` in a query string), and text the ones React writes (`&#x27;`).
+export const decodeEntities = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`

@@ -39,9 +39,14 @@ export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = 
   '/search?q=slack': new Set(['is-crawlable']),
 }
 
+/** A page measured as a variant of a running experiment: asked for with these cookies, so the proxy rewrites it to the variant's page. */
+export type MeasuredVariant = { experiment: string; key: string; cookie: string }
+
 /** One page as measured: `applied` and `lighthouse` (simulated throttling) are the same page's runs under Lighthouse's two throttling methods. */
 export type Measured = {
   path: string
+  /** Set when the page was measured as a variant: it is then reported apart from the page at its path (control). */
+  variant?: MeasuredVariant
   status: number
   js: FirstLoadJs
   cssGzip: number
@@ -59,10 +64,14 @@ const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const LABEL: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' }
 
+/** How a page is named in the report and its targets: its path, and the variant when it is one (`/ (variant b)`). */
+export const routeLabel = (page: Pick<Measured, 'path' | 'variant'>): string => (page.variant ? `${page.path} (variant ${page.variant.key})` : page.path)
+
+/** A variant is held to its page's targets (by path: the same budgets, the same floor). */
 export function evaluateTargets(site: Measured, floor: Measured): TargetResult[] {
   const results: TargetResult[] = []
-  const route = site.path
-  const budget = JS_BUDGET[route]
+  const route = routeLabel(site)
+  const budget = JS_BUDGET[site.path]
   if (budget !== undefined) {
     const ratio = site.js.jsGzip / floor.js.jsGzip
     const limit = budget * floor.js.jsGzip
@@ -94,7 +103,7 @@ export function evaluateTargets(site: Measured, floor: Measured): TargetResult[]
     const causes = failing.map((audit) => `\`${audit.id}\`${floorFails.has(audit.id) ? ' (floor too)' : ''}`)
     const notFound = site.status === 404 && floor.status === 404
     const onlyByDefinition = notFound && failing.length > 0 && failing.every((audit) => NOT_FOUND_BY_DEFINITION.has(audit.id) && floorFails.has(audit.id))
-    const noindex = NOINDEX_BY_DESIGN[route]
+    const noindex = NOINDEX_BY_DESIGN[site.path]
     const onlyByNoindex = noindex !== undefined && failing.length > 0 && failing.every((audit) => noindex.has(audit.id))
     results.push({
       route,
@@ -145,4 +154,48 @@ export function evaluateTargets(site: Measured, floor: Measured): TargetResult[]
     gap: others.length === 0 ? '—' : others.map((url) => new URL(url).origin).filter((origin, i, all) => all.indexOf(origin) === i).join(', '),
   })
   return results
+}
+
+/** Every route's targets against its floor page; a variant's, then its comparison with its page measured as control (when that was measured too). */
+export function evaluateRoutes(routes: readonly { site: Measured; floor: Measured }[]): TargetResult[] {
+  return routes.flatMap(({ site, floor }) => {
+    const control = controlOf(routes, site)
+    return [...evaluateTargets(site, floor), ...(control ? evaluateVariant(site, control) : [])]
+  })
+}
+
+/** For a variant, its page measured as control in the same run (if it was). */
+export function controlOf(routes: readonly { site: Measured }[], variant: Measured): Measured | undefined {
+  return variant.variant && routes.find(({ site }) => site.path === variant.path && !site.variant)?.site
+}
+
+/**
+ * What a variant adds to its page's targets: an experiment adds no client JavaScript, so the
+ * variant page loads exactly control's scripts, byte for byte. (That its HTML is the variant's the
+ * bench checks as it measures, and stops if not: tools/bench/bench-content.ts.)
+ */
+export function evaluateVariant(variant: Measured, control: Measured): TargetResult[] {
+  const onlyVariant = variant.js.urls.filter((url) => !control.js.urls.includes(url))
+  const onlyControl = control.js.urls.filter((url) => !variant.js.urls.includes(url))
+  const bytes = variant.js.jsGzip - control.js.jsGzip
+  const same = onlyVariant.length === 0 && onlyControl.length === 0 && bytes === 0
+  const name = (url: string) => new URL(url).pathname
+  return [
+    {
+      route: routeLabel(variant),
+      target: `first-load JS = ${control.path}'s (same scripts)`,
+      measured: `${kB(variant.js.jsGzip)}, ${variant.js.scripts} scripts`,
+      limit: `${kB(control.js.jsGzip)}, ${control.js.scripts} scripts`,
+      pass: same,
+      gap: same
+        ? '—'
+        : [
+            onlyVariant.length > 0 ? `only the variant loads ${onlyVariant.map(name).join(', ')}` : '',
+            onlyControl.length > 0 ? `only control loads ${onlyControl.map(name).join(', ')}` : '',
+            bytes !== 0 ? `${Math.abs(bytes)} bytes ${bytes > 0 ? 'more' : 'fewer'} than control` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+    },
+  ]
 }

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+
+/** An experiment document as content:publish takes it. */
+export type ExperimentDocument = {
+  _id: string
+  _type: 'experiment'
+  title: string
+  key: { _type: 'slug'; current: string }
+  state: string
+  goal: string
+  target: { page: { _type: 'reference'; _ref: string }; sectionKey: string }
+  variants: { _key: string; _type: string; key: string; share: number; sections: { _key: string; _type: string; language: string; sections: ({ title: string } & Record<string, unknown>)[] }[] }[]
+}
+
+/**
+ * The editors' guide's complete example (docs/editors.md, "Experiments"), as an editor copies it.
+ * Read from the guide itself, so the end-to-end tests (e2e/experiments-*.spec.ts) and the bench's
+ * variant page (tools/bench/bench-content.ts) run the very document the guide promises works.
+ */
+export function editorsExample(): ExperimentDocument {
+  return JSON.parse(/## Experiments[\s\S]*?```json\n([\s\S]*?)\n```/.exec(readFileSync('docs/editors.md', 'utf8'))![1]!) as ExperimentDocument
+}
+
+/** A variant's section in one language (the experiment's first variant unless named): its headline is what tells its page from control's. */
+export function variantSection(experiment: ExperimentDocument, language: string, variantKey = experiment.variants[0]!.key) {
+  const variant = experiment.variants.find((candidate) => candidate.key === variantKey)
+  const section = variant?.sections.find((candidate) => candidate.language === language)?.sections[0]
+  if (!section) throw new Error(`the experiment "${experiment.key.current}" has no section for variant "${variantKey}" in ${language}`)
+  return section
+}
