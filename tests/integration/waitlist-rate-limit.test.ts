@@ -74,10 +74,13 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       // waitlist_referral_credit fire AFTER the insert; waitlist_status_transition BEFORE an update
       // of status (the invitations migration); waitlist_updates_times stamps the updates consent's
       // times last, and waitlist_updates_stopped fires AFTER updates are turned off (the updates
-      // migration).
+      // migration); waitlist_experiments keeps only running experiments' variants, on its own
+      // column; waitlist_webhook_events and waitlist_webhook_left write the webhooks' outbox rows
+      // AFTER the fact.
       expect(rows.map((row) => row.name)).toEqual([
         'waitlist_clean',
         'waitlist_enqueue_messages',
+        'waitlist_experiments',
         'waitlist_pending_defaults',
         'waitlist_rate_limit',
         'waitlist_referral',
@@ -87,6 +90,8 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
         'waitlist_status_transition',
         'waitlist_updates_stopped',
         'waitlist_updates_times',
+        'waitlist_webhook_events',
+        'waitlist_webhook_left',
       ])
       const { rows: fn } = await db.query<{ definer: boolean; config: string[] }>(
         `select prosecdef as definer, proconfig as config from pg_proc where oid = 'private.waitlist_rate_limit()'::regprocedure`,
