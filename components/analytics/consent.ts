@@ -4,6 +4,7 @@
  * that sends Global Privacy Control or Do Not Track has chosen already: decline.
  */
 import { islandEvent } from '@/lib/island-event'
+import { writeConsentCookie } from './consent-cookie'
 
 export type ConsentChoice = 'granted' | 'denied'
 export type ConsentState = ConsentChoice | 'unset'
@@ -59,24 +60,18 @@ export function consentBootScript(): string {
   return `try{if(${state}!=="unset")document.documentElement.setAttribute(${JSON.stringify(CONSENT_CHOSEN_ATTRIBUTE)},"")}catch(e){}`
 }
 
-/** Records the choice; the promise settles once the server-readable cookie is written too. */
-export function writeConsent(choice: ConsentChoice): Promise<void> {
+/**
+ * Records the choice, with the cookie the server reads (./consent-cookie.ts) written at once: the
+ * visitor may open the next page the moment the banner closes.
+ */
+export function writeConsent(choice: ConsentChoice): void {
   try {
     window.localStorage.setItem(CONSENT_STORAGE_KEY, choice)
   } catch {
     // The choice still holds for this page view.
   }
-  const cookieWritten = writeConsentCookie(choice)
+  writeConsentCookie(choice)
   consentChanged.emit(choice)
-  return cookieWritten
-}
-
-/**
- * The choice as the server reads it (./consent-cookie.ts), fetched on the click rather than with
- * the page: every page carries the banner, and the cookie matters only from the next request on.
- */
-function writeConsentCookie(choice: ConsentChoice): Promise<void> {
-  return import('./consent-cookie').then((cookie) => cookie.writeConsentCookie(choice))
 }
 
 /** Calls back on every choice, in this tab or (through storage events) another one. */

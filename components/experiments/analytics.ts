@@ -1,6 +1,6 @@
 import type { PostHog } from 'posthog-js'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED, writeGrantedCookie } from '@/components/analytics/consent-cookie'
-import { EXPERIMENTS_COOKIE, isExperimentKey, isVariantKey, parseAssignments, type Assignments } from './assignments'
+import { assignmentsFromCookies, cookieValue, isExperimentKey, isVariantKey, type Assignments } from './assignments'
 import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE } from './marks'
 
 /**
@@ -10,21 +10,13 @@ import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE } from './marks'
  * with the same key works without PostHog evaluating any flag.
  */
 
-function cookie(name: string): string | null {
-  for (const pair of document.cookie.split(';')) {
-    const at = pair.indexOf('=')
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
-  }
-  return null
-}
-
 /** `$feature/<experiment>` = variant, PostHog's own property names for a flag's value. */
 export const featureProperties = (assignments: Assignments): Record<string, string> =>
   Object.fromEntries(Object.entries(assignments).map(([key, variant]) => [`$feature/${key}`, variant]))
 
 /** The experiments cookie's variants, registered on every later event (PostHog's super properties). */
 export function labelEvents(client: Pick<PostHog, 'register'>): void {
-  const properties = featureProperties(parseAssignments(cookie(EXPERIMENTS_COOKIE)))
+  const properties = featureProperties(assignmentsFromCookies(document.cookie))
   if (Object.keys(properties).length > 0) client.register(properties)
 }
 
@@ -51,5 +43,5 @@ export function sendExposures(client: Pick<PostHog, 'capture'>, root: ParentNode
  * cookie is written when PostHog loads for them, so the proxy can count them in from the next page.
  */
 export function keepConsentCookie(): void {
-  if (cookie(CONSENT_COOKIE) !== CONSENT_COOKIE_GRANTED) writeGrantedCookie()
+  if (cookieValue(document.cookie, CONSENT_COOKIE) !== CONSENT_COOKIE_GRANTED) writeGrantedCookie()
 }

@@ -54,3 +54,19 @@ export function serializeAssignments(assignments: Assignments): string {
     .map(([key, variant]) => `${key}=${variant}`)
     .join('&')
 }
+
+/** One cookie's value from a `Cookie` header or `document.cookie`; null when it is not there. */
+export function cookieValue(cookies: string, name: string): string | null {
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=')
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
+  }
+  return null
+}
+
+/**
+ * The assignments in a `Cookie` header or `document.cookie`: the `experiments` cookie's
+ * well-formed pairs, or none. The cookie exists only for a visitor who accepted analytics (the
+ * proxy sets it then and removes it when they decline), so a visitor without consent sends nothing.
+ */
+export const assignmentsFromCookies = (cookies: string): Assignments => parseAssignments(cookieValue(cookies, EXPERIMENTS_COOKIE))

@@ -13,7 +13,8 @@ import type { WaitlistFormInput, WaitlistRow } from './rules'
 import { normalizeWaitlistInput } from './rules'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { WaitlistSource } from './source'
-import { EXPERIMENTS_COOKIE, parseAssignments, type Assignments } from '@/components/experiments/assignments'
+import type { Assignments } from '@/components/experiments/assignments'
+export { assignmentsFromCookies } from '@/components/experiments/assignments'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
 export const SAVE_FAILED_MESSAGE = 'Failed to save to waitlist'
@@ -47,19 +48,6 @@ export interface WaitlistClient {
  * (supabase/schemas/12_experiments.sql).
  */
 export type WaitlistChoices = { updates?: true; language?: string; experiments?: Assignments }
-
-/**
- * The assignments in a `document.cookie` string: the `experiments` cookie's well-formed pairs, or
- * none. The cookie exists only for a visitor who accepted analytics (the proxy sets it then and
- * removes it when they decline), so a visitor without consent sends nothing.
- */
-export function assignmentsFromCookies(cookies: string): Assignments {
-  for (const pair of cookies.split(';')) {
-    const at = pair.indexOf('=')
-    if (at > 0 && pair.slice(0, at).trim() === EXPERIMENTS_COOKIE) return parseAssignments(pair.slice(at + 1).trim())
-  }
-  return {}
-}
 
 function isDuplicate(error: { message: string; code?: string }): boolean {
   // The first wording is for a future database function raising its own message.

@@ -30,7 +30,7 @@ import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
 import { evaluateRoutes, routeLabel, type Measured } from './quality-budget'
 import { assertPortFree, run, waitForUrl } from '../local/run'
-import { ANALYTICS_PROXY_PATH } from '../../components/analytics/client'
+import { ANALYTICS_PROXY_PATH } from '../../components/analytics/proxy-path'
 import { CONSENT_STORAGE_KEY } from '../../components/analytics/consent'
 import { MIN_FILL_MS } from '../../components/waitlist/bot-filter'
 
