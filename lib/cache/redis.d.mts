@@ -1,0 +1,4 @@
+import type { RedisClientType } from 'redis'
+
+export declare const KEY_PREFIX: string
+export declare function sharedRedis(url: string): RedisClientType

@@ -1,0 +1,51 @@
+// Plain JavaScript: Next loads the cache handler (./cache-handler.mjs) with Node's own import(),
+// outside its bundler, and the handler shares this connection with the bundled proxy and webhook.
+import { createClient } from 'redis'
+
+const SHARED = Symbol.for('heardly.redis')
+
+/** Every key this site writes starts with it, so a Redis shared with other apps stays readable. */
+export const KEY_PREFIX = 'heardly:'
+
+/**
+ * The one connection of this process to the shared Redis at `url`, made on first use and kept.
+ * Commands fail at once while the connection is down (no offline queue): the caller falls back to
+ * its own memory instead of making a visitor wait for a reconnect. The outage is logged once when
+ * it starts and once when it ends, however many requests meet it meanwhile.
+ *
+ * @param {string} url
+ * @returns {import('redis').RedisClientType}
+ */
+export function sharedRedis(url) {
+  /** @type {{ url: string, client: import('redis').RedisClientType } | undefined} */
+  const held = /** @type {any} */ (globalThis)[SHARED]
+  if (held?.url === url) return held.client
+  /** @type {import('redis').RedisClientType} */
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    // Reconnect soon, then every few seconds at most: the cache is back as soon as Redis is.
+    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 3_000) },
+  })
+  let down = false
+  client.on('error', (/** @type {Error} */ error) => {
+    if (down) return
+    down = true
+    console.error(`[cache] Redis at ${where(url)} is unreachable (${error.message || error.name}): pages are served from this server's memory, and a publish reaches the other instances only after CONTENT_REVALIDATE_SECONDS, until it is back.`)
+  })
+  client.on('ready', () => {
+    if (!down) return
+    down = false
+    console.error(`[cache] Redis at ${where(url)} is back: the cache is shared again.`)
+  })
+  // Failures arrive as 'error' events above; the client keeps retrying by itself.
+  client.connect().catch(() => {})
+  ;/** @type {any} */ (globalThis)[SHARED] = { url, client }
+  return client
+}
+
+/** The address without its password, for the log. */
+function where(/** @type {string} */ url) {
+  const { host } = new URL(url)
+  return host
+}

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { run } from './run'
+
+const REDIS_SERVER = '/usr/bin/redis-server'
+
+/** Where the local runs' shared cache listens: not Redis's 6379, which a developer's own Redis may hold. */
+export const LOCAL_REDIS_PORT = 6380
+
+/**
+ * Debian's redis-server, for the local runs with several instances and the tests of the shared
+ * cache: installed here with apt-get when missing and running as root (CI, a fresh machine);
+ * otherwise the error says how. REDIS_SERVER points at another installation.
+ */
+export async function ensureRedis(): Promise<string> {
+  const configured = process.env.REDIS_SERVER
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`REDIS_SERVER=${configured} does not exist`)
+    return configured
+  }
+  if (existsSync(REDIS_SERVER)) return REDIS_SERVER
+  if (process.getuid?.() !== 0) throw new Error(`No ${REDIS_SERVER}. Install it (sudo apt-get install redis-server) or set REDIS_SERVER.`)
+  console.log('Installing Redis from Debian (apt-get install redis-server) for the shared cache…')
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  await run('apt-get', ['update', '-qq'], { env })
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env })
+  if (!existsSync(REDIS_SERVER)) throw new Error(`apt-get finished but ${REDIS_SERVER} is missing`)
+  return REDIS_SERVER
+}
+
+export interface LocalRedis {
+  url: string
+  process: ChildProcess
+  stop(): Promise<void>
+}
+
+/**
+ * A redis-server of our own on `port` (127.0.0.1 only), its files in `dir`: a cache, so nothing is
+ * saved to disk, and every run starts empty.
+ */
+export async function startRedis(port: number, dir: string): Promise<LocalRedis> {
+  const server = await ensureRedis()
+  await mkdir(dir, { recursive: true })
+  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await waitForPort(port, child)
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited (code ${child.exitCode}): is the port taken?`)
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' })
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`redis-server did not listen on port ${port} within ${timeoutMs / 1000} s`)
+}
