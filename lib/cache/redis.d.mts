@@ -2,3 +2,4 @@ import type { RedisClientType } from 'redis'
 
 export declare const KEY_PREFIX: string
 export declare function sharedRedis(url: string): RedisClientType
+export declare function readyRedis(url: string, waitMs: number): Promise<RedisClientType>

@@ -17,9 +17,47 @@ export const KEY_PREFIX = 'heardly:'
  * @returns {import('redis').RedisClientType}
  */
 export function sharedRedis(url) {
-  /** @type {{ url: string, client: import('redis').RedisClientType } | undefined} */
-  const held = /** @type {any} */ (globalThis)[SHARED]
-  if (held?.url === url) return held.client
+  return connection(url).client
+}
+
+/**
+ * The shared connection once it is ready. On the first connection of a process (a server's first
+ * requests, a platform's proxy on a cold start) it waits up to `waitMs` for it; once Redis has
+ * failed it refuses at once, so an outage costs no request a wait.
+ *
+ * @param {string} url
+ * @param {number} waitMs
+ * @returns {Promise<import('redis').RedisClientType>}
+ */
+export async function readyRedis(url, waitMs) {
+  const held = connection(url)
+  if (held.client.isReady) return held.client
+  if (held.down) throw new Error('Redis is unreachable')
+  const { client } = held
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('ready', ready)
+      reject(new Error(`Redis not connected within ${waitMs} ms`))
+    }, waitMs)
+    const ready = () => {
+      clearTimeout(timer)
+      resolve(undefined)
+    }
+    client.once('ready', ready)
+  })
+  return client
+}
+
+/**
+ * @param {string} url
+ * @returns {{ url: string, client: import('redis').RedisClientType, down: boolean }}
+ */
+function connection(url) {
+  /** @type {{ url: string, client: import('redis').RedisClientType, down: boolean } | undefined} */
+  const existing = /** @type {any} */ (globalThis)[SHARED]
+  if (existing?.url === url) return existing
+  // Another address (a test's second server): the old connection would only retry forever.
+  if (existing) existing.client.destroy()
   /** @type {import('redis').RedisClientType} */
   const client = createClient({
     url,
@@ -27,21 +65,21 @@ export function sharedRedis(url) {
     // Reconnect soon, then every few seconds at most: the cache is back as soon as Redis is.
     socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 3_000) },
   })
-  let down = false
+  const held = { url, client, down: false }
   client.on('error', (/** @type {Error} */ error) => {
-    if (down) return
-    down = true
+    if (held.down) return
+    held.down = true
     console.error(`[cache] Redis at ${where(url)} is unreachable (${error.message || error.name}): pages are served from this server's memory, and a publish reaches the other instances only after CONTENT_REVALIDATE_SECONDS, until it is back.`)
   })
   client.on('ready', () => {
-    if (!down) return
-    down = false
+    if (!held.down) return
+    held.down = false
     console.error(`[cache] Redis at ${where(url)} is back: the cache is shared again.`)
   })
   // Failures arrive as 'error' events above; the client keeps retrying by itself.
   client.connect().catch(() => {})
-  ;/** @type {any} */ (globalThis)[SHARED] = { url, client }
-  return client
+  ;/** @type {any} */ (globalThis)[SHARED] = held
+  return held
 }
 
 /** The address without its password, for the log. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { connect } from 'node:net'
+import path from 'node:path'
 import { run } from './run'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
@@ -43,9 +44,10 @@ export interface LocalRedis {
 export async function startRedis(port: number, dir: string): Promise<LocalRedis> {
   const server = await ensureRedis()
   await mkdir(dir, { recursive: true })
-  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const log = path.join(dir, 'redis.log')
+  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--logfile', log, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  await waitForPort(port, child)
+  await waitForPort(port, child, log)
   return {
     url: `redis://127.0.0.1:${port}`,
     process: child,
@@ -56,10 +58,10 @@ export async function startRedis(port: number, dir: string): Promise<LocalRedis>
   }
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+async function waitForPort(port: number, child: ChildProcess, log: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited (code ${child.exitCode}): is the port taken?`)
+    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited (code ${child.exitCode}): is the port taken? See ${log}`)
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect({ port, host: '127.0.0.1' })
       socket.once('connect', () => {
