@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { connect } from 'node:net'
 import path from 'node:path'
-import { run } from './run'
+import { ensureDebianBinary } from './debian'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
 
@@ -15,20 +14,8 @@ export const LOCAL_REDIS_PORT = 6380
  * cache: installed here with apt-get when missing and running as root (CI, a fresh machine);
  * otherwise the error says how. REDIS_SERVER points at another installation.
  */
-export async function ensureRedis(): Promise<string> {
-  const configured = process.env.REDIS_SERVER
-  if (configured) {
-    if (!existsSync(configured)) throw new Error(`REDIS_SERVER=${configured} does not exist`)
-    return configured
-  }
-  if (existsSync(REDIS_SERVER)) return REDIS_SERVER
-  if (process.getuid?.() !== 0) throw new Error(`No ${REDIS_SERVER}. Install it (sudo apt-get install redis-server) or set REDIS_SERVER.`)
-  console.log('Installing Redis from Debian (apt-get install redis-server) for the shared cache…')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  await run('apt-get', ['update', '-qq'], { env })
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env })
-  if (!existsSync(REDIS_SERVER)) throw new Error(`apt-get finished but ${REDIS_SERVER} is missing`)
-  return REDIS_SERVER
+export function ensureRedis(): Promise<string> {
+  return ensureDebianBinary({ binary: REDIS_SERVER, pkg: 'redis-server', override: { name: 'REDIS_SERVER', value: process.env.REDIS_SERVER }, purpose: 'the shared cache' })
 }
 
 export interface LocalRedis {
