@@ -3,8 +3,8 @@
  * local waitlist database) and serves it at http://localhost:$PORT (3000).
  *
  * `npm run preview -- --instances 2`: two servers of the same build, on PORT and PORT+1, sharing one
- * Redis (Debian's redis-server, installed when missing, on port 6380, its files in .local/redis;
- * or the one REDIS_URL names) and one content source (the local dataset `content:publish` writes).
+ * Redis (Debian's redis-server, installed when missing, on REDIS_PORT (6380), its files in
+ * .local/redis; or the one REDIS_URL names) and one content source (the local dataset `content:publish` writes).
  */
 import { parseArgs } from 'node:util'
 import path from 'node:path'
@@ -27,8 +27,9 @@ for (const each of ports) await assertPortFree(Number(each), 'a site instance')
 await run('next', ['build'], { env: localEnv() })
 const overrides: Record<string, string> = {}
 if (instances > 1 && !process.env.REDIS_URL) {
-  await assertPortFree(LOCAL_REDIS_PORT, 'the local Redis')
-  const redis = await startRedis(LOCAL_REDIS_PORT, path.join('.local', 'redis'))
+  const redisPort = Number(process.env.REDIS_PORT ?? LOCAL_REDIS_PORT)
+  await assertPortFree(redisPort, 'the local Redis')
+  const redis = await startRedis(redisPort, path.join('.local', 'redis'))
   process.on('exit', () => redis.process.kill())
   overrides.REDIS_URL = redis.url
   console.log(`Shared cache: ${redis.url} (redis-server, log in .local/redis/redis.log)`)
