@@ -97,6 +97,7 @@ describe('bad configuration fails the build', () => {
 
   it('REDIS_URL sets the shared cache handler; without it, Next keeps its own cache', async () => {
     vi.resetModules()
+    vi.stubEnv('REDIS_URL', '')
     expect((await import('@/next.config')).default).not.toHaveProperty('cacheHandler')
     vi.resetModules()
     vi.stubEnv('REDIS_URL', 'rediss://default:secret@cache.example.com:6380')
