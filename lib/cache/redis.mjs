@@ -34,18 +34,28 @@ export async function readyRedis(url, waitMs) {
   if (held.client.isReady) return held.client
   if (held.down) throw new Error('Redis is unreachable')
   const { client } = held
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      client.off('ready', ready)
-      reject(new Error(`Redis not connected within ${waitMs} ms`))
-    }, waitMs)
-    const ready = () => {
-      clearTimeout(timer)
-      resolve(undefined)
-    }
-    client.once('ready', ready)
-  })
+  /** @type {() => void} */
+  let ready = () => {}
+  await within(new Promise((resolve) => client.once('ready', (ready = () => resolve(undefined)))), waitMs).finally(() => client.off('ready', ready))
   return client
+}
+
+/**
+ * `promise`, or a rejection after `ms`: node-redis stops honouring an abort signal once a command is
+ * on the wire, so a Redis that accepts connections but hangs would otherwise hold the request.
+ *
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @returns {Promise<T>}
+ */
+export function within(promise, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms)
+  })
+  return /** @type {Promise<T>} */ (Promise.race([promise, late])).finally(() => clearTimeout(timer))
 }
 
 /**

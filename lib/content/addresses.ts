@@ -8,7 +8,7 @@ import type {
 } from '@/sanity/types.generated'
 import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
-import { KEY_PREFIX, readyRedis } from '@/lib/cache/redis.mjs'
+import { KEY_PREFIX, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import Negotiator from 'negotiator'
 import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from './paths'
@@ -124,7 +124,7 @@ function inHand(state: Shared, now: number, revalidateSeconds: number): Promise<
 function checkRemote(state: Shared, url: string, now: number): Promise<void> {
   const remote = (state.remote ??= { checkedAt: -Infinity })
   remote.checking ??= readyRedis(url, REMOTE_TIMEOUT_MS)
-    .then((redis) => redis.withAbortSignal(AbortSignal.timeout(REMOTE_TIMEOUT_MS)).get(PUBLISHES_KEY))
+    .then((redis) => within(redis.get(PUBLISHES_KEY), REMOTE_TIMEOUT_MS))
     .then(
       (count) => {
         if (count !== remote.count && (remote.count !== undefined || state.held)) state.generation++
@@ -178,7 +178,7 @@ export async function forgetAddresses(): Promise<void> {
   if (!url) return
   try {
     const redis = await readyRedis(url, REMOTE_TIMEOUT_MS * 4)
-    const count = String(await redis.withAbortSignal(AbortSignal.timeout(REMOTE_TIMEOUT_MS * 4)).incr(PUBLISHES_KEY))
+    const count = String(await within(redis.incr(PUBLISHES_KEY), REMOTE_TIMEOUT_MS * 4))
     // This process already knows: its next look at Redis should not read the list a second time.
     if (state.remote) state.remote.count = count
   } catch (error) {

@@ -31,8 +31,9 @@ export interface LocalRedis {
 export async function startRedis(port: number, dir: string): Promise<LocalRedis> {
   const server = await ensureRedis()
   await mkdir(dir, { recursive: true })
-  const log = path.join(dir, 'redis.log')
-  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--logfile', log, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' })
+  // Absolute: redis-server changes into --dir before it opens the log.
+  const log = path.resolve(dir, 'redis.log')
+  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', path.resolve(dir), '--logfile', log, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   await waitForPort(port, child, log)
   return {
