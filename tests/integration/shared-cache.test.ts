@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LocalRedis } from '@/tools/local/redis'
 import { startTestRedis } from '../helpers/real-redis'
+import { seedCopy } from '../helpers/seed-copy'
 
 // Several instances share one Redis (lib/cache): Next's cache handler and the proxy's published
 // addresses, against a real redis-server.
@@ -73,10 +74,7 @@ describe("Next's cache on a shared Redis", () => {
 
 describe('the published addresses, in a process that never receives the webhook', () => {
   it('serve a page published elsewhere within 2 s', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'addresses-apart-'))
-    const seedPath = path.join(dir, 'production.ndjson')
-    const seed = await readFile('sanity/seed/production.ndjson', 'utf8')
-    await writeFile(seedPath, seed)
+    const { seedPath, seed } = await seedCopy('addresses-apart')
     vi.stubEnv('CONTENT_SEED_PATH', seedPath)
     const slug = `launch-${Date.now()}`
     const apart = spawn('tsx', ['tests/helpers/addresses-apart.ts', `/${slug}`], { env: { ...process.env, CONTENT_SEED_PATH: seedPath, REDIS_URL: redis.url, CONTENT_REVALIDATE_SECONDS: '3600' }, stdio: ['ignore', 'pipe', 'inherit'] })
