@@ -1,10 +1,12 @@
+import path from 'node:path'
 import type { NextConfig } from 'next'
 import { publicEnv, serverEnv } from './lib/env'
 import { securityHeaders } from './lib/security-headers'
 import { SHARE_IMAGE_FILES } from './components/seo/share-image-assets'
 
 // Bad configuration fails the build here, not a visitor's request (lib/env validates it all).
-serverEnv()
+// `next start` reads this file again, so REDIS_URL is checked, and takes effect, at start too.
+const { redisUrl } = serverEnv()
 
 const nextConfig: NextConfig = {
   // Tests and the local preview build side by side without clobbering each other.
@@ -14,6 +16,9 @@ const nextConfig: NextConfig = {
   // each of the three test builds would cost a minute on two cores and prove nothing new.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // Several instances share their pages, data and tags in Redis (lib/cache/cache-handler.mjs,
+  // docs/engineers.md "Several instances"). Without REDIS_URL, Next's own cache, as one server needs.
+  ...(redisUrl && { cacheHandler: path.resolve('lib/cache/cache-handler.mjs'), cacheMaxMemorySize: 0 }),
   experimental: {
     // app/global-not-found.tsx: see components/site/site-document.tsx.
     globalNotFound: true,

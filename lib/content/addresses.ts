@@ -8,6 +8,7 @@ import type {
 } from '@/sanity/types.generated'
 import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
+import { KEY_PREFIX, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import Negotiator from 'negotiator'
 import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from './paths'
@@ -25,9 +26,11 @@ import type { Redirect } from './types'
  *
  * The proxy runs outside the render, where Next's data cache is not to be relied on, so the
  * list is kept here, in memory: read once, then again when the publish webhook says pages or
- * redirects changed (`forgetAddresses`, in the same process), and behind the requests after
- * CONTENT_REVALIDATE_SECONDS, the safety net the pages themselves have. One read serves every
- * address: a request for a random address costs no query of its own.
+ * redirects changed (`forgetAddresses`), and behind the requests after CONTENT_REVALIDATE_SECONDS,
+ * the safety net the pages themselves have. One read serves every address: a request for a random
+ * address costs no query of its own. With REDIS_URL the webhook also counts the publish in Redis,
+ * and every process (another instance, or a proxy running apart from the server) looks at that
+ * count at most once a second, so a publish reaches all of them within about a second.
  */
 export type Addresses = {
   /** The languages besides English: the prefixes /<code>/… that name one. */
@@ -75,7 +78,16 @@ export function prefersMarkdown(accept: string | null): boolean {
 }
 
 type Held = { generation: number; loadedAt: number; addresses: Promise<Addresses>; refreshing?: boolean }
-type Shared = { generation: number; held?: Held }
+/** The publish count in Redis as last seen (undefined before the first answer), and when it was asked. */
+type Remote = { count?: string | null; checkedAt: number; checking?: Promise<void> }
+type Shared = { generation: number; held?: Held; remote?: Remote }
+
+/** The count of publishes that changed addresses, in the shared Redis. */
+const PUBLISHES_KEY = `${KEY_PREFIX}addresses:publishes`
+/** How often a process asks Redis whether another one received a publish: well inside the 2 s promised. */
+const REMOTE_CHECK_MS = 1_000
+/** Past this the list in hand answers: Redis is local to the servers and answers in a millisecond. */
+const REMOTE_TIMEOUT_MS = 250
 
 // On globalThis, not in this module: the proxy and the webhook route are bundled apart, and in
 // one server process they must see the same generation.
@@ -91,10 +103,40 @@ const shared = (): Shared => ((globalThis as { [SHARED]?: Shared })[SHARED] ??= 
  */
 export function addresses(now = Date.now()): Promise<Addresses> {
   const state = shared()
+  const env = serverEnv()
+  if (env.redisUrl && now - (state.remote?.checkedAt ?? -Infinity) >= REMOTE_CHECK_MS) return checkRemote(state, env.redisUrl, now).then(() => inHand(state, now, env.contentRevalidateSeconds))
+  return inHand(state, now, env.contentRevalidateSeconds)
+}
+
+function inHand(state: Shared, now: number, revalidateSeconds: number): Promise<Addresses> {
   const held = state.held
   if (!held || held.generation !== state.generation) return read(state, now, held)
-  if (now - held.loadedAt >= serverEnv().contentRevalidateSeconds * 1000 && !held.refreshing) refresh(state, held, now)
+  if (now - held.loadedAt >= revalidateSeconds * 1000 && !held.refreshing) refresh(state, held, now)
   return held.addresses
+}
+
+/**
+ * Asks Redis for the publish count (one question at a time per process); a count that moved since
+ * the last answer is a publish received elsewhere. The first answer after a list was read counts as
+ * a move too: that list may predate it. Redis down or slow: the list in hand answers, and the
+ * connection (lib/cache/redis.mjs) has logged the outage once.
+ */
+function checkRemote(state: Shared, url: string, now: number): Promise<void> {
+  const remote = (state.remote ??= { checkedAt: -Infinity })
+  remote.checking ??= readyRedis(url, REMOTE_TIMEOUT_MS)
+    .then((redis) => within(redis.get(PUBLISHES_KEY), REMOTE_TIMEOUT_MS))
+    .then(
+      (count) => {
+        if (count !== remote.count && (remote.count !== undefined || state.held)) state.generation++
+        remote.count = count
+      },
+      () => {},
+    )
+    .finally(() => {
+      remote.checkedAt = now
+      remote.checking = undefined
+    })
+  return remote.checking
 }
 
 function read(state: Shared, now: number, previous: Held | undefined): Promise<Addresses> {
@@ -123,9 +165,25 @@ function refresh(state: Shared, held: Held, now: number): void {
   )
 }
 
-/** Called by the publish webhook when pages or redirects changed: the next request reads them afresh. */
-export function forgetAddresses(): void {
-  shared().generation++
+/**
+ * Called by the publish webhook when pages or redirects changed: the next request in this process
+ * reads them afresh, and with REDIS_URL every other process within REMOTE_CHECK_MS. Resolves once
+ * Redis has counted the publish; never rejects (Redis down: logged, and the other processes learn
+ * of it after CONTENT_REVALIDATE_SECONDS).
+ */
+export async function forgetAddresses(): Promise<void> {
+  const state = shared()
+  state.generation++
+  const url = serverEnv().redisUrl
+  if (!url) return
+  try {
+    const redis = await readyRedis(url, REMOTE_TIMEOUT_MS * 4)
+    const count = String(await within(redis.incr(PUBLISHES_KEY), REMOTE_TIMEOUT_MS * 4))
+    // This process already knows: its next look at Redis should not read the list a second time.
+    if (state.remote) state.remote.count = count
+  } catch (error) {
+    console.error(`[content] The other instances will see this publish only after CONTENT_REVALIDATE_SECONDS: Redis did not count it (${(error as Error).message}).`)
+  }
 }
 
 /** Counts the publishes that changed addresses: what the proxy keeps beside them (its running experiments) is read again when it moves. */

@@ -90,6 +90,8 @@ const serverSchema = z.object({
   /** The founders' own tools hear the list's events here (components/waitlist/outbox/webhook.ts). */
   webhookUrl: optional.pipe(z.url().optional()),
   webhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
+  /** The Redis every instance shares: Next's cache and the proxy's published addresses (lib/cache). Unset: one instance, its own memory. */
+  redisUrl: optional.pipe(z.url().refine((url) => /^rediss?:\/\//.test(url), 'must start with redis:// or rediss://').optional()),
 }).superRefine((env, context) => {
   if (Boolean(env.webhookUrl) !== Boolean(env.webhookSecret)) {
     context.addIssue({ code: 'custom', path: [env.webhookUrl ? 'webhookSecret' : 'webhookUrl'], message: 'set WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET together, or neither' })
@@ -148,6 +150,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       invitationRedeemSecret: source.INVITATION_REDEEM_SECRET,
       webhookUrl: source.WAITLIST_WEBHOOK_URL,
       webhookSecret: source.WAITLIST_WEBHOOK_SECRET,
+      redisUrl: source.REDIS_URL,
     },
     {
       embeddedDefaults: 'EMBEDDED_DEFAULTS',
@@ -166,6 +169,7 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       invitationRedeemSecret: 'INVITATION_REDEEM_SECRET',
       webhookUrl: 'WAITLIST_WEBHOOK_URL',
       webhookSecret: 'WAITLIST_WEBHOOK_SECRET',
+      redisUrl: 'REDIS_URL',
     },
   )
 }

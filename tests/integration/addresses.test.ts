@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADDRESS_TYPES, addresses, answerFor, forgetAddresses, type Addresses } from '@/lib/content/addresses'
+import { seedCopy } from '../helpers/seed-copy'
 
 // What the proxy asks of every address (proxy.ts): read over the seed, kept in memory, read
 // afresh after a publish or after the revalidation period.
@@ -38,10 +39,7 @@ describe('the answer for an address', () => {
 
 describe('the published addresses', () => {
   it('are read once, then afresh after a publish or after the revalidation period', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'addresses-'))
-    const seedPath = path.join(dir, 'production.ndjson')
-    const seed = await readFile('sanity/seed/production.ndjson', 'utf8')
-    await writeFile(seedPath, seed)
+    const { seedPath, seed } = await seedCopy('addresses')
     vi.stubEnv('CONTENT_SEED_PATH', seedPath)
     vi.stubEnv('CONTENT_REVALIDATE_SECONDS', '60')
     forgetAddresses()

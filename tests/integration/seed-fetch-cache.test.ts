@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, symlink, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { symlink, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { seedCopy } from '../helpers/seed-copy'
 
 // Next keeps unstable_cache's entries in the build directory, across builds. This stands in for that
 // store: entries keyed by the key parts, kept for the whole test, as a later build would find them.
@@ -28,10 +28,7 @@ async function siteNameFrom(seedPath: string) {
 
 describe('seed content and the build cache', () => {
   it('an edit of the seed is read, however warm the cache from an earlier build', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'seed-cache-'))
-    const seedPath = path.join(dir, 'production.ndjson')
-    const seed = await readFile('sanity/seed/production.ndjson', 'utf8')
-    await writeFile(seedPath, seed)
+    const { dir, seedPath, seed } = await seedCopy('seed-cache')
     await symlink(path.resolve('sanity/seed/images'), path.join(dir, 'images'))
     expect(await siteNameFrom(seedPath)).toBe('Heardly')
     expect(await siteNameFrom(seedPath)).toBe('Heardly')

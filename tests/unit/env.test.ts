@@ -87,10 +87,23 @@ describe('bad configuration fails the build', () => {
     ['PRODUCT_WIDGET_ORIGIN', 'widget.example.com', /PRODUCT_WIDGET_ORIGIN/],
     ['NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION', 'yes', /NEXT_PUBLIC_ANALYTICS_ALLOW_AUTOMATION/],
     ['NEXT_PUBLIC_SITE_URL', 'example.com', /NEXT_PUBLIC_SITE_URL/],
+    ['REDIS_URL', 'https://cache.example.com', /REDIS_URL: must start with redis/],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL/],
   ])('%s=%s stops next.config.ts', async (name, value, message) => {
     vi.resetModules()
     vi.stubEnv(name, value)
     await expect(import('@/next.config')).rejects.toThrow(message)
+  })
+
+  it('REDIS_URL sets the shared cache handler; without it, Next keeps its own cache', async () => {
+    vi.resetModules()
+    vi.stubEnv('REDIS_URL', '')
+    expect((await import('@/next.config')).default).not.toHaveProperty('cacheHandler')
+    vi.resetModules()
+    vi.stubEnv('REDIS_URL', 'rediss://default:secret@cache.example.com:6380')
+    const config = (await import('@/next.config')).default
+    expect(config.cacheHandler).toMatch(/lib\/cache\/cache-handler\.mjs$/)
+    expect(config.cacheMaxMemorySize).toBe(0)
   })
 
   it('a good configuration loads, and the browser part reads the same values', async () => {

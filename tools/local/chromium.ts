@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { run } from './run'
+import { aptInstall, ensureDebianBinary } from './debian'
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium'
 
@@ -10,26 +10,8 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium'
  * from our machines, so tests drive Debian's chromium package, installed here on a fresh
  * machine (CI runs as root). CHROME_PATH points at another Chromium if you have one.
  */
-export async function ensureChromium(): Promise<string> {
-  const configured = process.env.CHROME_PATH
-  if (configured) {
-    if (!existsSync(configured)) throw new Error(`CHROME_PATH=${configured} does not exist`)
-    return configured
-  }
-  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM
-  if (process.getuid?.() !== 0) {
-    throw new Error(`No Chromium at ${DEBIAN_CHROMIUM}. Install it (sudo apt-get install chromium) or set CHROME_PATH.`)
-  }
-  console.log('Installing Chromium from Debian (apt-get install chromium) for the end-to-end tests…')
-  await aptInstall('chromium')
-  if (!existsSync(DEBIAN_CHROMIUM)) throw new Error('apt-get finished but /usr/bin/chromium is missing')
-  return DEBIAN_CHROMIUM
-}
-
-async function aptInstall(name: string) {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  await run('apt-get', ['update', '-qq'], { env })
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { env })
+export function ensureChromium(): Promise<string> {
+  return ensureDebianBinary({ binary: DEBIAN_CHROMIUM, pkg: 'chromium', override: { name: 'CHROME_PATH', value: process.env.CHROME_PATH }, purpose: 'the end-to-end tests' })
 }
 
 /** Debian's DejaVu fonts: what Chromium's own dependencies bring to a fresh machine (fonts-dejavu-core). */

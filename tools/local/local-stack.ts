@@ -6,10 +6,12 @@ import { supervise, waitForUrl } from './run'
  * Starts what a local run of the site needs beside Next.js: the embedded waitlist
  * database (unless the environment points at a real Supabase project), maildev with the
  * outbox dispatch loop (unless SMTP_URL names another server; the loop runs either way), then
- * Next itself.
+ * Next itself: one server on each of `ports` (the first is the one the mail loop calls).
  */
-export async function startLocalStack(nextArgs: string[], port: string): Promise<void> {
-  const env = localEnv()
+export async function startLocalStack(nextArgs: string[], ports: string | string[], overrides: Record<string, string> = {}): Promise<void> {
+  const env = localEnv(overrides)
+  const [port, ...others] = typeof ports === 'string' ? [ports] : ports
+  if (!port) throw new Error('startLocalStack: no port')
   const children: ChildProcess[] = []
   if (usesLocalSupabase(env)) {
     const supabase = spawn('tsx', ['tools/supabase-local/main.ts'], { stdio: 'inherit', env })
@@ -19,8 +21,7 @@ export async function startLocalStack(nextArgs: string[], port: string): Promise
   } else {
     console.log(`Waitlist: ${env.NEXT_PUBLIC_SUPABASE_URL} (from your environment)`)
   }
-  const next = spawn('next', [...nextArgs, '--port', port], { stdio: 'inherit', env })
-  children.push(next)
+  for (const each of [port, ...others]) children.push(spawn('next', [...nextArgs, '--port', each], { stdio: 'inherit', env }))
   const site = `http://localhost:${port}`
   const mail = usesLocalMail(env) ? ['--smtp', String(LOCAL_SMTP_PORT), '--web', String(LOCAL_MAIL_WEB_PORT)] : ['--external-smtp']
   children.push(spawn('tsx', ['tools/local/mail-catcher.ts', ...mail, '--site', site], { stdio: 'inherit', env }))

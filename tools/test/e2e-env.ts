@@ -14,6 +14,8 @@ export const E2E = {
   mailWebPort: 1081 + offset,
   // A second server on the same build whose log a spec reads (e2e/methods.spec.ts).
   loggedSitePort: 3102 + offset,
+  // Two more on the same build sharing one Redis (e2e/shared-cache.spec.ts).
+  sharedCachePorts: [3103 + offset, 3104 + offset],
   // Rows the confirmation tests need before the site starts (an expired link).
   supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',

@@ -35,7 +35,7 @@ export async function POST(request: NextRequest) {
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
   // The proxy's list of pages and redirects (lib/content/addresses.ts) is kept apart from Next's cache.
-  if (ADDRESS_TYPES.has(verdict.change._type)) forgetAddresses()
+  if (ADDRESS_TYPES.has(verdict.change._type)) await forgetAddresses()
   const broadcast = await broadcastOnPublish(verdict.change, configuredBroadcast())
   if (broadcast.kind === 'failed') {
     console.error(`[updates] Not e-mailed yet (the webhook answers 500, so Sanity retries): ${broadcast.reason}`)

@@ -1,0 +1,26 @@
+// Next's cache handler (next.config.ts sets it when REDIS_URL is set, validated by lib/env there):
+// the pages, data and tags every instance shares, through @fortedigital/nextjs-cache-handler.
+import { CacheHandler } from '@fortedigital/nextjs-cache-handler'
+import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru'
+import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings'
+import { KEY_PREFIX, sharedRedis } from './redis.mjs'
+
+/**
+ * Redis first; this server's memory behind it. Every write goes to both, and a read goes to memory
+ * only when Redis fails (down, or slower than `timeoutMs`): a page that exists is still served,
+ * from memory or rendered afresh, never a 500. A miss in Redis is a miss: memory may hold what a
+ * publish on another instance has since replaced.
+ */
+CacheHandler.onCreation(() => {
+  const url = process.env.REDIS_URL
+  if (!url) throw new Error('lib/cache/cache-handler.mjs is set in next.config.ts only when REDIS_URL is set')
+  return {
+    handlers: [
+      createRedisHandler({ client: sharedRedis(url), keyPrefix: `${KEY_PREFIX}next:`, timeoutMs: 1_000, keyExpirationStrategy: 'EXAT' }),
+      // As Next's own memory cache: 50 MB.
+      createLruHandler({ maxItemSizeBytes: 50 * 1024 * 1024 }),
+    ],
+  }
+})
+
+export default CacheHandler

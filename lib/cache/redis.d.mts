@@ -1,0 +1,6 @@
+import type { RedisClientType } from 'redis'
+
+export declare const KEY_PREFIX: string
+export declare function sharedRedis(url: string): RedisClientType
+export declare function readyRedis(url: string, waitMs: number): Promise<RedisClientType>
+export declare function within<T>(promise: Promise<T>, ms: number): Promise<T>
