@@ -123,6 +123,29 @@ export function webhookSecretValid(secret: string): boolean {
 
 export type ServerEnv = z.infer<typeof serverSchema>
 
+const SERVER_NAMES: Record<keyof ServerEnv, string> = {
+  embeddedDefaults: 'EMBEDDED_DEFAULTS',
+  contentSeedPath: 'CONTENT_SEED_PATH',
+  contentRevalidateSeconds: 'CONTENT_REVALIDATE_SECONDS',
+  sanityApiHost: 'SANITY_API_HOST',
+  sanityReadToken: 'SANITY_API_READ_TOKEN',
+  revalidateSecret: 'SANITY_REVALIDATE_SECRET',
+  sampleContent: 'SAMPLE_CONTENT',
+  supabaseServiceRoleKey: 'SUPABASE_SERVICE_ROLE_KEY',
+  outboxSecret: 'OUTBOX_DISPATCH_SECRET',
+  smtpUrl: 'SMTP_URL',
+  emailFrom: 'EMAIL_FROM',
+  slackWebhookUrl: 'SLACK_WAITLIST_WEBHOOK_URL',
+  slackIncludeEmail: 'SLACK_INCLUDE_EMAIL',
+  invitationRedeemSecret: 'INVITATION_REDEEM_SECRET',
+  webhookUrl: 'WAITLIST_WEBHOOK_URL',
+  webhookSecret: 'WAITLIST_WEBHOOK_SECRET',
+  redisUrl: 'REDIS_URL',
+}
+
+// The last settings validated, by their values (serverEnv).
+let lastServerEnv: { key: string; env: ServerEnv } | undefined
+
 /**
  * Embedded defaults (seed content, local waitlist database) are for a developer's machine:
  * always in `next dev` and tests, and in a production build only when asked for with
@@ -131,47 +154,32 @@ export type ServerEnv = z.infer<typeof serverSchema>
  */
 export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const embeddedDefaults = source.EMBEDDED_DEFAULTS === 'true' || source.NODE_ENV !== 'production'
-  return parse(
-    serverSchema,
-    {
-      embeddedDefaults,
-      contentSeedPath: source.CONTENT_SEED_PATH || undefined,
-      contentRevalidateSeconds: source.CONTENT_REVALIDATE_SECONDS || undefined,
-      sanityApiHost: source.SANITY_API_HOST,
-      sanityReadToken: source.SANITY_API_READ_TOKEN,
-      revalidateSecret: source.SANITY_REVALIDATE_SECRET,
-      sampleContent: source.SAMPLE_CONTENT || (embeddedDefaults ? 'show' : 'hide'),
-      supabaseServiceRoleKey: source.SUPABASE_SERVICE_ROLE_KEY,
-      outboxSecret: source.OUTBOX_DISPATCH_SECRET,
-      smtpUrl: source.SMTP_URL,
-      emailFrom: source.EMAIL_FROM,
-      slackWebhookUrl: source.SLACK_WAITLIST_WEBHOOK_URL,
-      slackIncludeEmail: source.SLACK_INCLUDE_EMAIL === 'true',
-      invitationRedeemSecret: source.INVITATION_REDEEM_SECRET,
-      webhookUrl: source.WAITLIST_WEBHOOK_URL,
-      webhookSecret: source.WAITLIST_WEBHOOK_SECRET,
-      redisUrl: source.REDIS_URL,
-    },
-    {
-      embeddedDefaults: 'EMBEDDED_DEFAULTS',
-      contentSeedPath: 'CONTENT_SEED_PATH',
-      contentRevalidateSeconds: 'CONTENT_REVALIDATE_SECONDS',
-      sanityApiHost: 'SANITY_API_HOST',
-      sanityReadToken: 'SANITY_API_READ_TOKEN',
-      revalidateSecret: 'SANITY_REVALIDATE_SECRET',
-      sampleContent: 'SAMPLE_CONTENT',
-      supabaseServiceRoleKey: 'SUPABASE_SERVICE_ROLE_KEY',
-      outboxSecret: 'OUTBOX_DISPATCH_SECRET',
-      smtpUrl: 'SMTP_URL',
-      emailFrom: 'EMAIL_FROM',
-      slackWebhookUrl: 'SLACK_WAITLIST_WEBHOOK_URL',
-      slackIncludeEmail: 'SLACK_INCLUDE_EMAIL',
-      invitationRedeemSecret: 'INVITATION_REDEEM_SECRET',
-      webhookUrl: 'WAITLIST_WEBHOOK_URL',
-      webhookSecret: 'WAITLIST_WEBHOOK_SECRET',
-      redisUrl: 'REDIS_URL',
-    },
-  )
+  const values = {
+    embeddedDefaults,
+    contentSeedPath: source.CONTENT_SEED_PATH || undefined,
+    contentRevalidateSeconds: source.CONTENT_REVALIDATE_SECONDS || undefined,
+    sanityApiHost: source.SANITY_API_HOST,
+    sanityReadToken: source.SANITY_API_READ_TOKEN,
+    revalidateSecret: source.SANITY_REVALIDATE_SECRET,
+    sampleContent: source.SAMPLE_CONTENT || (embeddedDefaults ? 'show' : 'hide'),
+    supabaseServiceRoleKey: source.SUPABASE_SERVICE_ROLE_KEY,
+    outboxSecret: source.OUTBOX_DISPATCH_SECRET,
+    smtpUrl: source.SMTP_URL,
+    emailFrom: source.EMAIL_FROM,
+    slackWebhookUrl: source.SLACK_WAITLIST_WEBHOOK_URL,
+    slackIncludeEmail: source.SLACK_INCLUDE_EMAIL === 'true',
+    invitationRedeemSecret: source.INVITATION_REDEEM_SECRET,
+    webhookUrl: source.WAITLIST_WEBHOOK_URL,
+    webhookSecret: source.WAITLIST_WEBHOOK_SECRET,
+    redisUrl: source.REDIS_URL,
+  }
+  // The proxy reads these settings twice a page request; validating them anew each time was most of
+  // its own time under load (docs/bench.md, "The server's own cost"). Same values, same answer.
+  const key = JSON.stringify(values)
+  if (lastServerEnv?.key === key) return lastServerEnv.env
+  const env = parse(serverSchema, values, SERVER_NAMES)
+  lastServerEnv = { key, env }
+  return env
 }
 
 export class MissingConfigurationError extends Error {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown, type BenchReport } from '../../tools/bench/bench-report'
 import { measured } from './bench-fixtures'
+import type { LoadRun } from '../../tools/bench/server-load'
 
 function report(overrides: Partial<BenchReport>): BenchReport {
   const floor = measured({ htmlGzip: 1_800, lighthouse: { lcpMs: 650 } })
@@ -18,6 +19,10 @@ function report(overrides: Partial<BenchReport>): BenchReport {
       { site: measured({ path: '/missing', status: 404, htmlGzip: 16_100 }), floor, jsRatio: 1 },
     ],
     floorText: { floor, pages: [] },
+    styledFloor: measured({ path: '/styled', htmlGzip: 10_300, parts: { cssGzip: 8_500 }, applied: { lcpMs: 720 } }),
+    server: null,
+    machineLoad: { samples: 3, cores: 2, loadAverage: { min: 1.5, median: 2, max: 3.25 }, benchCores: 1.1, otherCores: 0.4 },
+    judgement: { judged: true, reason: 'CPU index 2500 against 2450 in the run of 2026-11-22 (+2.0 %), within 10.0 %', previous: { date: '2026-11-22', benchmarkIndex: 2450 } },
     targets: [],
     submit: { count: 60, median: 30, p95: 40, max: 100, first: 100 },
     ...overrides,
@@ -60,5 +65,58 @@ describe('the benchmark report', () => {
     expect(markdown).toContain("its first-load JS must be control's: the same scripts, byte for byte (control: 5 scripts, 100.0 kB; the variant: 5, 100.0 kB)")
     // Without a variant, none of it.
     expect(renderMarkdown(report({}))).not.toContain('variant')
+  })
+
+  it('says how busy the machine was: the load average and the CPU of the bench against every other process', () => {
+    const markdown = renderMarkdown(report({}))
+    expect(markdown).toContain("How busy it was: 1-minute load average 1.5 to 3.25 (median 2) on 2 cores, 3 readings; on average the bench's own processes (servers, Chromium, the load tool) used 1.10 cores and other processes 0.40.")
+    const noProc = renderMarkdown(report({ machineLoad: { samples: 2, cores: 2, loadAverage: { min: 1, median: 1, max: 1 }, benchCores: null, otherCores: null } }))
+    expect(noProc).toContain('the CPU of other processes could not be read (no /proc)')
+  })
+
+  it('judges the targets when the CPU index held, and otherwise shows them as not judged, saying why', () => {
+    const targets = [
+      { route: '/', target: 'CLS 0', measured: '0.000', limit: '0', pass: true, gap: '—' },
+      { route: '/', target: 'LCP ≤ 1.1 × styled floor (applied throttling)', measured: '1.20 ×', limit: '0.79 s', pass: false, gap: '0.07 s over' },
+    ]
+    const judged = renderMarkdown(report({ targets }))
+    expect(judged).toContain('1 of 2 met. Compared with the last recorded run: CPU index 2500 against 2450 in the run of 2026-11-22 (+2.0 %), within 10.0 %.')
+    expect(judged).toContain('| / | LCP ≤ 1.1 × styled floor (applied throttling) | 1.20 × | 0.79 s | **miss** | 0.07 s over |')
+    const refused = renderMarkdown(report({ targets, judgement: { judged: false, reason: 'CPU index 2000 against 2500 (-20.0 %): more than 10.0 %', previous: { date: '2026-11-22', benchmarkIndex: 2500 } } }))
+    expect(refused).toContain('**Not judged**: CPU index 2000 against 2500 (-20.0 %): more than 10.0 %. The targets are shown as measured (1 of 2 would be met)')
+    expect(refused).toContain('| / | CLS 0 | 0.000 | 0 | not judged (pass) | — |')
+    expect(refused).toContain('| not judged (miss) |')
+    expect(refused).not.toContain('**miss**')
+  })
+
+  it('shows the styled floor beside the bare one under applied throttling, with each route against both', () => {
+    const markdown = renderMarkdown(report({}))
+    expect(markdown).toContain('| route | Perf | FCP | LCP | LCP × floor | LCP × styled floor | LCP runs (floor runs) | TBT |')
+    expect(markdown).toContain('| / | 100 / 100 | 0.70 s / 0.70 s | 0.70 s / 0.65 s | 1.08 × | 0.97 × |')
+    expect(markdown).toContain('| styled floor /styled | 100 / 100 | 0.70 s / 0.70 s | 0.72 s / 0.65 s | 1.11 × | 1.00 × |')
+    expect(markdown).toContain("carrying the site's built stylesheet, inline, once (8.5 kB of CSS, gzipped, in 10.3 kB of HTML)")
+    expect(markdown).toContain("Every route is held to 1.1 × its LCP and to 1.25 × the bare floor's.")
+  })
+
+  it("has the server's table: each route and encoding, bypassed, the proxy's share and the floor page of the nearest size", () => {
+    const run = (requestsPerSecond: number, p99Ms: number, errors = 0): LoadRun => ({ url: '', encoding: 'identity', requestsPerSecond, p99Ms, meanMs: 0, bytesPerSecond: 0, requests: 0, statuses: {}, errors })
+    const runs = { site: run(450.4, 190.2), bypassed: run(600, 120), floor: run(900, 60) }
+    const server = {
+      connections: 50,
+      durationSeconds: 20,
+      autocannon: '9.0.0',
+      routes: [
+        { route: '/', status: 200, bytes: 183_600, floor: { path: '/text/260', bytes: 178_000 }, bypassPath: '/en', runs: { identity: runs, gzip: { ...runs, site: run(1_200, 80) } } },
+        { route: '/missing', status: 404, bytes: 96_500, floor: { path: '/text/160', bytes: 110_000 }, bypassPath: '/en/not-found/site', runs: { identity: runs, gzip: { ...runs, floor: run(900, 60, 3) } } },
+      ],
+    }
+    const markdown = renderMarkdown(report({ server }))
+    expect(markdown).toContain("## The server's own cost")
+    expect(markdown).toContain('under autocannon 9.0.0: 50 connections for 20 s per address and encoding')
+    expect(markdown).toContain('| / | identity | 183.6 kB | 450 | 190 ms | 600 (120 ms) at /en | 24.9 % | /text/260 (178.0 kB) | 900 (60 ms) | 0.50 × |')
+    expect(markdown).toContain('| / | gzip | 183.6 kB | 1,200 | 80 ms | 600 (120 ms) at /en | -100.0 % | /text/260 (178.0 kB) | 900 (60 ms) | 1.33 × |')
+    expect(markdown).toContain('| /missing (404) | identity | 96.5 kB |')
+    expect(markdown).toContain('Connection errors: /missing gzip floor: 3 connection errors.')
+    expect(renderMarkdown(report({}))).not.toContain("## The server's own cost")
   })
 })

@@ -117,3 +117,17 @@ describe('bad configuration fails the build', () => {
     expect(browserEnv.posthogKey).toBe('phc_test')
   })
 })
+
+describe('serverEnv read on every request', () => {
+  it('validates the same settings once, and anew when one changes (never an answer for other values)', () => {
+    const first = serverEnv({ NODE_ENV: 'production', EMBEDDED_DEFAULTS: 'true', CONTENT_REVALIDATE_SECONDS: '60' })
+    expect(serverEnv({ NODE_ENV: 'production', EMBEDDED_DEFAULTS: 'true', CONTENT_REVALIDATE_SECONDS: '60' })).toBe(first)
+    const changed = serverEnv({ NODE_ENV: 'production', EMBEDDED_DEFAULTS: 'true', CONTENT_REVALIDATE_SECONDS: '5' })
+    expect(changed.contentRevalidateSeconds).toBe(5)
+    expect(serverEnv({ NODE_ENV: 'production', CONTENT_REVALIDATE_SECONDS: '5' }).embeddedDefaults).toBe(false)
+    // A bad value still fails each time it is asked for, whatever was validated before.
+    expect(() => serverEnv({ NODE_ENV: 'production', CONTENT_REVALIDATE_SECONDS: '-1' })).toThrow('CONTENT_REVALIDATE_SECONDS')
+    expect(() => serverEnv({ NODE_ENV: 'production', CONTENT_REVALIDATE_SECONDS: '-1' })).toThrow('CONTENT_REVALIDATE_SECONDS')
+    expect(serverEnv({ NODE_ENV: 'production', EMBEDDED_DEFAULTS: 'true', CONTENT_REVALIDATE_SECONDS: '60' })).toEqual(first)
+  })
+})

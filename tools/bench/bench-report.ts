@@ -1,7 +1,9 @@
 import type { FloorVersions } from './floor-app'
 import { CATEGORIES, type CategoryId } from './lighthouse'
 import { kB } from './page-weight'
-import { controlOf, routeLabel, type Measured, type MeasuredVariant, type TargetResult } from './quality-budget'
+import { controlOf, LCP_BUDGET_BARE, LCP_BUDGET_STYLED, routeLabel, type Judgement, type Measured, type MeasuredVariant, type TargetResult } from './quality-budget'
+import type { MachineLoad } from './machine-load'
+import { ENCODINGS, proxyShare, type ServerReport } from './server-load'
 import { BENCH_SEED_PATH } from './bench-content'
 
 /** Everything `npm run bench` measured: written as docs/bench.json and rendered as docs/bench.md. */
@@ -15,6 +17,14 @@ export type BenchReport = {
   routes: { site: Measured; floor: Measured; jsRatio: number }[]
   /** The floor's plain-text pages beside the floor's `/`: no target, a reference (floor-app.ts). */
   floorText: { floor: Measured; pages: Measured[] }
+  /** The floor's page carrying the site's stylesheet, inline, once (floor-app.ts): the LCP targets' second reference. */
+  styledFloor: Measured
+  /** Requests per second and p99 of the server (null when BENCH_SERVER_SECONDS=0 left it out). */
+  server: ServerReport | null
+  /** How busy the machine was during the run. */
+  machineLoad: MachineLoad
+  /** Whether the targets were judged: not when the CPU index moved too far from the run compared with. */
+  judgement: Judgement
   targets: TargetResult[]
   submit: { count: number; median: number; p95: number; max: number; first: number }
 }
@@ -38,6 +48,8 @@ export function renderMarkdown(report: BenchReport): string {
     `${report.date}: \`npm run bench\` (${(report.durationSeconds / 60).toFixed(1)} min in all). The site's production build on the embedded defaults beside the **floor**, a bare Next.js App Router page (a heading and a paragraph, no client component) built with the same next ${versions.next}, react ${versions.react} and react-dom ${versions.reactDom}. Builds: site ${report.buildSeconds.site.toFixed(0)} s, floor ${report.buildSeconds.floor.toFixed(0)} s.`,
     '',
     `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGB} GB, ${machine.os}; Node ${machine.node}; ${machine.chromium}; Lighthouse ${machine.lighthouse} (CPU benchmark index, median of all runs: ${Math.round(machine.lighthouseBenchmarkIndex)}; per page below).`,
+    '',
+    `How busy it was: ${busy(report.machineLoad)}.`,
     '',
     '## Site and floor per route',
     '',
@@ -90,8 +102,9 @@ export function renderMarkdown(report: BenchReport): string {
     'Chromium itself slows the network and the CPU while the page loads (Lighthouse\'s `devtools` method), so the figures are observed, not estimated: the targets below hold these.',
     '',
   )
+  const styled = report.styledFloor.applied
   table(
-    ['route', 'Perf', 'FCP', 'LCP', 'LCP × floor', 'LCP runs (floor runs)', 'TBT'],
+    ['route', 'Perf', 'FCP', 'LCP', 'LCP × floor', 'LCP × styled floor', 'LCP runs (floor runs)', 'TBT'],
     [
       ...report.routes.map(({ site, floor }) => [
         routeLabel(site),
@@ -99,14 +112,20 @@ export function renderMarkdown(report: BenchReport): string {
         `${s(site.applied.fcpMs)} / ${s(floor.applied.fcpMs)}`,
         `${s(site.applied.lcpMs)} / ${s(floor.applied.lcpMs)}`,
         `${(site.applied.lcpMs / floor.applied.lcpMs).toFixed(2)} ×`,
+        `${(site.applied.lcpMs / styled.lcpMs).toFixed(2)} ×`,
         `${site.applied.lcpRuns.map(s).join(', ')} (${floor.applied.lcpRuns.map(s).join(', ')})`,
         `${ms(site.applied.tbtMs)} / ${ms(floor.applied.tbtMs)}`,
       ]),
-      ...report.floorText.pages.map((page) => {
+      ...[report.styledFloor, ...report.floorText.pages].map((page) => {
         const floor = report.floorText.floor.applied
-        return [`floor ${page.path} (no target)`, `${page.applied.scores.performance} / ${floor.scores.performance}`, `${s(page.applied.fcpMs)} / ${s(floor.fcpMs)}`, `${s(page.applied.lcpMs)} / ${s(floor.lcpMs)}`, `${(page.applied.lcpMs / floor.lcpMs).toFixed(2)} ×`, `${page.applied.lcpRuns.map(s).join(', ')} (${floor.lcpRuns.map(s).join(', ')})`, `${ms(page.applied.tbtMs)} / ${ms(floor.tbtMs)}`]
+        const name = page === report.styledFloor ? `styled floor ${page.path}` : `floor ${page.path} (no target)`
+        return [name, `${page.applied.scores.performance} / ${floor.scores.performance}`, `${s(page.applied.fcpMs)} / ${s(floor.fcpMs)}`, `${s(page.applied.lcpMs)} / ${s(floor.lcpMs)}`, `${(page.applied.lcpMs / floor.lcpMs).toFixed(2)} ×`, `${(page.applied.lcpMs / styled.lcpMs).toFixed(2)} ×`, `${page.applied.lcpRuns.map(s).join(', ')} (${floor.lcpRuns.map(s).join(', ')})`, `${ms(page.applied.tbtMs)} / ${ms(floor.tbtMs)}`]
       }),
     ],
+  )
+  lines.push(
+    `The styled floor is the floor's page carrying the site's built stylesheet, inline, once (${kB(report.styledFloor.parts.cssGzip)} of CSS, gzipped, in ${kB(report.styledFloor.htmlGzip)} of HTML): what styled text costs before any component of ours. Every route is held to ${LCP_BUDGET_STYLED} × its LCP and to ${LCP_BUDGET_BARE} × the bare floor's.`,
+    '',
   )
 
   lines.push(`### Lighthouse, mobile, simulated throttling (median of ${report.settings.lighthouseRuns} runs; site / floor)`, '', 'Lighthouse\'s default (PageSpeed Insights\' mobile scores): an unthrottled load, timings estimated from it. Reported, not held to a target (see "What decides the simulated LCP" below).', '')
@@ -149,11 +168,22 @@ export function renderMarkdown(report: BenchReport): string {
   for (const { site } of report.routes) lines.push(`- ${routeLabel(site)}: ${site.applied.lcpElements.map((element) => `\`${element}\``).join(' or ')}`)
   lines.push('')
 
+  if (report.server) serverSection(report.server, lines, table)
+
   const misses = report.targets.filter((target) => !target.pass)
-  lines.push('## Targets', '', `${report.targets.length - misses.length} of ${report.targets.length} met.`, '')
+  const { judgement } = report
+  lines.push(
+    '## Targets',
+    '',
+    judgement.judged
+      ? `${report.targets.length - misses.length} of ${report.targets.length} met. Compared with the last recorded run: ${judgement.reason}.`
+      : `**Not judged**: ${judgement.reason}. The targets are shown as measured (${report.targets.length - misses.length} of ${report.targets.length} would be met) and this run is not recorded over docs/bench.md; run again on a machine like the last one, or set BENCH_ACCEPT_CPU_INDEX=1 to take this one as the new reference.`,
+    '',
+  )
+  const verdict = (pass: boolean) => (judgement.judged ? (pass ? 'pass' : '**miss**') : pass ? 'not judged (pass)' : 'not judged (miss)')
   table(
     ['route', 'target', 'measured', 'limit', 'result', 'gap'],
-    report.targets.map((t) => [t.route, t.target, t.measured, t.limit, t.pass ? 'pass' : '**miss**', t.gap]),
+    report.targets.map((t) => [t.route, t.target, t.measured, t.limit, verdict(t.pass), t.gap]),
   )
   lines.push(criticalPath(report), '')
 
@@ -209,12 +239,56 @@ export function renderMarkdown(report: BenchReport): string {
     '- CSS and HTML: gzip of the stylesheets the HTML links, of the `<style>` elements in the HTML (inlined CSS, also part of the HTML figure) and of the HTML document, and the HTML by part (`htmlParts` in `tools/bench/page-weight.ts`).',
     '- The floor is generated into `.local/bench-floor/` (`tools/bench/floor-app.ts`), its `node_modules` a symlink to the project\'s, built with the project\'s `next` and served by `next start` on port 3301; the site is built into `.next-bench` and served on port 3300 (both plus `BENCH_PORT_OFFSET`, or else `E2E_PORT_OFFSET`, when set).',
     ...report.routes.flatMap(({ site }) => (site.variant ? [`- **${routeLabel(site)}**: ${variantMethod(site.variant, site, controlOf(report.routes, site))}`] : [])),
-    '- Knobs: `BENCH_SIGNUPS` (default 60, at least 50 wanted), `BENCH_POSTHOG_KEY` (empty: build without analytics), `BENCH_PORT_OFFSET`; for a quick try of the bench itself, `BENCH_ROUTES` (route labels, comma-separated) and `BENCH_LIGHTHOUSE_RUNS`, which write their report to `.local/bench/` instead. The command exits non-zero when any target is missed.',
+    '- Knobs: `BENCH_SIGNUPS` (default 60, at least 50 wanted), `BENCH_POSTHOG_KEY` (empty: build without analytics), `BENCH_PORT_OFFSET`, `BENCH_ACCEPT_CPU_INDEX=1` (judge a run whose CPU index moved over 10 % and record it as the new reference); for a quick try of the bench itself, `BENCH_ROUTES` (route labels, comma-separated), `BENCH_LIGHTHOUSE_RUNS` and `BENCH_SERVER_SECONDS` (0 leaves the server table out), which write their report to `.local/bench/` instead. The command exits 1 when any target is missed, 3 when it refused to judge.',
     '',
   )
   const warnings = crossCheck.flatMap((m) => m.lighthouse.warnings.map((warning) => `- ${pageName(m)}: ${warning}`))
   if (warnings.length > 0) lines.push('Lighthouse warnings (on a 404 page the status warning is expected: the page answers 404 on purpose):', '', ...warnings, '')
   return lines.join('\n')
+}
+
+/** The load average's spread and the cores' worth used by the bench and by everything else. */
+export function busy(load: MachineLoad): string {
+  const average = `1-minute load average ${load.loadAverage.min} to ${load.loadAverage.max} (median ${load.loadAverage.median}) on ${load.cores} cores, ${load.samples} readings`
+  if (load.benchCores === null || load.otherCores === null) return `${average}; the CPU of other processes could not be read (no /proc)`
+  return `${average}; on average the bench's own processes (servers, Chromium, the load tool) used ${load.benchCores.toFixed(2)} cores and other processes ${load.otherCores.toFixed(2)}`
+}
+
+const perSecond = (value: number) => Math.round(value).toLocaleString('en-US')
+
+function serverSection(server: ServerReport, lines: string[], table: (head: string[], rows: string[][]) => void): void {
+  lines.push(
+    "## The server's own cost",
+    '',
+    `\`next start\` of each build on the embedded defaults under autocannon ${server.autocannon}: ${server.connections} connections for ${server.durationSeconds} s per address and encoding, the load tool on the same cores as the servers. \`identity\` sends no \`Accept-Encoding\` (no compression); \`gzip\` asks for it. Each route beside the floor's text page of the nearest uncompressed size, served the same way. **Bypassed** is the same route on a second server of the same build whose proxy matches nothing (its middleware manifest's matcher emptied), asked for at the address the proxy would rewrite it to: the difference is the proxy's whole cost, Next's running of it included. With the server saturated its time per request is 1 / (requests per second), so the proxy's share is 1 − rps / rps bypassed; one run each on a shared machine, so a few percent either way is noise.`,
+    '',
+  )
+  table(
+    ['route', 'encoding', 'HTML', 'req/s', 'p99', 'bypassed req/s (p99)', 'proxy share', 'floor page (HTML)', 'floor req/s (p99)', '× floor'],
+    server.routes.flatMap((route) =>
+      ENCODINGS.map((encoding) => {
+        const { site, bypassed, floor } = route.runs[encoding]
+        return [
+          `${route.route}${route.status === 200 ? '' : ` (${route.status})`}`,
+          encoding,
+          kB(route.bytes),
+          perSecond(site.requestsPerSecond),
+          `${Math.round(site.p99Ms)} ms`,
+          `${perSecond(bypassed.requestsPerSecond)} (${Math.round(bypassed.p99Ms)} ms) at ${route.bypassPath}`,
+          `${(proxyShare(site.requestsPerSecond, bypassed.requestsPerSecond) * 100).toFixed(1)} %`,
+          `${route.floor.path} (${kB(route.floor.bytes)})`,
+          `${perSecond(floor.requestsPerSecond)} (${Math.round(floor.p99Ms)} ms)`,
+          `${(site.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} ×`,
+        ]
+      }),
+    ),
+  )
+  lines.push(
+    "**Where the server's time goes.** CPU profiles of `next start` under autocannon (`node --cpu-prof`, 2026-11-26, the shared 2-core machine, so indicative): for `/` (184 kB) served from the cache, writing the bytes to the socket took about 0.8 ms a request and Next's ETag, a hash of the whole HTML computed on every response, about 0.55 ms; with gzip asked for, compressing every response again (nothing keeps the compressed page) roughly halves the requests per second, for the floor too. Running the proxy costs Next about 0.8 ms a request whatever the proxy does (its request and response objects, streams, tracing: \`/robots.txt\` answered 575 req/s through a proxy that only passed it on, 1,075 with the proxy bypassed), and about 1 ms on a page it rewrites; the proxy's own code took 21–33 µs a page when timed alone (`proxy()` called in a loop), 15–19 µs once `serverEnv` validated its settings only once. So the site's root files (robots.txt, sitemap.xml, icon.svg) no longer go through it (\`/robots.txt\` 406–788 req/s before, 659–1,044 after, three alternating runs), and \`serverEnv\` validates the same settings once instead of twice a page request (a few hundredths of a page's server time: within the noise of these runs).",
+    '',
+  )
+  const failures = server.routes.flatMap((route) => ENCODINGS.flatMap((encoding) => Object.entries(route.runs[encoding]).filter(([, run]) => run.errors > 0).map(([which, run]) => `${route.route} ${encoding} ${which}: ${run.errors} connection errors`)))
+  if (failures.length > 0) lines.push(`Connection errors: ${failures.join('; ')}.`, '')
 }
 
 /** How a variant page was asked for and checked, and what it is held to. */

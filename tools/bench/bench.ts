@@ -17,35 +17,47 @@
  * measure. Not part of `npm test`: its figures need a quiet machine, not a shared CI runner.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, rm, unlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { chromium } from '@playwright/test'
 import { renderMarkdown, type BenchReport } from './bench-report'
 import { assertServesVariant, BENCH_CONTENT_DIR, BENCH_SEED_PATH, variantRequestHeaders, writeBenchContent, type PageVariant } from './bench-content'
 import { ensureChromium } from '../local/chromium'
-import { buildFloorApp, floorTextPaths, startFloorApp } from './floor-app'
+import { buildFloorApp, floorServerTextPaths, floorTextPaths, siteStylesheet, startFloorApp, STYLED_FLOOR_PATH } from './floor-app'
+import { sampleMachine } from './machine-load'
+import { ENCODINGS, FULL_SERVER_SECONDS, loadRun, nearestBySize, SERVER_CONNECTIONS, type Encoding, type LoadRun, type ServerReport, type ServerRoute, type Sized } from './server-load'
 import { CHROMIUM_FLAGS, median, runLighthouse, summarize, THROTTLING, type LighthouseRun, type RunRequest, type Throttling } from './lighthouse'
 import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
-import { evaluateRoutes, routeLabel, type Measured } from './quality-budget'
+import { evaluateRoutes, evaluateServer, judge, routeLabel, type Measured } from './quality-budget'
 import { assertPortFree, run, waitForUrl } from '../local/run'
 import { ANALYTICS_PROXY_PATH } from '../../components/analytics/proxy-path'
 import { CONSENT_STORAGE_KEY } from '../../components/analytics/consent'
 import { MIN_FILL_MS } from '../../components/waitlist/bot-filter'
+import { notFoundRouteFor } from '../../lib/content/paths'
+import { DEFAULT_LANGUAGE } from '../../lib/i18n/languages'
 
 const started = Date.now()
+const machineLoad = sampleMachine()
 // BENCH_PORT_OFFSET (or else E2E_PORT_OFFSET) shifts the ports, so two checkouts can run at once.
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? process.env.E2E_PORT_OFFSET ?? 0)
 const SITE_PORT = 3300 + PORT_OFFSET
 const FLOOR_PORT = 3301 + PORT_OFFSET
 const SUPABASE_PORT = 54339 + PORT_OFFSET
+const BYPASS_PORT = 3302 + PORT_OFFSET
 // 60 sign-ups take about 2.5 min (each waits out the form's minimum fill time); the team asked for at least 50.
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 60)
 const FULL_LIGHTHOUSE_RUNS = 5
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? FULL_LIGHTHOUSE_RUNS)
 if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not "${process.env.BENCH_LIGHTHOUSE_RUNS}"`)
 const NOT_FOUND = '/this-page-does-not-exist'
+// Seconds of load per address and encoding in the server table (0 leaves the table out).
+const SERVER_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? FULL_SERVER_SECONDS)
+if (!Number.isFinite(SERVER_SECONDS) || SERVER_SECONDS < 0) throw new Error(`BENCH_SERVER_SECONDS must be a number of seconds, not "${process.env.BENCH_SERVER_SECONDS}"`)
+const SERVER_ROUTES = ['/', '/about', '/blog/slack-threads-and-webhooks', NOT_FOUND]
+// BENCH_ACCEPT_CPU_INDEX=1 judges a run whose CPU index moved from the last recorded one, and records it as the new reference.
+const ACCEPT_CPU_INDEX = process.env.BENCH_ACCEPT_CPU_INDEX === '1'
 
 // The bench's content, written before the build reads it: the seed with one experiment running.
 const variant = await writeBenchContent()
@@ -63,8 +75,9 @@ const ALL_ROUTES: Route[] = [
 const onlyRoutes = process.env.BENCH_ROUTES?.split(',').map((label) => label.trim())
 const ROUTES = onlyRoutes ? ALL_ROUTES.filter((route) => onlyRoutes.includes(routeLabel(route))) : ALL_ROUTES
 if (ROUTES.length === 0) throw new Error(`BENCH_ROUTES names none of the routes: ${ALL_ROUTES.map(routeLabel).join(', ')}`)
-const partial = Boolean(onlyRoutes) || LIGHTHOUSE_RUNS !== FULL_LIGHTHOUSE_RUNS
-const reportDir = partial ? BENCH_CONTENT_DIR : 'docs'
+const partial = Boolean(onlyRoutes) || LIGHTHOUSE_RUNS !== FULL_LIGHTHOUSE_RUNS || SERVER_SECONDS !== FULL_SERVER_SECONDS
+// The run every run is compared with: the last one recorded.
+const previous = existsSync('docs/bench.json') ? (JSON.parse(readFileSync('docs/bench.json', 'utf8')) as BenchReport) : null
 /** Each page of the site against the floor's page; the 404 against the floor's own 404. */
 const floorPathOf = (path: string) => (path === NOT_FOUND ? NOT_FOUND : '/')
 
@@ -93,7 +106,7 @@ const executablePath = await ensureChromium()
 const siteBuild = Date.now()
 await run('next', ['build'], { env })
 const siteBuildSeconds = (Date.now() - siteBuild) / 1000
-const floorBuild = await buildFloorApp()
+const floorBuild = await buildFloorApp(siteStylesheet(env.NEXT_DIST_DIR!))
 
 const servers: ChildProcess[] = [
   // All benchmark sign-ups come from one browser: lift the per-network limit on this throwaway database.
@@ -104,6 +117,7 @@ const servers: ChildProcess[] = [
   spawn('next', ['start', '--port', String(SITE_PORT)], { stdio: 'ignore', env }),
   startFloorApp(FLOOR_PORT),
 ]
+const BYPASS_DIST_DIR = `${env.NEXT_DIST_DIR}-bypass`
 const stopServers = () => servers.forEach((server) => server.kill('SIGTERM'))
 process.on('exit', stopServers)
 
@@ -115,7 +129,7 @@ try {
   // Every page measured: the site's routes, the floor's two and its text pages. HTML weights first (this also
   // warms each server's cache, so no Lighthouse run pays a first render).
   // The floor's `/` always: the text pages are reported against it.
-  const floorPaths = [...new Set(['/', ...ROUTES.map((route) => floorPathOf(route.path))]), ...floorTextPaths]
+  const floorPaths = [...new Set(['/', ...ROUTES.map((route) => floorPathOf(route.path))]), STYLED_FLOOR_PATH, ...floorTextPaths]
   const pages: BenchPage[] = [...ROUTES.map((route) => ({ base, ...route })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
   const weights = await Promise.all(
     pages.map(async (page) => {
@@ -166,7 +180,12 @@ try {
     return { site, floor, jsRatio: site.js.jsGzip / floor.js.jsGzip }
   })
 
+  const server = SERVER_SECONDS > 0 ? await measureServer() : null
+
   const latencies = await measureSubmitLatency(executablePath)
+  const lighthouseBenchmarkIndex = median([...runs.values()].flat().map((r) => r.benchmarkIndex))
+  const judgement = judge(lighthouseBenchmarkIndex, previous, ACCEPT_CPU_INDEX)
+  const styledFloor = measured.get(`${floorBase}${STYLED_FLOOR_PATH}`)!
 
   const report: BenchReport = {
     date: new Date().toISOString(),
@@ -179,7 +198,7 @@ try {
       node: process.version,
       chromium: chromiumVersion(executablePath),
       lighthouse: packageVersion('lighthouse'),
-      lighthouseBenchmarkIndex: median([...runs.values()].flat().map((r) => r.benchmarkIndex)),
+      lighthouseBenchmarkIndex,
     },
     versions: floorBuild.versions,
     buildSeconds: { site: siteBuildSeconds, floor: floorBuild.buildSeconds },
@@ -199,23 +218,96 @@ try {
     },
     routes,
     floorText: { floor: measured.get(`${floorBase}/`)!, pages: floorTextPaths.map((path) => measured.get(`${floorBase}${path}`)!) },
-    targets: evaluateRoutes(routes),
+    styledFloor,
+    server,
+    machineLoad: machineLoad.stop(),
+    judgement,
+    targets: [...evaluateRoutes(routes, styledFloor), ...(server ? evaluateServer(server) : [])],
     submit: summarizeLatency(latencies),
   }
 
   const markdown = renderMarkdown(report)
   console.log(`\n${markdown}`)
+  // A partial run, or one not judged, is not the record the next run is compared with.
+  const reportDir = partial || !judgement.judged ? BENCH_CONTENT_DIR : 'docs'
   await mkdir(reportDir, { recursive: true })
   await writeFile(`${reportDir}/bench.json`, `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(`${reportDir}/bench.md`, markdown)
-  if (partial) console.log(`\n[bench] A partial run (BENCH_ROUTES or BENCH_LIGHTHOUSE_RUNS): report written to ${reportDir}/, docs/bench.md left as it was.`)
+  if (partial) console.log(`\n[bench] A partial run (BENCH_ROUTES, BENCH_LIGHTHOUSE_RUNS or BENCH_SERVER_SECONDS): report written to ${reportDir}/, docs/bench.md left as it was.`)
   const misses = report.targets.filter((target) => !target.pass)
-  if (misses.length > 0) {
+  if (!judgement.judged) {
+    console.error(`\n[bench] Not judged: ${judgement.reason}. Report written to ${reportDir}/; BENCH_ACCEPT_CPU_INDEX=1 takes this machine as the new reference.`)
+    process.exitCode = 3
+  } else if (misses.length > 0) {
     console.error(`\n[bench] ${misses.length} target${misses.length === 1 ? '' : 's'} missed:\n${misses.map((t) => `  ${t.route}: ${t.target}: ${t.measured} (limit ${t.limit}; ${t.gap})`).join('\n')}`)
     process.exitCode = 1
   }
 } finally {
   stopServers()
+}
+
+/**
+ * The server table: each of SERVER_ROUTES (those of this run) under load on the site, on a second
+ * server of the same build with the proxy bypassed, and the floor's text page of the nearest size.
+ */
+async function measureServer(): Promise<ServerReport> {
+  const bypassPort = await startBypassedSite()
+  const bypassBase = `http://localhost:${bypassPort}`
+  const chosen = SERVER_ROUTES.filter((path) => ROUTES.some((route) => route.path === path && !route.variant))
+  const floorPages: Sized[] = await Promise.all(floorServerTextPaths.map(async (path) => ({ path, bytes: (await bodyOf(`${floorBase}${path}`)).bytes })))
+  const floorRuns = new Map<string, LoadRun>()
+  const measuredRoutes: ServerRoute[] = []
+  for (const path of chosen) {
+    const { status, bytes } = await bodyOf(`${base}${path}`)
+    const floor = nearestBySize(bytes, floorPages)
+    const bypassPath = path === NOT_FOUND ? notFoundRouteFor(path, DEFAULT_LANGUAGE) : `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`
+    const runs = {} as ServerRoute['runs']
+    for (const encoding of ENCODINGS) {
+      const site = await timed(`${base}${path}`, encoding)
+      const bypassed = await timed(`${bypassBase}${bypassPath}`, encoding)
+      const floorKey = `${floor.path} ${encoding}`
+      if (!floorRuns.has(floorKey)) floorRuns.set(floorKey, await timed(`${floorBase}${floor.path}`, encoding))
+      runs[encoding] = { site, bypassed, floor: floorRuns.get(floorKey)! }
+    }
+    measuredRoutes.push({ route: path, status, bytes, floor, bypassPath, runs })
+  }
+  return { connections: SERVER_CONNECTIONS, durationSeconds: SERVER_SECONDS, autocannon: packageVersion('autocannon'), routes: measuredRoutes }
+}
+
+/** A short warm-up (the server's first requests compile and fill caches), then the measured run. */
+async function timed(url: string, encoding: Encoding): Promise<LoadRun> {
+  await loadRun(url, encoding, Math.max(1, Math.round(SERVER_SECONDS / 10)))
+  const result = await loadRun(url, encoding, SERVER_SECONDS)
+  console.log(`[bench] server ${url} (${encoding}): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, statuses ${JSON.stringify(result.statuses)}`)
+  return result
+}
+
+async function bodyOf(url: string): Promise<{ status: number; bytes: number }> {
+  const response = await fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'identity' } })
+  return { status: response.status, bytes: (await response.arrayBuffer()).byteLength }
+}
+
+/**
+ * The site's build served again with its proxy matching nothing: a copy of the build (hard links,
+ * so no second 500 MB) whose functions manifest, the one `next start` reads the proxy's matcher
+ * from, is written anew. The site's server never writes its build folder (isrFlushToDisk is off).
+ */
+async function startBypassedSite(): Promise<number> {
+  await assertPortFree(BYPASS_PORT, 'the site with its proxy bypassed')
+  await rm(BYPASS_DIST_DIR, { recursive: true, force: true })
+  execFileSync('cp', ['-al', env.NEXT_DIST_DIR!, BYPASS_DIST_DIR])
+  const manifestPath = `${BYPASS_DIST_DIR}/server/functions-config-manifest.json`
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { functions: Record<string, { matchers?: { regexp: string; originalSource: string }[] }> }
+  const proxy = manifest.functions['/_middleware']
+  if (!proxy?.matchers) throw new Error(`${manifestPath} names no proxy matcher: the bench cannot bypass the proxy of this Next version`)
+  proxy.matchers = [{ regexp: '^/never-matched-by-the-bench$', originalSource: '/never-matched-by-the-bench' }]
+  // A new file, not the hard-linked one rewritten in place (that would change the site's own build).
+  await unlink(manifestPath)
+  await writeFile(manifestPath, JSON.stringify(manifest))
+  const bypassed = spawn('next', ['start', '--port', String(BYPASS_PORT)], { stdio: 'ignore', env: { ...env, NEXT_DIST_DIR: BYPASS_DIST_DIR } })
+  servers.push(bypassed)
+  await waitForUrl(`http://localhost:${BYPASS_PORT}/en`)
+  return BYPASS_PORT
 }
 
 /**

@@ -21,6 +21,16 @@ import { run } from '../local/run'
  */
 const FLOOR_TEXT_SECTIONS = [80, 390]
 export const floorTextPaths = FLOOR_TEXT_SECTIONS.map((sections) => `/text/${sections}`)
+/**
+ * More sizes for the server table only (not loaded in Lighthouse), about 0.68 kB of uncompressed
+ * HTML a section: each site route is held against the text page nearest its own size.
+ */
+const FLOOR_SERVER_SECTIONS = [20, 40, 80, 120, 160, 200, 260, 390]
+export const floorServerTextPaths = FLOOR_SERVER_SECTIONS.map((sections) => `/text/${sections}`)
+const ALL_TEXT_SECTIONS = [...new Set([...FLOOR_TEXT_SECTIONS, ...FLOOR_SERVER_SECTIONS])]
+
+/** The floor's page with the site's stylesheet (`buildFloorApp`'s `siteCss`). */
+export const STYLED_FLOOR_PATH = '/styled'
 
 export type FloorVersions = { next: string; react: string; reactDom: string }
 
@@ -37,7 +47,7 @@ export function installedVersions(root = projectRoot): FloorVersions {
 // The page the site would be if it had no components of its own. Title, description and
 // `lang` are server-rendered metadata (no JavaScript), so the floor's Lighthouse SEO and
 // accessibility scores measure the framework, not a forgotten tag.
-const files = (versions: FloorVersions): Record<string, string> => ({
+const files = (versions: FloorVersions, siteCss: string): Record<string, string> => ({
   'package.json': `${JSON.stringify(
     {
       name: 'bench-floor',
@@ -76,7 +86,9 @@ const files = (versions: FloorVersions): Record<string, string> => ({
   // Pin Turbopack's root to the project, where the symlinked node_modules really live;
   // left to infer it, Turbopack walks up to the nearest lockfile, which is the same place
   // but prints a warning about it.
-  'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(projectRoot)} } }\n`,
+  // inlineCss as the site has it: the styled floor carries its stylesheet in a <style>, once
+  // (patches/next-inline-css, applied to the shared node_modules, keeps it out of the flight data).
+  'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(projectRoot)} }, experimental: { inlineCss: true } }\n`,
   'app/layout.tsx': `import type { ReactNode } from 'react'
 
 export const metadata = { title: 'Floor', description: 'A bare Next.js App Router page: the benchmark floor.' }
@@ -98,6 +110,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   )
 }
 `,
+  // The floor's page with the site's built stylesheet and nothing else of the site's: what styled
+  // text costs the browser before any component of ours (the LCP targets' second reference).
+  'app/styled/site.css': siteCss,
+  'app/styled/page.tsx': `import './site.css'
+
+export default function Page() {
+  return (
+    <main>
+      <h1>Floor</h1>
+      <p>A heading and a paragraph: what a bare App Router page costs.</p>
+    </main>
+  )
+}
+`,
   // The floor with a page's worth of words: how far the framework alone moves Lighthouse's LCP
   // when a page has real text. Plain headings and paragraphs, no CSS, no font, no client
   // component, prerendered like the site's pages; the words are pseudo-random (one fixed seed)
@@ -106,7 +132,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
 
 export const dynamicParams = false
 export function generateStaticParams() {
-  return ${JSON.stringify(FLOOR_TEXT_SECTIONS.map((sections) => ({ sections: String(sections) })))}
+  return ${JSON.stringify(ALL_TEXT_SECTIONS.map((sections) => ({ sections: String(sections) })))}
 }
 
 function paragraph(index: number): string {
@@ -156,11 +182,22 @@ function floorEnv(): NodeJS.ProcessEnv {
   return env
 }
 
-/** Writes the floor app from scratch and builds it with the project's `next` binary. */
-export async function buildFloorApp(): Promise<{ versions: FloorVersions; buildSeconds: number }> {
+/**
+ * The stylesheet the site's pages carry, from its build in `distDir`: the one its prerendered home
+ * page inlines (`<style data-href="/_next/static/…css">`), as built.
+ */
+export function siteStylesheet(distDir: string): string {
+  const html = readFileSync(path.join(distDir, 'server', 'app', 'en.html'), 'utf8')
+  const href = /<style[^>]*data-href="\/_next\/(static\/[^"]+\.css)"/.exec(html)?.[1]
+  if (!href) throw new Error(`The site's home page in ${distDir} names no inlined stylesheet: nothing to style the floor with`)
+  return readFileSync(path.join(distDir, href), 'utf8')
+}
+
+/** Writes the floor app from scratch and builds it with the project's `next` binary; `siteCss` styles its /styled page. */
+export async function buildFloorApp(siteCss: string): Promise<{ versions: FloorVersions; buildSeconds: number }> {
   const versions = installedVersions()
   await rm(floorDir, { recursive: true, force: true })
-  for (const [name, text] of Object.entries(files(versions))) {
+  for (const [name, text] of Object.entries(files(versions, siteCss))) {
     await mkdir(path.dirname(path.join(floorDir, name)), { recursive: true })
     await writeFile(path.join(floorDir, name), text)
   }
