@@ -28,13 +28,13 @@ export type LoadRun = {
   errors: number
 }
 
-export async function loadRun(url: string, encoding: Encoding, durationSeconds: number, headers: Record<string, string> = {}): Promise<LoadRun> {
+export async function loadRun(url: string, encoding: Encoding, durationSeconds: number): Promise<LoadRun> {
   const result = await autocannon({
     url,
     connections: SERVER_CONNECTIONS,
     duration: durationSeconds,
     // Without an Accept-Encoding, Next's compression stays off, as for the issue's own figures.
-    headers: { ...headers, ...(encoding === 'gzip' ? { 'accept-encoding': 'gzip' } : {}) },
+    headers: encoding === 'gzip' ? { 'accept-encoding': 'gzip' } : {},
   })
   const statuses: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stats.count ?? 0
