@@ -21,11 +21,16 @@ export function parseNdjson(text: string, source = 'dataset'): SeedDocument[] {
       } catch (error) {
         throw new Error(`${source}:${number} is not valid JSON: ${(error as Error).message}`)
       }
-      if (!doc || typeof doc !== 'object' || typeof (doc as SeedDocument)._id !== 'string' || typeof (doc as SeedDocument)._type !== 'string') {
-        throw new Error(`${source}:${number} is not a document: every line needs an _id and a _type`)
-      }
-      return doc as SeedDocument
+      return asSeedDocument(doc, `${source}:${number}`)
     })
+}
+
+/** `value` when it is a document (an object with a string `_id` and `_type`); an error naming `where` otherwise. */
+export function asSeedDocument(value: unknown, where: string): SeedDocument {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as SeedDocument)._id !== 'string' || typeof (value as SeedDocument)._type !== 'string') {
+    throw new Error(`${where} is not a document: every document needs an _id and a _type`)
+  }
+  return value as SeedDocument
 }
 
 export async function readSeedDataset(file: string): Promise<SeedDocument[]> {

@@ -1,6 +1,6 @@
 /**
  * `npm run content:publish -- <file> [--site http://localhost:3000]`: the Studio's publish,
- * offline. Applies the documents in <file> (NDJSON, or JSON: one document or a list; each
+ * offline. Applies the documents in <file> (NDJSON, or JSON on one line or many: one document or a list; each
  * replaces the document with the same _id, like Sanity's createOrReplace) to the local
  * dataset the site reads, after checking them against the Studio schema's rules, then sends
  * the running site the same signed webhook Sanity would.
@@ -10,7 +10,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { SEED_DATASET_PATH, updateSeedSources } from './seed-assemble'
-import { parseNdjson, readSeedDataset, type SeedDocument } from '../../sanity/seed/dataset'
+import { readSeedDataset, type SeedDocument } from '../../sanity/seed/dataset'
+import { parseDocumentsFile } from './documents-file'
 import { schemaTypes } from '../../sanity/schemaTypes'
 import { validateDocuments } from '../../sanity/validate-documents'
 import { localEnv } from '../local/local-env'
@@ -32,12 +33,13 @@ const site = values.site ?? env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000'
 const secret = env.SANITY_REVALIDATE_SECRET
 if (!secret) throw new Error('SANITY_REVALIDATE_SECRET is not set')
 
-const text = file ? (await readFile(file, 'utf8')).trim() : ''
-const changes: SeedDocument[] = !file
-  ? []
-  : text.startsWith('[') || (text.startsWith('{') && !text.includes('\n'))
-    ? [JSON.parse(text)].flat()
-    : parseNdjson(text, file)
+let changes: SeedDocument[] = []
+try {
+  changes = file ? parseDocumentsFile(await readFile(file, 'utf8'), file) : []
+} catch (error) {
+  console.error(`Not published: ${(error as Error).message}`)
+  process.exit(1)
+}
 
 const dataset = await readSeedDataset(datasetPath)
 const removed = dataset.filter((doc) => unpublish.includes(doc._id))
