@@ -44,23 +44,23 @@ export const variantKeysOf = (experiment: ExperimentSplit): string[] => [CONTROL
  * visits and pages) and, for an experiment they have not met, a new one. A held value that is not
  * a variant of the experiment (a forged or outdated cookie) shows control and is not replaced: the
  * visitor keeps what their cookie says, and the join form's record of it is dropped by the database.
+ * The page's experiments come first in `assignments` and the others after them: the cookie holds
+ * MAX_ASSIGNMENTS pairs, so what falls off a full cookie is an experiment met longest ago, never the
+ * one just assigned (which would be assigned anew on every request, never sticky).
  */
 export function participate(
   experiments: readonly ExperimentSplit[],
   held: Assignments,
   newParticipantId: () => string,
 ): { shown: Record<string, string>; assignments: Assignments; changed: boolean } {
-  const assignments: Record<string, string> = { ...held }
+  const onPage: Record<string, string> = {}
   const shown: Record<string, string> = {}
   let changed = false
   for (const experiment of experiments) {
     const current = held[experiment.key]
-    if (current === undefined) {
-      assignments[experiment.key] = assignVariant(experiment, newParticipantId())
-      changed = true
-    }
-    const variant = assignments[experiment.key]!
+    if (current === undefined) changed = true
+    const variant = (onPage[experiment.key] = current ?? assignVariant(experiment, newParticipantId()))
     if (variantKeysOf(experiment).includes(variant)) shown[experiment.key] = variant
   }
-  return { shown, assignments, changed }
+  return { shown, assignments: changed ? { ...onPage, ...held } : held, changed }
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Addresses } from '@/lib/content/addresses'
 import { assignVariant, participate, type ExperimentSplit } from '@/components/experiments/assign'
 import { parseVariantSegment, variantSegment } from '@/components/experiments/segment'
+import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/components/experiments/assignments'
 import type { RunningExperiments } from '@/components/experiments/running'
 
 // Who takes part in an experiment and which variant they see: the split by shares, its
@@ -76,6 +77,18 @@ describe('stickiness', () => {
     expect(Object.keys(elsewhere.shown)).toEqual(['about-story'])
   })
 
+  it('keeps a new assignment when the cookie is full of experiments met before: it is sticky from the next visit on', () => {
+    const stale = Object.fromEntries(Array.from({ length: MAX_ASSIGNMENTS }, (_, index) => [`old-test-${index}`, 'b']))
+    const first = participate([hero], stale, () => 'participant-1')
+    const cookie = serializeAssignments(first.assignments)
+    const held = parseAssignments(cookie)
+    expect(held['hero-headline']).toBe(first.shown['hero-headline'])
+    expect(Object.keys(held)).toHaveLength(MAX_ASSIGNMENTS)
+    // What fell off is the last of the old ones; the next visit assigns nothing and writes nothing.
+    expect(held).not.toHaveProperty(`old-test-${MAX_ASSIGNMENTS - 1}`)
+    expect(participate([hero], held, () => 'someone-else')).toMatchObject({ changed: false, shown: first.shown })
+  })
+
   it('shows control for a variant the experiment does not have (a forged cookie), and does not replace it', () => {
     expect(participate([hero], { 'hero-headline': 'zzz' }, () => 'x')).toEqual({ shown: {}, assignments: { 'hero-headline': 'zzz' }, changed: false })
   })
@@ -137,7 +150,7 @@ describe('the proxy', () => {
   it('keeps a participant’s variant across pages, and adds the next page’s experiment beside it', async () => {
     const about = await visit('/about', { cookie: `${GRANTED}; experiments=hero-headline=control` })
     expect(about).toMatchObject({ rewrite: '/en~about-story.long/about' })
-    expect(about.cookie?.value).toBe('hero-headline=control&about-story=long')
+    expect(about.cookie?.value).toBe('about-story=long&hero-headline=control')
     expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=control&about-story=long` })).toMatchObject({ rewrite: '/en~hero-headline.control', cookie: null })
   })
 
@@ -158,7 +171,7 @@ describe('the proxy', () => {
     expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=zzz` })).toMatchObject({ rewrite: '/en', cookie: null })
     const unknown = await visit('/', { cookie: `${GRANTED}; experiments=no-such-test=b` })
     expect(unknown).toMatchObject({ rewrite: '/en~hero-headline.b' })
-    expect(unknown.cookie?.value).toBe('no-such-test=b&hero-headline=b')
+    expect(unknown.cookie?.value).toBe('hero-headline=b&no-such-test=b')
     expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=b%0d%0aSet-Cookie` })).toMatchObject({ rewrite: '/en~hero-headline.b' })
   })
 
