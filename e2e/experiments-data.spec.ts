@@ -53,7 +53,8 @@ async function publishExperiment(doc: ReturnType<typeof experiment>): Promise<vo
 
 async function signUpAs(page: Page, variant: string | null, label: string): Promise<unknown> {
   const email = `${label}-${stamp}@experiments.example`
-  if (variant) await page.context().addCookies([{ name: 'experiments', value: `${KEY}=${variant}`, url: site, sameSite: 'Lax' }])
+  // As the proxy leaves them for a visitor who accepted analytics (components/experiments/participation.ts).
+  if (variant) await page.context().addCookies(['consent=granted', `experiments=${KEY}=${variant}`].map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: site, sameSite: 'Lax' as const })))
   await joinWaitlist(page, { name: 'Bea', email })
   const { data, error } = await owner.from('waitlist').select('experiments').eq('email', email)
   if (error) throw new Error(error.message)
@@ -76,6 +77,16 @@ test('a published running experiment: a sign-up from variant B records B; an unk
   expect(await signUpAs(page, 'zz', 'unknown')).toEqual({})
   await page.context().clearCookies()
   expect(await signUpAs(page, null, 'none')).toEqual({})
+})
+
+test('a participant who turned on Global Privacy Control since records nothing: they were shown control', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'sec-gpc': '1' } })
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }))
+  try {
+    expect(await signUpAs(await context.newPage(), 'b', 'gpc')).toEqual({})
+  } finally {
+    await context.close()
+  }
 })
 
 test('the founders’ console counts the sign-up for B, in a table that passes axe and reflows at 320 px', async ({ page }) => {

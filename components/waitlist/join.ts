@@ -13,7 +13,8 @@ import type { WaitlistFormInput, WaitlistRow } from './rules'
 import { normalizeWaitlistInput } from './rules'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { WaitlistSource } from './source'
-import type { Assignments } from '@/components/experiments/assignments'
+import { assignmentsFromCookies, cookieValue, type Assignments } from '@/components/experiments/assignments'
+import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '@/components/analytics/consent-cookie'
 export { assignmentsFromCookies } from '@/components/experiments/assignments'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
@@ -49,6 +50,17 @@ export interface WaitlistClient {
  */
 export type WaitlistChoices = { updates?: true; language?: string; experiments?: Assignments }
 
+/**
+ * The variants a sign-up records: the experiments cookie's, only while the visitor still takes part
+ * as the proxy judges it (components/experiments/participation.ts, mayTakePart): analytics accepted,
+ * and a browser that does not ask not to be tracked. One who turned on Global Privacy Control or Do
+ * Not Track since was shown control, and their cookie's variant is one they never saw.
+ */
+export function assignmentsToRecord(cookies: string, refusesTracking: boolean): Assignments {
+  if (refusesTracking || cookieValue(cookies, CONSENT_COOKIE) !== CONSENT_COOKIE_GRANTED) return {}
+  return assignmentsFromCookies(cookies)
+}
+
 function isDuplicate(error: { message: string; code?: string }): boolean {
   // The first wording is for a future database function raising its own message.
   return error.code === '23505' || error.message.includes('already on the waitlist') || error.message.includes('duplicate key')
@@ -56,7 +68,7 @@ function isDuplicate(error: { message: string; code?: string }): boolean {
 
 /**
  * `source`: where the visit came from (./source.ts), stored with the row; `updates`: the form's
- * box; `experiments`: the visitor's assignments (assignmentsFromCookies).
+ * box; `experiments`: the visitor's assignments (assignmentsToRecord).
  */
 export async function joinWaitlist(
   client: WaitlistClient,

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } fro
 import type { WaitlistPage } from '@/lib/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/components/waitlist/rules'
 import { track } from '@/components/analytics/client'
+import { browserRefusesTracking } from '@/components/analytics/consent'
 import { waitlistJoinProperties } from '@/components/analytics/events'
 import { HONEYPOT_FIELD, honeypotFilled, remainingFillTime } from '@/components/waitlist/bot-filter'
 import { readSource } from '@/components/waitlist/source'
@@ -89,7 +90,7 @@ export function WaitlistForm({ copy, backend, language }: Props) {
       // A submit faster than a person could type (autofill, Enter at once) is held, not dropped.
       const wait = remainingFillTime(shownAt.current, performance.now())
       // The database client loads on first submit, not with the page, while the wait runs.
-      const [{ createWaitlistClient }, { joinWaitlist, assignmentsFromCookies }] = await Promise.all([
+      const [{ createWaitlistClient }, { joinWaitlist, assignmentsToRecord }] = await Promise.all([
         import('@/components/waitlist/client'),
         import('@/components/waitlist/join'),
         new Promise((resolve) => setTimeout(resolve, wait)),
@@ -97,7 +98,7 @@ export function WaitlistForm({ copy, backend, language }: Props) {
       const result = await joinWaitlist(createWaitlistClient(backend.url, backend.anonKey), current, readSource(), {
         updates: wantsUpdates,
         language,
-        experiments: assignmentsFromCookies(document.cookie),
+        experiments: assignmentsToRecord(document.cookie, browserRefusesTracking()),
       })
       if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
       report(result)

@@ -4,7 +4,7 @@
  * sign-up only when there are some, so a sign-up without experiments is the insert it always was.
  */
 import { describe, expect, it } from 'vitest'
-import { assignmentsFromCookies, joinWaitlist, type WaitlistClient } from '@/components/waitlist/join'
+import { assignmentsFromCookies, assignmentsToRecord, joinWaitlist, type WaitlistClient } from '@/components/waitlist/join'
 
 describe('assignmentsFromCookies', () => {
   it('reads the experiments cookie among the others', () => {
@@ -15,6 +15,21 @@ describe('assignmentsFromCookies', () => {
   it('reads nothing without the cookie (no consent), from a look-alike name, or from malformed pairs', () => {
     for (const cookies of ['', 'consent=denied', 'my_experiments=hero-words=b', 'experimentsx=hero-words=b', 'experiments=', 'experiments=Hero=b&<x>=y&hero-words']) {
       expect(assignmentsFromCookies(cookies), cookies).toEqual({})
+    }
+  })
+})
+
+describe('assignmentsToRecord', () => {
+  const cookies = 'consent=granted; experiments=hero-words=b'
+
+  it('records the variants of a visitor who takes part', () => {
+    expect(assignmentsToRecord(cookies, false)).toEqual({ 'hero-words': 'b' })
+  })
+
+  it('records nothing once the browser asks not to be tracked (the proxy showed control), or without consent', () => {
+    expect(assignmentsToRecord(cookies, true)).toEqual({})
+    for (const without of ['experiments=hero-words=b', 'consent=denied; experiments=hero-words=b', 'consent=granted2; experiments=hero-words=b', 'xconsent=granted; experiments=hero-words=b']) {
+      expect(assignmentsToRecord(without, false), without).toEqual({})
     }
   })
 })
