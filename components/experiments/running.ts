@@ -51,20 +51,27 @@ type Held = { generation: number; loadedAt: number; running: Promise<RunningExpe
 const HELD = Symbol.for('heardly.experiments.running')
 const holder = globalThis as { [HELD]?: Held }
 
+/** After a failed read, how soon a request reads again (the list in hand answering meanwhile). */
+const RETRY_MS = 1_000
+
 /**
  * Read as the proxy's addresses are (lib/content/addresses.ts): in memory, again after a publish
- * that changed addresses or experiments, and after the revalidation period. A failed read is not
- * kept; meanwhile everyone sees control.
+ * that changed addresses or experiments, and after the revalidation period. A read that fails keeps
+ * the list in hand answering (the content API failing during a publish must not switch every
+ * participant to control while their cookie, and so their sign-up, still names their variant) and
+ * is tried again a second later; with no list in hand yet, everyone sees control meanwhile.
  */
 export function runningExperiments(now = Date.now()): Promise<RunningExperiments> {
   const held = holder[HELD]
   const generation = addressesGeneration()
-  if (held && held.generation === generation && now - held.loadedAt < serverEnv().contentRevalidateSeconds * 1000) return held.running
-  const running = readPublished<ProxyExperimentsQueryResult>(proxyExperimentsQuery).then(toRunningExperiments)
+  const periodMs = serverEnv().contentRevalidateSeconds * 1000
+  if (held && held.generation === generation && now - held.loadedAt < periodMs) return held.running
+  const read = readPublished<ProxyExperimentsQueryResult>(proxyExperimentsQuery).then(toRunningExperiments)
+  const running = held ? read.catch(() => held.running) : read
   holder[HELD] = { generation, loadedAt: now, running }
-  running.catch((error: Error) => {
-    if (holder[HELD]?.running === running) holder[HELD] = held
-    console.error(`[experiments] Could not load the running experiments: ${error.message}`)
+  read.catch((error: Error) => {
+    if (holder[HELD]?.running === running) holder[HELD] = held && { generation, loadedAt: now - periodMs + RETRY_MS, running: held.running }
+    console.error(`[experiments] Could not load the running experiments${held ? ' (the last ones read answer meanwhile)' : ''}: ${error.message}`)
   })
   return running
 }

@@ -141,12 +141,23 @@ function checkRemote(state: Shared, url: string, now: number): Promise<void> {
 
 function read(state: Shared, now: number, previous: Held | undefined): Promise<Addresses> {
   const addresses = load()
-  state.held = { generation: state.generation, loadedAt: now, addresses }
-  // A failed read is not kept: the next request tries again (and the caller decides meanwhile).
-  addresses.catch(() => {
-    if (state.held?.addresses === addresses) state.held = previous
+  const held: Held = { generation: state.generation, loadedAt: now, addresses }
+  state.held = held
+  if (!previous) {
+    // A failed first read is not kept: the next request tries again (and the caller decides meanwhile).
+    addresses.catch(() => {
+      if (state.held === held) state.held = undefined
+    })
+    return addresses
+  }
+  // The content API fails during a publish: the last list that was read answers (a page published
+  // meanwhile is a 404 until it can be read, never the pages route's error for an address it cannot
+  // look up), and is read again behind the next request, as past the revalidation period.
+  return addresses.catch((error: Error) => {
+    console.error(`[content] Could not read the published addresses after a publish; the last ones read answer until they can be: ${error.message}`)
+    if (state.held === held) state.held = { generation: held.generation, loadedAt: -Infinity, addresses: previous.addresses }
+    return previous.addresses
   })
-  return addresses
 }
 
 function refresh(state: Shared, held: Held, now: number): void {

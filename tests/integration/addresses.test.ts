@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -105,6 +105,35 @@ describe('the published addresses', () => {
       await writeFile(seedPath, await readFile('sanity/seed/production.ndjson', 'utf8'))
       await vi.waitFor(async () => expect(await addresses(now + 63_000)).not.toBe(held), { timeout: 5_000 })
       expect(answerFor(await addresses(now + 63_001), '/privacy')).toEqual({ kind: 'page', negotiated: true })
+    } finally {
+      error.mockRestore()
+    }
+  })
+
+  it('answer with the last list read when the content cannot be read after a publish, and pick the publish up by themselves once it can', async () => {
+    const { seedPath, seed } = await seedCopy('addresses-outage')
+    vi.stubEnv('CONTENT_SEED_PATH', seedPath)
+    vi.stubEnv('CONTENT_REVALIDATE_SECONDS', '3600')
+    forgetAddresses()
+    const now = Date.now()
+    const held = await addresses(now)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      // A redirect is published, and the content API fails as the webhook arrives.
+      const redirect = { _id: 'redirect-old', _type: 'redirect', source: '/old', destination: { kind: 'path', path: '/privacy' }, permanent: true }
+      await writeFile(seedPath, '{ not json')
+      forgetAddresses()
+      // The proxy still knows every page it knew (no pass-through to a route that cannot read either).
+      const during = await addresses(now + 1_000)
+      expect(during).toBe(held)
+      expect(answerFor(during, '/privacy')).toEqual({ kind: 'page', negotiated: true })
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('the last ones read answer until they can be'))
+      expect(await addresses(now + 2_000)).toBe(held)
+      // The API is back: the publish is heard without another webhook, and no request waited for it.
+      // Swapped in whole, as the API answers: a read behind the requests may be under way.
+      await writeFile(`${seedPath}.next`, `${seed.trimEnd()}\n${JSON.stringify(redirect)}\n`)
+      await rename(`${seedPath}.next`, seedPath)
+      await vi.waitFor(async () => expect(answerFor(await addresses(now + 3_000), '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true }), { timeout: 5_000 })
     } finally {
       error.mockRestore()
     }

@@ -20,8 +20,10 @@ const example = JSON.parse(/## Experiments[\s\S]*?```json\n([\s\S]*?)\n```/.exec
 }
 const HERO = example.target.sectionKey
 
-const content = vi.hoisted(() => ({ dataset: [] as SeedDocument[] }))
-vi.mock('@/lib/content/published', () => ({ readPublished: (query: string, params = {}) => evaluateQuery(content.dataset, query, params) }))
+const content = vi.hoisted(() => ({ dataset: [] as SeedDocument[], failing: false }))
+vi.mock('@/lib/content/published', () => ({
+  readPublished: (query: string, params = {}) => (content.failing ? Promise.reject(new Error('Service unavailable')) : evaluateQuery(content.dataset, query, params)),
+}))
 vi.mock('@/lib/content', async () => {
   const reshape = await import('@/lib/content/reshape')
   const queries = await import('@/sanity/queries')
@@ -173,6 +175,27 @@ describe('stopping and promoting, without a rebuild', () => {
     const html = await landing(content.dataset, { 'hero-headline': 'b' })
     expect(html).toContain('Talk to every user.')
     expect(html).not.toContain('data-experiment')
+  })
+
+  it('the content API failing during a publish: the experiments in hand go on running, and the publish is read a second later', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const now = Date.now()
+      expect((await runningExperiments(now)).byPath.has('/')).toBe(true)
+      content.dataset = withDoc(content.dataset, experiment({ state: 'stopped' }))
+      content.failing = true
+      forgetAddresses()
+      // A participant is still shown their variant, as their cookie (and their sign-up) says.
+      expect((await runningExperiments(now + 10)).byPath.has('/')).toBe(true)
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('the last ones read answer meanwhile'))
+      content.failing = false
+      // Within the second the list in hand answers without a read; after it, the publish is read.
+      expect((await runningExperiments(now + 500)).byPath.has('/')).toBe(true)
+      expect((await runningExperiments(now + 1_100)).byPath.has('/')).toBe(false)
+    } finally {
+      content.failing = false
+      error.mockRestore()
+    }
   })
 
   it('promoting a variant: its section pasted into the page and the experiment stopped, everyone sees it', async () => {
