@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { E2E_SANITY, e2eSanityEnv } from '../tools/test/e2e-env'
 import { STANDIN_CONTROL_PATH } from '../tools/sanity-standin/sanity-standin'
 import { sendRevalidationWebhook } from '../tools/local/local-webhook'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { copy } from './seed-copy'
 
@@ -24,6 +25,15 @@ async function editDataset(edit: (text: string) => string) {
 
 test.describe.configure({ mode: 'serial' })
 
+/**
+ * Until this server has rendered `path` itself, not only served the build's copy: a server that has
+ * run for a while has (every page is rendered again after CONTENT_REVALIDATE_SECONDS when visited),
+ * and its content layer then holds the last good answers (lib/content/fetch.ts).
+ */
+async function renderedHere(request: APIRequestContext, path: string) {
+  await expect.poll(async () => (await request.get(path)).headers()['x-nextjs-cache'], { timeout: 20_000, intervals: [250] }).toBe('HIT')
+}
+
 let original = ''
 test.beforeAll(async () => {
   original = await readFile(E2E_SANITY.datasetPath, 'utf8')
@@ -36,6 +46,7 @@ test.afterEach(async () => {
 test('a changed page: visitors keep the last good page during the outage, and see the change by itself after it', async ({ request }) => {
   const title = copy.section(copy.about, 'pageHeaderSection').title
   const fresh = `About us, published during an outage ${Date.now()}`
+  await renderedHere(request, '/about')
   const before = mainOf(await (await request.get('/about')).text())
   expect(before).toContain(title)
   await editDataset((text) => text.replace(`"title":${JSON.stringify(title)}`, `"title":${JSON.stringify(fresh)}`))

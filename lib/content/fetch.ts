@@ -85,13 +85,35 @@ export async function isDraftPreview(): Promise<boolean> {
   return draftClient() !== null && (await draftMode()).isEnabled
 }
 
+/** How many published answers this process keeps as its last good ones: every query of every page, with room to spare. */
+const LAST_GOOD_ANSWERS = 500
+const LAST_GOOD = Symbol.for('heardly.content.last-good')
+const lastGood = ((globalThis as { [LAST_GOOD]?: Map<string, unknown> })[LAST_GOOD] ??= new Map<string, unknown>())
+
 async function fetchFromSanity(query: string, params: QueryParams, tags: string[], publishedOnly: boolean) {
   // Only a site that can preview (a read token is configured) asks whether this is a preview.
   const preview = publishedOnly ? null : draftClient()
   if (preview && (await draftMode()).isEnabled) return preview.fetch(query, params, { next: { revalidate: 0 } })
   const client = sanityClient()
   if (!client) throw new Error('no Sanity project configured')
-  return client.fetch(query, params, { next: { revalidate: serverEnv().contentRevalidateSeconds, tags } })
+  const key = `${query}\u0000${JSON.stringify(params)}`
+  try {
+    const result: unknown = await client.fetch(query, params, { next: { revalidate: serverEnv().contentRevalidateSeconds, tags } })
+    // Most recently read last, so the oldest goes first when the map is full.
+    lastGood.delete(key)
+    lastGood.set(key, result)
+    if (lastGood.size > LAST_GOOD_ANSWERS) lastGood.delete(lastGood.keys().next().value!)
+    return result
+  } catch (error) {
+    // The Content Lake failing right after a publish: the webhook expired the page's data
+    // ({ expire: 0 }), so Next has no stale page to fall back on and would answer 500 for as long as
+    // the outage lasts. The last answer this process read draws the last good page instead; it is
+    // cached for CONTENT_REVALIDATE_SECONDS like any other, so the publish shows by itself once the
+    // API answers again (e2e/faults-sanity.sanity.spec.ts).
+    if (!lastGood.has(key)) throw error
+    console.error(`[content] Sanity did not answer (${(error as Error).message}): the last good answer drawn instead, read again after CONTENT_REVALIDATE_SECONDS.`)
+    return lastGood.get(key)
+  }
 }
 
 async function fetchFromSeed(seedPath: string, query: string, params: QueryParams, tags: string[]) {

@@ -21,6 +21,8 @@ afterAll(() => standIn.close())
 
 beforeEach(() => {
   standIn.setFailing(false)
+  // The content layer's last good answers live as long as the process (lib/content/fetch.ts): each test starts without them.
+  ;(globalThis as { [key: symbol]: Map<string, unknown> | undefined })[Symbol.for('heardly.content.last-good')]?.clear()
   requests.length = 0
   fetchCalls.length = 0
   logged.length = 0
@@ -73,6 +75,19 @@ describe('sanityFetch with a Sanity project configured', () => {
     await expect(attempt).rejects.toBeInstanceOf(ContentFetchError)
     await expect(attempt).rejects.toThrow(/Could not load the site settings from Sanity \(project "abc123", dataset "production"\)/)
     expect(logged.join('\n')).toContain('[content] Could not load the site settings')
+  })
+
+  it('draws the last good answer of this process when Sanity fails after it answered once (a publish during an outage), and only that', async () => {
+    const { sanityFetch, ContentFetchError, siteSettingsQuery } = await loadFetchHelper()
+    const read = (language: string) => sanityFetch({ query: siteSettingsQuery, params: { language }, tags: ['siteSettings'], label: 'site settings' })
+    const english = await read('en')
+    standIn.setFailing(true)
+    expect(await read('en')).toEqual(english)
+    expect(logged.join('\n')).toContain('[content] Sanity did not answer (Service unavailable (stand-in outage)): the last good answer drawn instead')
+    // Another question has no last answer: it fails as before, never with someone else's answer.
+    await expect(read('de')).rejects.toBeInstanceOf(ContentFetchError)
+    // It asked Sanity first (the client's own retries included): the memory answers only a failure.
+    expect(requests.filter((url) => url.searchParams.get('$language') === '"en"').length).toBeGreaterThan(1)
   })
 
   it('throws when the document is not published', async () => {
