@@ -23,7 +23,8 @@ async function editDataset(edit: (text: string) => string) {
   await writeFile(E2E_SANITY.datasetPath, edit(await readFile(E2E_SANITY.datasetPath, 'utf8')))
 }
 
-test.describe.configure({ mode: 'serial' })
+// Every render during the outage waits for the Sanity client's own retries (about 3 s).
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 /**
  * Until this server has rendered `path` itself, not only served the build's copy: a server that has
@@ -71,6 +72,8 @@ test('a new page published during the outage: a 404 meanwhile, never an error; i
   const slug = `outage-${Date.now().toString(36)}`
   const careers = original.split('\n').find((line) => line.includes('"_id":"page-careers"'))!
   const page = { ...JSON.parse(careers), _id: `page-${slug}`, title: 'Published during an outage', slug: { _type: 'slug', current: slug } }
+  // A publish of a page expires what lists pages (the menus, the 404's links) on every page.
+  for (const path of ['/', '/about', `/${slug}-never`]) await renderedHere(request, path)
   await editDataset((text) => `${text.trimEnd()}\n${JSON.stringify(page)}\n`)
   await setOutage(true)
   const answer = await sendRevalidationWebhook(site, secret, { _type: 'page', _id: page._id })
