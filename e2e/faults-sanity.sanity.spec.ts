@@ -39,9 +39,13 @@ let original = ''
 test.beforeAll(async () => {
   original = await readFile(E2E_SANITY.datasetPath, 'utf8')
 })
-test.afterEach(async () => {
+// The next spec file reads the same server: the content goes back as it was, published, and shown.
+test.afterEach(async ({ request }) => {
   await setOutage(false)
   await writeFile(E2E_SANITY.datasetPath, original)
+  for (const change of [{ _type: 'aboutPage', _id: 'aboutPage' }, { _type: 'page', _id: 'page-careers' }]) expect((await sendRevalidationWebhook(site, secret, change)).status).toBe(200)
+  const title = copy.section(copy.about, 'pageHeaderSection').title
+  await expect.poll(async () => (await (await request.get('/about')).text()).includes(title), { timeout: 15_000, intervals: [250] }).toBe(true)
 })
 
 test('a changed page: visitors keep the last good page during the outage, and see the change by itself after it', async ({ request }) => {
