@@ -3,11 +3,12 @@
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler'
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru'
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings'
-import { KEY_PREFIX, sharedRedis } from './redis.mjs'
+import { COMMAND_DEADLINE_MS, KEY_PREFIX, sharedRedis } from './redis.mjs'
 
 /**
  * Redis first; this server's memory behind it. Every write goes to both, and a read goes to memory
- * only when Redis fails (down, or slower than `timeoutMs`): a page that exists is still served,
+ * only when Redis fails (down, or hung: every command of the shared connection gives up after
+ * COMMAND_DEADLINE_MS, lib/cache/redis.mjs, its own calls included): a page that exists is still served,
  * from memory or rendered afresh, never a 500. A miss in Redis is a miss: memory may hold what a
  * publish on another instance has since replaced.
  */
@@ -16,7 +17,7 @@ CacheHandler.onCreation(() => {
   if (!url) throw new Error('lib/cache/cache-handler.mjs is set in next.config.ts only when REDIS_URL is set')
   return {
     handlers: [
-      createRedisHandler({ client: sharedRedis(url), keyPrefix: `${KEY_PREFIX}next:`, timeoutMs: 1_000, keyExpirationStrategy: 'EXAT' }),
+      createRedisHandler({ client: sharedRedis(url), keyPrefix: `${KEY_PREFIX}next:`, timeoutMs: COMMAND_DEADLINE_MS, keyExpirationStrategy: 'EXAT' }),
       // As Next's own memory cache: 50 MB.
       createLruHandler({ maxItemSizeBytes: 50 * 1024 * 1024 }),
     ],
