@@ -3,7 +3,7 @@
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler'
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru'
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings'
-import { COMMAND_DEADLINE_MS, KEY_PREFIX, sharedRedis } from './redis.mjs'
+import { COMMAND_DEADLINE_MS, KEY_PREFIX, owe, sharedRedis } from './redis.mjs'
 
 /**
  * Redis first; this server's memory behind it. Every write goes to both, and a read goes to memory
@@ -15,9 +15,21 @@ import { COMMAND_DEADLINE_MS, KEY_PREFIX, sharedRedis } from './redis.mjs'
 CacheHandler.onCreation(() => {
   const url = process.env.REDIS_URL
   if (!url) throw new Error('lib/cache/cache-handler.mjs is set in next.config.ts only when REDIS_URL is set')
+  const redis = createRedisHandler({ client: sharedRedis(url), keyPrefix: `${KEY_PREFIX}next:`, timeoutMs: COMMAND_DEADLINE_MS, keyExpirationStrategy: 'EXAT' })
+  /** @type {typeof redis} */
+  const shared = {
+    ...redis,
+    // A publish while Redis is down revalidates this server's memory only: Redis's entries for the
+    // tag would be served again, by every instance, once it is back. So the tag is revalidated there then.
+    revalidateTag: (tag) =>
+      redis.revalidateTag(tag).catch((error) => {
+        owe(url, `tag:${tag}`, () => shared.revalidateTag(tag))
+        throw error
+      }),
+  }
   return {
     handlers: [
-      createRedisHandler({ client: sharedRedis(url), keyPrefix: `${KEY_PREFIX}next:`, timeoutMs: COMMAND_DEADLINE_MS, keyExpirationStrategy: 'EXAT' }),
+      shared,
       // As Next's own memory cache: 50 MB.
       createLruHandler({ maxItemSizeBytes: 50 * 1024 * 1024 }),
     ],

@@ -73,7 +73,7 @@ export function within(promise, ms) {
 /** A command given up on: a hung Redis, unlike one that refuses a command. */
 class Late extends Error {}
 
-/** @typedef {{ url: string, client: import('redis').RedisClientType, commands: import('redis').RedisClientType, down: boolean }} Held */
+/** @typedef {{ url: string, client: import('redis').RedisClientType, commands: import('redis').RedisClientType, down: boolean, owed: Map<string, () => Promise<unknown>> }} Held */
 
 /**
  * @param {string} url
@@ -95,7 +95,7 @@ function connection(url) {
     socket: { connectTimeout: 2_000, socketTimeout: SILENT_SOCKET_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 3_000) },
   })
   /** @type {Held} */
-  const held = { url, client, commands: client, down: false }
+  const held = { url, client, commands: client, down: false, owed: new Map() }
   held.commands = deadlined(held)
   // Failures arrive as 'error' events; the client keeps retrying by itself.
   client.on('error', (/** @type {Error} */ error) => wentDown(held, error.message || error.name))
@@ -142,14 +142,32 @@ function deadlined(held) {
 function wentDown(held, why) {
   if (held.down) return
   held.down = true
-  console.error(`[cache] Redis at ${where(held.url)} is unreachable (${why}): pages are served from this server's memory, and a publish reaches the other instances only after CONTENT_REVALIDATE_SECONDS, until it is back.`)
+  console.error(`[cache] Redis at ${where(held.url)} is unreachable (${why}): pages are served from this server's memory, and a publish reaches the other instances once it is back.`)
+}
+
+/**
+ * What a publish could not write to Redis (`owe`), written once it answers again: otherwise the
+ * other instances, and this one, would go on reading the entries it replaced until they expire.
+ *
+ * @param {string} url
+ * @param {string} key one write per key is owed, the latest
+ * @param {() => Promise<unknown>} write
+ */
+export function owe(url, key, write) {
+  connection(url).owed.set(key, write)
 }
 
 /** @param {Held} held */
 function cameBack(held) {
-  if (!held.down) return
-  held.down = false
-  console.error(`[cache] Redis at ${where(held.url)} is back: the cache is shared again.`)
+  if (held.down) {
+    held.down = false
+    console.error(`[cache] Redis at ${where(held.url)} is back: the cache is shared again${held.owed.size ? ', and what was published meanwhile is written to it now' : ''}.`)
+  }
+  // A write that fails again owes itself again.
+  for (const [key, write] of held.owed) {
+    held.owed.delete(key)
+    write().catch(() => {})
+  }
 }
 
 /** The address without its password, for the log. */

@@ -8,7 +8,7 @@ import type {
 } from '@/sanity/types.generated'
 import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
-import { KEY_PREFIX, readyRedis, within } from '@/lib/cache/redis.mjs'
+import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import Negotiator from 'negotiator'
 import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from './paths'
@@ -171,14 +171,16 @@ function refresh(state: Shared, held: Held, now: number): void {
 /**
  * Called by the publish webhook when pages or redirects changed: the next request in this process
  * reads them afresh, and with REDIS_URL every other process within REMOTE_CHECK_MS. Resolves once
- * Redis has the publish's mark; never rejects (Redis down: logged, and the other processes learn
- * of it after CONTENT_REVALIDATE_SECONDS).
+ * Redis has the publish's mark; never rejects (Redis down: logged, and marked once it is back).
  */
 export async function forgetAddresses(): Promise<void> {
   const state = shared()
   state.generation++
   const url = serverEnv().redisUrl
-  if (!url) return
+  if (url) await markPublish(state, url)
+}
+
+async function markPublish(state: Shared, url: string): Promise<void> {
   try {
     const redis = await readyRedis(url, REMOTE_TIMEOUT_MS * 4)
     const mark = `${Date.now()}-${crypto.randomUUID()}`
@@ -186,7 +188,8 @@ export async function forgetAddresses(): Promise<void> {
     // This process already knows: its next look at Redis should not read the list a second time.
     if (state.remote) state.remote.mark = mark
   } catch (error) {
-    console.error(`[content] The other instances will see this publish only after CONTENT_REVALIDATE_SECONDS: Redis did not mark it (${(error as Error).message}).`)
+    owe(url, 'addresses', () => markPublish(state, url))
+    console.error(`[content] The other instances will see this publish once Redis answers again: Redis did not mark it (${(error as Error).message}).`)
   }
 }
 

@@ -144,7 +144,9 @@ async function primed(): Promise<CacheConsumer> {
   await raw.flushAll()
   await vi.waitFor(async () => {
     await consumer.set('pricing', fetched('Pricing'), withTags(['landingPage']))
-    expect(await raw.exists('heardly:next:pricing')).toBe(1)
+    // What the webhook revalidates during the fault (everyCallSettles).
+    await consumer.set('about', fetched('About us'), withTags(['aboutPage']))
+    expect(await raw.exists(['heardly:next:pricing', 'heardly:next:about'])).toBe(2)
   })
   // This process's proxy has its list, and has seen the last publish: after the fault it must see the next one.
   const { addresses } = await import('@/lib/content/addresses')
@@ -167,6 +169,11 @@ describe('Redis faults', () => {
     }
     const resumedAt = performance.now()
     expect(logged(OUTAGE)).toBe(1)
+    const markBefore = await raw.get('heardly:addresses:published')
+    // What was published during the fault reaches Redis once it answers: the entries of the tag go,
+    // and the other instances' proxies see the publish.
+    await vi.waitFor(async () => expect(await raw.exists('heardly:next:about')).toBe(0), { timeout: RESUME_MS, interval: 50 })
+    await vi.waitFor(async () => expect(await raw.get('heardly:addresses:published')).not.toBe(markBefore), { timeout: RESUME_MS, interval: 50 })
     const resumed = await sharedAgain(consumer, resumedAt)
     console.log(`faults/redis hung: slowest call ${slowest} ms while stopped; shared again ${resumed} ms after SIGCONT`)
     expect(logged(BACK)).toBe(1)
