@@ -54,7 +54,9 @@ export async function readyRedis(url, waitMs) {
 
 /**
  * `promise`, or a rejection after `ms`: for a caller that gives up sooner than the connection's
- * own deadline.
+ * own deadline. An answer that arrived while the server was busy elsewhere (a render holding the
+ * event loop past `ms`) still counts: timers run before the I/O that came in meanwhile, so the
+ * verdict waits one turn (setImmediate runs after it).
  *
  * @template T
  * @param {Promise<T>} promise
@@ -65,7 +67,7 @@ export function within(promise, ms) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer
   const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Late(`Redis did not answer within ${ms} ms`)), ms)
+    timer = setTimeout(() => setImmediate(() => reject(new Late(`Redis did not answer within ${ms} ms`))), ms)
   })
   return /** @type {Promise<T>} */ (Promise.race([promise, late])).finally(() => clearTimeout(timer))
 }
