@@ -3,18 +3,22 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { parseNdjson } from '../sanity/seed/dataset'
 import { startRedis, type LocalRedis } from '../tools/local/redis'
 import { freePort } from '../tools/local/run'
 import { E2E, e2eEnv } from '../tools/test/e2e-env'
+import { emailsTo, emailTo } from './inbox'
+import { joinWaitlist } from './waitlist-form'
+import { rowsFor } from './waitlist-rows'
 
 // The fault suite's Redis rows through the built site: two servers sharing one Redis, as
 // `npm run preview -- --instances 2` runs them, while Redis hangs (SIGSTOP), is killed and started
 // again, and hangs before a server starts. Every route named in issue #50 answers on both within
-// ROUTE_BOUND_MS, the webhook within WEBHOOK_BOUND_MS, each log says the outage once at its start and
-// once at its end, and a publish reaches the other instance by itself once Redis answers, the one
-// made during the fault included. tests/faults/redis.test.ts holds each Redis call to its bound.
+// ROUTE_BOUND_MS, the webhook within WEBHOOK_BOUND_MS, a sign-up made during the fault is stored
+// once and e-mailed once, each log says the outage once at its start and once at its end, and a
+// publish reaches the other instance by itself once Redis answers, the one made during the fault
+// included. tests/faults/redis.test.ts holds each Redis call to its bound.
 
 const ROUTES = ['/', '/about', '/robots.txt', '/icon.svg', '/api/language/de']
 /** A visitor's wait while Redis hangs: the connection's 500 ms deadline (lib/cache/redis.mjs), a render, and a busy machine. */
@@ -152,13 +156,31 @@ async function publishDuring(words: string): Promise<number> {
   return ms
 }
 
+/** A sign-up on the second instance during the fault: stored once. Its address. */
+async function signUpDuring(page: Page, fault: string): Promise<string> {
+  const email = `redis-${fault}-${stamp}@example.com`
+  await joinWaitlist(page, { name: 'Redis Fault', email }, `${second}/waitlist`)
+  expect(await rowsFor(email)).toHaveLength(1)
+  return email
+}
+
+/** Its confirmation e-mail arrives, once (the outbox is the database's; Redis has no part in it). */
+async function emailedOnce(email: string): Promise<void> {
+  await emailTo(email)
+  // Two dispatch runs later (every 500 ms), still one.
+  await new Promise((resolve) => setTimeout(resolve, 1_500))
+  expect(await emailsTo(email)).toHaveLength(1)
+  expect(await rowsFor(email)).toHaveLength(1)
+}
+
 /**
  * Once Redis answers again (at `since`): the publish made during the fault reaches the second
- * instance by itself, each log said the outage once, and a new publish reaches the second within
- * 2 s. Reports the figures of the fault.
+ * instance by itself, the sign-up made during it is e-mailed once, each log said the outage once,
+ * and a new publish reaches the second within 2 s. Reports the figures of the fault.
  */
-async function afterTheFault(fault: string, figures: { slowest: number; webhookMs: number; during: string; since: number; from: number[] }): Promise<void> {
+async function afterTheFault(fault: string, figures: { slowest: number; webhookMs: number; during: string; signedUp: string; since: number; from: number[] }): Promise<void> {
   const duringMs = await sharedAgain(figures.during, figures.since)
+  await emailedOnce(figures.signedUp)
   await outageLoggedOnce(figures.from)
   const after = `Published after Redis ${fault} ${stamp}`
   await publishToFirst(after)
@@ -169,7 +191,7 @@ async function afterTheFault(fault: string, figures: { slowest: number; webhookM
   expect(afterMs).toBeLessThan(2_000)
 }
 
-test('Redis hung (SIGSTOP): every route answers on both instances within 2 s, the webhook too; after SIGCONT the cache is shared again by itself', async () => {
+test('Redis hung (SIGSTOP): every route answers on both instances within 2 s, the webhook too; after SIGCONT the cache is shared again by itself', async ({ page }) => {
   test.setTimeout(120_000)
   const before = await statuses([first, second])
   const from = servers.map((server) => server.log.length)
@@ -177,18 +199,20 @@ test('Redis hung (SIGSTOP): every route answers on both instances within 2 s, th
   redis.process.kill('SIGSTOP')
   let slowest: number
   let webhookMs: number
+  let signedUp: string
   try {
     // Longer than the connection takes to close a silent socket (2.5 s): it reconnects meanwhile.
     slowest = await everyRouteAnswers([first, second], before, 6_000)
     webhookMs = await publishDuring(during)
+    signedUp = await signUpDuring(page, 'hung')
     slowest = Math.max(slowest, await everyRouteAnswers([first, second], before, 1_000))
   } finally {
     redis.process.kill('SIGCONT')
   }
-  await afterTheFault('resumed', { slowest, webhookMs, during, since: performance.now(), from })
+  await afterTheFault('resumed', { slowest, webhookMs, during, signedUp, since: performance.now(), from })
 })
 
-test('Redis killed (SIGKILL) and started again: the same', async () => {
+test('Redis killed (SIGKILL) and started again: the same', async ({ page }) => {
   test.setTimeout(120_000)
   const before = await statuses([first, second])
   const from = servers.map((server) => server.log.length)
@@ -197,8 +221,9 @@ test('Redis killed (SIGKILL) and started again: the same', async () => {
   await new Promise((resolve) => redis.process.once('exit', resolve))
   const slowest = await everyRouteAnswers([first, second], before, 3_000)
   const webhookMs = await publishDuring(during)
+  const signedUp = await signUpDuring(page, 'killed')
   redis = await startRedis(redisPort, redisDir)
-  await afterTheFault('restarted', { slowest, webhookMs, during, since: performance.now(), from })
+  await afterTheFault('restarted', { slowest, webhookMs, during, signedUp, since: performance.now(), from })
 })
 
 test('Redis hung before a server starts: it starts, and answers every route within 2 s', async () => {
