@@ -8,7 +8,7 @@ import type {
 } from '@/sanity/types.generated'
 import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
-import { KEY_PREFIX, readyRedis, within } from '@/lib/cache/redis.mjs'
+import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import Negotiator from 'negotiator'
 import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from './paths'
@@ -28,9 +28,9 @@ import type { Redirect } from './types'
  * list is kept here, in memory: read once, then again when the publish webhook says pages or
  * redirects changed (`forgetAddresses`), and behind the requests after CONTENT_REVALIDATE_SECONDS,
  * the safety net the pages themselves have. One read serves every address: a request for a random
- * address costs no query of its own. With REDIS_URL the webhook also counts the publish in Redis,
+ * address costs no query of its own. With REDIS_URL the webhook also marks the publish in Redis,
  * and every process (another instance, or a proxy running apart from the server) looks at that
- * count at most once a second, so a publish reaches all of them within about a second.
+ * mark at most once a second, so a publish reaches all of them within about a second.
  */
 export type Addresses = {
   /** The languages besides English: the prefixes /<code>/… that name one. */
@@ -78,12 +78,15 @@ export function prefersMarkdown(accept: string | null): boolean {
 }
 
 type Held = { generation: number; loadedAt: number; addresses: Promise<Addresses>; refreshing?: boolean }
-/** The publish count in Redis as last seen (undefined before the first answer), and when it was asked. */
-type Remote = { count?: string | null; checkedAt: number; checking?: Promise<void> }
+/** The publish mark in Redis as last seen (undefined before the first answer), and when it was asked. */
+type Remote = { mark?: string | null; checkedAt: number; checking?: Promise<void> }
 type Shared = { generation: number; held?: Held; remote?: Remote }
 
-/** The count of publishes that changed addresses, in the shared Redis. */
-const PUBLISHES_KEY = `${KEY_PREFIX}addresses:publishes`
+/**
+ * The mark of the last publish that changed addresses, in the shared Redis: a value never used
+ * before, not a count, so a Redis restarted empty cannot bring back the value a process last saw.
+ */
+const PUBLISH_MARK_KEY = `${KEY_PREFIX}addresses:published`
 /** How often a process asks Redis whether another one received a publish: well inside the 2 s promised. */
 const REMOTE_CHECK_MS = 1_000
 /** Past this the list in hand answers: Redis is local to the servers and answers in a millisecond. */
@@ -116,7 +119,7 @@ function inHand(state: Shared, now: number, revalidateSeconds: number): Promise<
 }
 
 /**
- * Asks Redis for the publish count (one question at a time per process); a count that moved since
+ * Asks Redis for the publish mark (one question at a time per process); a mark that moved since
  * the last answer is a publish received elsewhere. The first answer after a list was read counts as
  * a move too: that list may predate it. Redis down or slow: the list in hand answers, and the
  * connection (lib/cache/redis.mjs) has logged the outage once.
@@ -124,11 +127,11 @@ function inHand(state: Shared, now: number, revalidateSeconds: number): Promise<
 function checkRemote(state: Shared, url: string, now: number): Promise<void> {
   const remote = (state.remote ??= { checkedAt: -Infinity })
   remote.checking ??= readyRedis(url, REMOTE_TIMEOUT_MS)
-    .then((redis) => within(redis.get(PUBLISHES_KEY), REMOTE_TIMEOUT_MS))
+    .then((redis) => within(redis.get(PUBLISH_MARK_KEY), REMOTE_TIMEOUT_MS))
     .then(
-      (count) => {
-        if (count !== remote.count && (remote.count !== undefined || state.held)) state.generation++
-        remote.count = count
+      (mark) => {
+        if (mark !== remote.mark && (remote.mark !== undefined || state.held)) state.generation++
+        remote.mark = mark
       },
       () => {},
     )
@@ -179,21 +182,25 @@ function refresh(state: Shared, held: Held, now: number): void {
 /**
  * Called by the publish webhook when pages or redirects changed: the next request in this process
  * reads them afresh, and with REDIS_URL every other process within REMOTE_CHECK_MS. Resolves once
- * Redis has counted the publish; never rejects (Redis down: logged, and the other processes learn
- * of it after CONTENT_REVALIDATE_SECONDS).
+ * Redis has the publish's mark; never rejects (Redis down: logged, and marked once it is back).
  */
 export async function forgetAddresses(): Promise<void> {
   const state = shared()
   state.generation++
   const url = serverEnv().redisUrl
-  if (!url) return
+  if (url) await markPublish(state, url)
+}
+
+async function markPublish(state: Shared, url: string): Promise<void> {
   try {
     const redis = await readyRedis(url, REMOTE_TIMEOUT_MS * 4)
-    const count = String(await within(redis.incr(PUBLISHES_KEY), REMOTE_TIMEOUT_MS * 4))
+    const mark = `${Date.now()}-${crypto.randomUUID()}`
+    await within(redis.set(PUBLISH_MARK_KEY, mark), REMOTE_TIMEOUT_MS * 4)
     // This process already knows: its next look at Redis should not read the list a second time.
-    if (state.remote) state.remote.count = count
+    if (state.remote) state.remote.mark = mark
   } catch (error) {
-    console.error(`[content] The other instances will see this publish only after CONTENT_REVALIDATE_SECONDS: Redis did not count it (${(error as Error).message}).`)
+    owe(url, 'addresses', () => markPublish(state, url))
+    console.error(`[content] The other instances will see this publish once Redis answers again: Redis did not mark it (${(error as Error).message}).`)
   }
 }
 

@@ -1,21 +1,15 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { writeFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LocalRedis } from '@/tools/local/redis'
 import { startTestRedis } from '../helpers/real-redis'
+import { fetched, nextLikeConsumer, withTags } from '../helpers/next-cache-consumer'
 import { seedCopy } from '../helpers/seed-copy'
 
 // Several instances share one Redis (lib/cache): Next's cache handler and the proxy's published
 // addresses, against a real redis-server.
 
-type Handler = {
-  get(key: string, ctx?: { softTags?: string[] }): Promise<{ value: { kind: string; data?: { body: string } } } | null>
-  set(key: string, value: unknown, ctx: unknown): Promise<void>
-  revalidateTag(tag: string | string[]): Promise<void>
-}
 
 let redis: LocalRedis
 beforeAll(async () => {
@@ -27,15 +21,6 @@ afterAll(async () => {
   await redis?.stop()
 })
 
-/** One Next server's cache handler, as Next makes it: each import is a module (and a class) of its own. */
-async function nextLikeConsumer(): Promise<Handler> {
-  vi.resetModules()
-  const { default: CacheHandler } = (await import('@/lib/cache/cache-handler.mjs')) as unknown as { default: new (context: object) => Handler }
-  return new CacheHandler({ serverDistDir: path.join(await mkdtemp(path.join(tmpdir(), 'next-')), 'server'), dev: false })
-}
-
-const fetched = (body: string) => ({ kind: 'FETCH', data: { headers: {}, body, status: 200, url: 'https://example.com' }, revalidate: 3600 })
-const withTags = (tags: string[]) => ({ fetchCache: true, tags, revalidate: 3600 })
 
 describe("Next's cache on a shared Redis", () => {
   it('shares entries, and a tag revalidated through one instance is a miss for the other', async () => {

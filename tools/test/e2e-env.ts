@@ -16,6 +16,8 @@ export const E2E = {
   loggedSitePort: 3102 + offset,
   // Two more on the same build sharing one Redis (e2e/shared-cache.spec.ts).
   sharedCachePorts: [3103 + offset, 3104 + offset],
+  // Two on one Redis that the fault suite hangs and kills, and a third started while it hangs (e2e/faults-redis.spec.ts).
+  faultRedisPorts: [3105 + offset, 3106 + offset, 3107 + offset],
   // Rows the confirmation tests need before the site starts (an expired link).
   supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',
