@@ -55,8 +55,10 @@ export function formatExpiry(date: Date, language: string = DEFAULT_LANGUAGE): s
 }
 
 /**
- * Every timeout together stays well under the outbox lease (2 minutes): a slow send is never
- * taken for a dead dispatcher, so a live send cannot be marked in doubt under its feet.
+ * Every timeout together (about 50 s), after the run's budget (RUN_BUDGET_MS, 45 s, in ./dispatch.ts),
+ * stays under the outbox lease (2 minutes): a slow send is never taken for a dead dispatcher, so a
+ * live send cannot be marked in doubt under its feet. A server that accepts the connection and never
+ * greets fails after connection and greeting timeouts (a failed attempt, retried with backoff).
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
