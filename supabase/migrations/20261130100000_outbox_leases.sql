@@ -160,8 +160,9 @@ grant execute on function public.waitlist_outbox_claim(integer) to service_role;
 -- holds (and this run's), the message was not handed over yet under it, and the person it is about
 -- is still there (an erasure deletes the message with them). Records the hand-over and returns
 -- {"entry": the person as now written, or null for a message about nobody}; null when it must not
--- be sent. The person's row is locked until this commits: an erasure waits, then sees the message
--- 'sending' (waitlist_webhook_left).
+-- be sent. The person's row is locked first (as an erasure locks it before its cascade reaches the
+-- message: no deadlock), until this commits: an erasure waits, then sees the message handed over
+-- (waitlist_webhook_left); one that came first leaves no person to find.
 create function public.waitlist_outbox_begin_send(message_id uuid, lease uuid)
 returns jsonb
 language plpgsql
@@ -170,20 +171,23 @@ security definer
 set search_path = ''
 as $$
 declare
+  about uuid;
   message public.waitlist_outbox;
   person public.waitlist;
 begin
-  select * into message from public.waitlist_outbox o
-   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now() and o.handed_at is null
-     for update;
-  if not found then
-    return null;
-  end if;
-  if message.entry_id is not null then
-    select * into person from public.waitlist w where w.id = message.entry_id for share;
+  select o.entry_id into about from public.waitlist_outbox o where o.id = message_id;
+  if about is not null then
+    select * into person from public.waitlist w where w.id = about for share;
     if not found then
       return null;
     end if;
+  end if;
+  select * into message from public.waitlist_outbox o
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now() and o.handed_at is null
+     and o.entry_id is not distinct from about
+     for update;
+  if not found then
+    return null;
   end if;
   update public.waitlist_outbox o set handed_at = pg_catalog.now() where o.id = message.id;
   return pg_catalog.jsonb_build_object('entry', case when message.entry_id is null then null else private.waitlist_outbox_entry(person) end);
@@ -320,9 +324,10 @@ drop trigger waitlist_webhook_left on public.waitlist;
 
 -- Leaving (erasure, or an unsubscribe from the list): the founders' tools hear the id, to delete
 -- the person. A pending entry's going (unconfirmed, purged) is no event: no tool heard of it.
--- Before the delete, while the person's messages still exist: one a dispatcher is sending may be
+-- Before the delete, while the person's messages still exist: one a dispatcher handed over may be
 -- on the wire until its lease ends (the dispatcher stops every send by then), so entry.left waits
--- for that, and never reaches a receiver before an event that names them.
+-- for that, and never reaches a receiver before an event that names them. One claimed but not
+-- handed over cannot leave any more (waitlist_outbox_begin_send finds no person).
 create or replace function private.waitlist_webhook_left()
 returns trigger
 language plpgsql
@@ -332,7 +337,7 @@ as $$
 begin
   if old.status <> 'pending' then
     perform private.waitlist_enqueue_webhook('entry.left', null, pg_catalog.jsonb_build_object('id', old.id), coalesce(
-      (select max(o.lease_until) from public.waitlist_outbox o where o.entry_id = old.id and o.kind = 'webhook' and o.status = 'sending'),
+      (select max(o.lease_until) from public.waitlist_outbox o where o.entry_id = old.id and o.kind = 'webhook' and o.handed_at is not null),
       pg_catalog.now()
     ));
   end if;

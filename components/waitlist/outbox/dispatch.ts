@@ -133,7 +133,7 @@ export type DispatchReport = { claimed: number; sent: number; skipped: number; f
  * SMTP timeouts, about 50 s, components/waitlist/outbox/email.ts), it ends within the 2-minute lease.
  */
 export const RUN_BUDGET_MS = 45_000
-/** Every send the run started is given up this long before its lease ends (the hard stop). */
+/** Every send the run started is given up this long before its lease ends (the hard stop; a tenth of a shorter lease). */
 export const LEASE_MARGIN_MS = 5_000
 export const WEBHOOK_CONCURRENCY = 4
 /** What a run assumes when a message does not state its lease (the database's default). */
@@ -344,7 +344,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
   report.claimed = messages.length
   if (messages.length === 0) return report
   const leaseMs = Math.min(...messages.map((message) => message.lease_ms ?? DEFAULT_LEASE_MS))
-  const run = startRun(started, Math.min(options.budgetMs ?? RUN_BUDGET_MS, leaseMs / 2), leaseMs - LEASE_MARGIN_MS)
+  const run = startRun(started, Math.min(options.budgetMs ?? RUN_BUDGET_MS, leaseMs / 2), leaseMs - Math.min(LEASE_MARGIN_MS, leaseMs / 10))
   const withStore = { ...options, store }
   let stopped: StoreError | null = null
 
