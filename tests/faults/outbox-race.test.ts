@@ -53,7 +53,7 @@ describe.skipIf(!real)('on real PostgreSQL', () => {
       await jitter(700)
     }
     // Half the leavers erase themselves while their entry.confirmed is on the wire, the others at random moments.
-    const midFlight = new Set(confirmed.slice(0, 5).map((person) => person.id))
+    const midFlight = new Set<string>(confirmed.slice(0, 5).map((person) => person.id))
     const erasures: Promise<unknown>[] = []
     const webhook: WebhookChannel = async ({ id, body, signal }) => {
       const event = JSON.parse(body) as { type: string; data: { id: string } }

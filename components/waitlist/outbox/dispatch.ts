@@ -214,14 +214,14 @@ function guarded(store: OutboxStore): OutboxStore {
         throw new StoreError(error)
       })
   return {
-    claim: wrap(store.claim),
-    attachToken: wrap(store.attachToken),
-    attachUnsubscribe: wrap(store.attachUnsubscribe),
-    beginSend: wrap(store.beginSend),
-    complete: wrap(store.complete),
-    fail: wrap(store.fail),
-    release: wrap(store.release),
-    purgePending: wrap(store.purgePending),
+    claim: wrap(store.claim.bind(store)),
+    attachToken: wrap(store.attachToken.bind(store)),
+    attachUnsubscribe: wrap(store.attachUnsubscribe.bind(store)),
+    beginSend: wrap(store.beginSend.bind(store)),
+    complete: wrap(store.complete.bind(store)),
+    fail: wrap(store.fail.bind(store)),
+    release: wrap(store.release.bind(store)),
+    purgePending: wrap(store.purgePending.bind(store)),
   }
 }
 
