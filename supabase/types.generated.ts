@@ -117,8 +117,10 @@ export type Database = {
         Row: {
           attempts: number
           available_at: string
+          counted: boolean
           created_at: string
           entry_id: string | null
+          handed_at: string | null
           id: string
           kind: string
           last_error: string | null
@@ -133,8 +135,10 @@ export type Database = {
         Insert: {
           attempts?: number
           available_at?: string
+          counted?: boolean
           created_at?: string
           entry_id?: string | null
+          handed_at?: string | null
           id?: string
           kind: string
           last_error?: string | null
@@ -149,8 +153,10 @@ export type Database = {
         Update: {
           attempts?: number
           available_at?: string
+          counted?: boolean
           created_at?: string
           entry_id?: string | null
+          handed_at?: string | null
           id?: string
           kind?: string
           last_error?: string | null
@@ -219,6 +225,10 @@ export type Database = {
         Args: { lease: string; message_id: string; new_token_hash: string }
         Returns: boolean
       }
+      waitlist_outbox_begin_send: {
+        Args: { lease: string; message_id: string }
+        Returns: Json
+      }
       waitlist_outbox_claim: { Args: { max_messages?: number }; Returns: Json }
       waitlist_outbox_complete: {
         Args: {
@@ -237,6 +247,10 @@ export type Database = {
           message_id: string
         }
         Returns: string
+      }
+      waitlist_outbox_release: {
+        Args: { lease: string; message_id: string }
+        Returns: boolean
       }
       waitlist_purge_pending: {
         Args: Record<PropertyKey, never>

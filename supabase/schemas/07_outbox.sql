@@ -6,12 +6,17 @@
 --     invitation and reminder e-mails, the erasure e-mail with "Delete me", update e-mails with a
 --     post. Each message carries the person's language (waitlist_outbox_language); an update e-mail
 --     is kept only for the readers of its post's language.
---   * The dispatcher (service role only) claims due messages with a lease, sends, and marks them
---     with the lease it holds. A failure retries with exponential backoff up to max_attempts. A
---     lease that expires while 'sending' marks the message 'in_doubt', never sent again: a
---     duplicate is impossible. The lease outlasts the dispatcher's SMTP and Slack timeouts.
---   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock; update e-mails go
---     after every other due message. private.waitlist_mail_log records each e-mail by a salted
+--   * The dispatcher (service role only) claims due messages with a lease, and right before each
+--     send asks waitlist_outbox_begin_send, which re-reads the person (gone: not sent) and records
+--     that the message was handed to its transport, only while the lease holds. It marks them with
+--     the lease it holds: completing or failing a message whose lease ran out or was taken by
+--     another run changes nothing. A failure retries with exponential backoff up to max_attempts.
+--     A lease that expires while 'sending' puts a message never handed over back in line
+--     (uncounted), and marks one handed over 'in_doubt', never sent again: a duplicate is
+--     impossible. What a run had no time for it puts back (waitlist_outbox_release). The lease
+--     outlasts the dispatcher's time budget plus its SMTP, Slack and webhook timeouts.
+--   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock; e-mails go before
+--     Slack and webhooks, update e-mails after every other due message. private.waitlist_mail_log records each e-mail by a salted
 --     mailbox hash, never the address.
 --   * No copy of personal data: names are read at send time, an erased person's messages go with
 --     their entry (on delete cascade). The one exception, an erasure e-mail's {email, name,
@@ -39,8 +44,11 @@ create table public.waitlist_outbox (
   created_at timestamptz not null default now(),
   sent_at timestamptz,
   retry_until timestamptz,
+  handed_at timestamptz,
+  counted boolean not null default false,
 
   constraint waitlist_outbox_lease check ((status = 'sending') = (lease_id is not null and lease_until is not null)),
+  constraint waitlist_outbox_handed check (handed_at is null or status = 'sending'),
   constraint waitlist_outbox_entry_kind check (
     (entry_id is null) = (kind = 'erasure_email' or (kind = 'webhook' and payload ->> 'type' = 'entry.left'))
   ),
@@ -76,6 +84,12 @@ comment on column public.waitlist_outbox.entry_id is
 
 comment on column public.waitlist_outbox.payload is
   'slack_confirmed: the running total. erasure_email: the recipient''s address and name until the message is done, then {}. webhook: {type, occurred_at, data} without a name or address (read when it is sent).';
+
+comment on column public.waitlist_outbox.handed_at is
+  'When the dispatcher, under the current lease, handed the message to its transport (waitlist_outbox_begin_send); null while it has not, and once the message leaves ''sending''.';
+
+comment on column public.waitlist_outbox.counted is
+  'An e-mail already counted against the caps (logged in private.waitlist_mail_log when first claimed); a message put back and claimed again is not counted twice.';
 
 comment on column public.waitlist_outbox.retry_until is
   'webhook: a failed delivery is retried until then (a day after the event, or after a founder''s resend), then marked failed; null for every other kind.';
@@ -170,10 +184,30 @@ create trigger waitlist_enqueue_messages
   after insert or update of status on public.waitlist
   for each row execute function private.waitlist_enqueue_messages();
 
+-- The person as a claimed message carries them (components/waitlist/outbox/dispatch.ts, ClaimedEntry):
+-- read by the claim, and again right before the send (waitlist_outbox_begin_send).
+create function private.waitlist_outbox_entry(w public.waitlist)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
+    'utm_source', w.utm_source, 'utm_medium', w.utm_medium, 'utm_campaign', w.utm_campaign,
+    'referrer_host', w.referrer_host, 'landing_path', w.landing_path
+  )
+$$;
+
+revoke all on function private.waitlist_outbox_entry(public.waitlist) from public, anon, authenticated, service_role;
+
 -- Claims due messages under a lease, within the e-mail caps (one claim at a time decides, an
--- advisory lock); an expired lease makes its message 'in_doubt'. Update e-mails are claimed after every other due message: they
--- share the hourly cap (500) with the links people are waiting for, and a post to a long list
--- would otherwise put the next sign-up's confirmation hours behind it.
+-- advisory lock). An expired lease puts a message never handed to its transport back in line, and
+-- makes one handed over 'in_doubt' (a webhook: pending again). E-mails are claimed first, so due
+-- webhooks (a hung receiver's retries) never fill a claim ahead of a sign-up's link; update
+-- e-mails after every other due message: they share the hourly cap (500) with the links people
+-- are waiting for, and a post to a long list would otherwise put the next sign-up's confirmation
+-- hours behind it. Each message says how long its lease is (lease_ms): the dispatcher's budget.
 create function public.waitlist_outbox_claim(max_messages integer default 20)
 returns jsonb
 language plpgsql
@@ -189,19 +223,26 @@ declare
   recipient text;
   recent integer;
   taken uuid[] := '{}';
+  logged uuid[] := '{}';
   claimed jsonb;
 begin
   select * into strict settings from private.waitlist_confirmation_settings;
   select * into strict caps from private.waitlist_mail_caps;
 
+  -- Never handed to a transport (waitlist_outbox_begin_send refuses once the lease is over): nothing
+  -- left, so it goes back in line, the attempt uncounted.
   update public.waitlist_outbox o
-     set status = 'in_doubt', lease_id = null, lease_until = null,
-         last_error = 'The dispatcher stopped between claiming and marking this message; it may have been delivered, so it is not sent again.'
+     set status = 'pending', lease_id = null, lease_until = null, available_at = pg_catalog.now(), attempts = o.attempts - 1
+   where o.status = 'sending' and o.lease_until < pg_catalog.now() and o.handed_at is null;
+
+  update public.waitlist_outbox o
+     set status = 'in_doubt', lease_id = null, lease_until = null, handed_at = null,
+         last_error = 'The dispatcher stopped between sending and marking this message; it may have been delivered, so it is not sent again.'
    where o.status = 'sending' and o.lease_until < pg_catalog.now() and o.kind <> 'webhook';
 
   -- A webhook is delivered at least once: its receiver drops a duplicate by its webhook-id.
   update public.waitlist_outbox o
-     set status = 'pending', lease_id = null, lease_until = null, available_at = pg_catalog.now(),
+     set status = 'pending', lease_id = null, lease_until = null, handed_at = null, available_at = pg_catalog.now(),
          last_error = 'The dispatcher stopped before marking this delivery; it is sent again with the same webhook-id.'
    where o.status = 'sending' and o.lease_until < pg_catalog.now() and o.kind = 'webhook';
 
@@ -215,18 +256,19 @@ begin
     from private.waitlist_mail_log l where l.created_at > pg_catalog.now() - interval '1 hour';
 
   for candidate in
-    select o.id, o.kind, o.attempts, coalesce(w.email, o.payload ->> 'email') as email
+    select o.id, o.kind, o.counted, coalesce(w.email, o.payload ->> 'email') as email
       from public.waitlist_outbox o
       left join public.waitlist w on w.id = o.entry_id
      where o.status = 'pending' and o.available_at <= pg_catalog.now()
      -- Update e-mails last: a broadcast to thousands waits for the hourly cap, and must not hold
-     -- back the links a new sign-up is waiting for (or an invitation) behind it.
-     order by o.kind = 'update_email', o.available_at, o.created_at
+     -- back the links a new sign-up is waiting for (or an invitation) behind it. Slack and webhooks
+     -- after the other e-mails: their retries pile up while a receiver is down.
+     order by o.kind = 'update_email', o.kind not like '%\_email', o.available_at, o.created_at
      limit 500
      for update of o skip locked
   loop
     exit when pg_catalog.cardinality(taken) >= greatest(0, least(max_messages, 100));
-    if candidate.kind like '%\_email' and candidate.attempts = 0 then
+    if candidate.kind like '%\_email' and not candidate.counted then
       continue when budget <= 0;
       recipient := private.waitlist_mailbox_hash('mail', candidate.email);
       if candidate.kind in ('confirmation_email', 'access_email') then
@@ -243,6 +285,7 @@ begin
       end if;
       insert into private.waitlist_mail_log (recipient_hash, kind) values (recipient, candidate.kind);
       budget := budget - 1;
+      logged := logged || candidate.id;
     end if;
     taken := taken || candidate.id;
   end loop;
@@ -250,18 +293,15 @@ begin
   with grabbed as (
     update public.waitlist_outbox o
        set status = 'sending', lease_id = gen_random_uuid(), lease_until = pg_catalog.now() + settings.lease,
-           attempts = o.attempts + 1
+           attempts = o.attempts + 1, counted = o.counted or o.id = any (logged)
      where o.id = any (taken)
      returning o.*
   )
   select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
            'id', t.id, 'kind', t.kind, 'lease_id', t.lease_id, 'attempts', t.attempts, 'payload', t.payload,
-           'entry', case when w.id is null then null else pg_catalog.jsonb_build_object(
-             'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
-             'utm_source', w.utm_source, 'utm_medium', w.utm_medium, 'utm_campaign', w.utm_campaign,
-             'referrer_host', w.referrer_host, 'landing_path', w.landing_path
-           ) end
-         ) order by t.available_at, t.created_at), '[]'::jsonb)
+           'lease_ms', (extract(epoch from settings.lease) * 1000)::bigint,
+           'entry', case when w.id is null then null else private.waitlist_outbox_entry(w) end
+         ) order by t.kind = 'update_email', t.kind not like '%\_email', t.available_at, t.created_at), '[]'::jsonb)
     into claimed
     from grabbed t
     left join public.waitlist w on w.id = t.entry_id;
@@ -321,7 +361,50 @@ $$;
 revoke all on function public.waitlist_outbox_attach_token(uuid, uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_outbox_attach_token(uuid, uuid, text) to service_role;
 
--- Marks a claimed message done ('sent' or 'skipped', with a note). False when the lease was lost.
+-- The last check before a message leaves, in one statement with the claim's: the lease still
+-- holds (and this run's), the message was not handed over yet under it, and the person it is about
+-- is still there (an erasure deletes the message with them). Records the hand-over and returns
+-- {"entry": the person as now written, or null for a message about nobody}; null when it must not
+-- be sent. The person's row is locked first (as an erasure locks it before its cascade reaches the
+-- message: no deadlock), until this commits: an erasure waits, then sees the message handed over
+-- (waitlist_webhook_left); one that came first leaves no person to find.
+create function public.waitlist_outbox_begin_send(message_id uuid, lease uuid)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  about uuid;
+  message public.waitlist_outbox;
+  person public.waitlist;
+begin
+  select o.entry_id into about from public.waitlist_outbox o where o.id = message_id;
+  if about is not null then
+    select * into person from public.waitlist w where w.id = about for share;
+    if not found then
+      return null;
+    end if;
+  end if;
+  select * into message from public.waitlist_outbox o
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now() and o.handed_at is null
+     and o.entry_id is not distinct from about
+     for update;
+  if not found then
+    return null;
+  end if;
+  update public.waitlist_outbox o set handed_at = pg_catalog.now() where o.id = message.id;
+  return pg_catalog.jsonb_build_object('entry', case when message.entry_id is null then null else private.waitlist_outbox_entry(person) end);
+end
+$$;
+
+revoke all on function public.waitlist_outbox_begin_send(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_begin_send(uuid, uuid) to service_role;
+
+-- Marks a claimed message done ('sent' or 'skipped', with a note). False when the lease ran out or
+-- is another run's: nothing changes then (the claim that follows decides). 'sent' only after
+-- waitlist_outbox_begin_send: a message marked sent was handed over under this lease.
 create function public.waitlist_outbox_complete(message_id uuid, lease uuid, outcome text default 'sent', outcome_note text default null)
 returns boolean
 language plpgsql
@@ -329,15 +412,26 @@ volatile
 security definer
 set search_path = ''
 as $$
+declare
+  handed timestamptz;
 begin
   if outcome not in ('sent', 'skipped') then
     raise exception 'outcome must be sent or skipped' using errcode = '22023';
   end if;
+  select o.handed_at into handed from public.waitlist_outbox o
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now()
+     for update;
+  if not found then
+    return false;
+  end if;
+  if outcome = 'sent' and handed is null then
+    raise exception 'a message is marked sent only after waitlist_outbox_begin_send' using errcode = '55000';
+  end if;
   update public.waitlist_outbox o
      set status = outcome, note = pg_catalog.left(outcome_note, 200), sent_at = case when outcome = 'sent' then pg_catalog.now() end,
-         lease_id = null, lease_until = null, last_error = null
-   where o.id = message_id and o.lease_id = lease and o.status = 'sending';
-  return found;
+         lease_id = null, lease_until = null, handed_at = null, last_error = null
+   where o.id = message_id;
+  return true;
 end
 $$;
 
@@ -378,8 +472,8 @@ begin
            )
          end,
          last_error = pg_catalog.left(coalesce(failure, 'unknown error'), 500),
-         lease_id = null, lease_until = null
-   where o.id = message_id and o.lease_id = lease and o.status = 'sending'
+         lease_id = null, lease_until = null, handed_at = null
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.lease_until > pg_catalog.now()
   returning o.status into result;
   return result;
 end
@@ -387,6 +481,28 @@ $$;
 
 revoke all on function public.waitlist_outbox_fail(uuid, uuid, text, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_outbox_fail(uuid, uuid, text, boolean) to service_role;
+
+-- A claimed message the run had no time for, back in line now: not a failed attempt (the attempt
+-- is uncounted). Only one never handed to a transport under this lease, so nothing can go twice;
+-- a lease that ran out meanwhile is still this run's to give back while no other run took it.
+-- False when there is nothing to put back.
+create function public.waitlist_outbox_release(message_id uuid, lease uuid)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  update public.waitlist_outbox o
+     set status = 'pending', lease_id = null, lease_until = null, available_at = pg_catalog.now(), attempts = o.attempts - 1
+   where o.id = message_id and o.lease_id = lease and o.status = 'sending' and o.handed_at is null;
+  return found;
+end
+$$;
+
+revoke all on function public.waitlist_outbox_release(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_outbox_release(uuid, uuid) to service_role;
 
 create function public.waitlist_purge_pending()
 returns integer
@@ -572,22 +688,22 @@ create trigger waitlist_outbox_language
 -- that name nobody; the name, company and address are read when it is sent, so an erasure before
 -- then takes the message with the entry (on delete cascade), and only entry.left, which carries
 -- the id alone, goes out.
-create function private.waitlist_enqueue_webhook(p_type text, p_entry uuid, p_data jsonb)
+create function private.waitlist_enqueue_webhook(p_type text, p_entry uuid, p_data jsonb, p_available_at timestamptz default now())
 returns void
 language sql
 volatile
 security definer
 set search_path = ''
 as $$
-  insert into public.waitlist_outbox (entry_id, kind, payload, retry_until)
+  insert into public.waitlist_outbox (entry_id, kind, payload, retry_until, available_at)
   select case when p_type = 'entry.left' then null else p_entry end, 'webhook',
          pg_catalog.jsonb_build_object('type', p_type, 'occurred_at', pg_catalog.now(), 'data', p_data),
-         pg_catalog.now() + h.give_up_after
+         pg_catalog.now() + h.give_up_after, greatest(p_available_at, pg_catalog.now())
     from private.waitlist_webhook_settings h
    where h.enabled
 $$;
 
-revoke all on function private.waitlist_enqueue_webhook(text, uuid, jsonb) from public, anon, authenticated, service_role;
+revoke all on function private.waitlist_enqueue_webhook(text, uuid, jsonb, timestamptz) from public, anon, authenticated, service_role;
 
 -- The events of an entry's life: confirmed the first time (not when an expired invitation puts
 -- someone back in line), invited, joined, and a referral credit that counts (an unheld one, or a
@@ -636,6 +752,10 @@ create trigger waitlist_webhook_events
 
 -- Leaving (erasure, or an unsubscribe from the list): the founders' tools hear the id, to delete
 -- the person. A pending entry's going (unconfirmed, purged) is no event: no tool heard of it.
+-- Before the delete, while the person's messages still exist: one a dispatcher handed over may be
+-- on the wire until its lease ends (the dispatcher stops every send by then), so entry.left waits
+-- for that, and never reaches a receiver before an event that names them. One claimed but not
+-- handed over cannot leave any more (waitlist_outbox_begin_send finds no person).
 create function private.waitlist_webhook_left()
 returns trigger
 language plpgsql
@@ -644,16 +764,19 @@ set search_path = ''
 as $$
 begin
   if old.status <> 'pending' then
-    perform private.waitlist_enqueue_webhook('entry.left', null, pg_catalog.jsonb_build_object('id', old.id));
+    perform private.waitlist_enqueue_webhook('entry.left', null, pg_catalog.jsonb_build_object('id', old.id), coalesce(
+      (select max(o.lease_until) from public.waitlist_outbox o where o.entry_id = old.id and o.kind = 'webhook' and o.handed_at is not null),
+      pg_catalog.now()
+    ));
   end if;
-  return null;
+  return old;
 end
 $$;
 
 revoke all on function private.waitlist_webhook_left() from public, anon, authenticated, service_role;
 
 create trigger waitlist_webhook_left
-  after delete on public.waitlist
+  before delete on public.waitlist
   for each row execute function private.waitlist_webhook_left();
 
 -- The deliveries for the founders' console, the failed ones first (they wait for a Resend), then by

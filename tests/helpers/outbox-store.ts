@@ -3,7 +3,7 @@
  * components/waitlist/outbox/store.ts calls them over the REST API; and an e-mail channel that
  * keeps what it would have sent, for tests that read the e-mails instead of a mail server.
  */
-import type { ClaimedMessage, OutboxStore } from '@/components/waitlist/outbox/dispatch'
+import type { ClaimedEntry, ClaimedMessage, OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import type { EmailChannel, OutgoingEmail } from '@/components/waitlist/outbox/email'
 import { runAs, type WaitlistDb } from './waitlist-db'
 
@@ -20,6 +20,8 @@ export function databaseStore(db: () => WaitlistDb): OutboxStore {
       return expires ? new Date(expires) : null
     },
     attachUnsubscribe: (message, hash) => value<boolean>('select public.waitlist_outbox_attach_unsubscribe($1, $2, $3) as value', [message.id, message.lease_id, hash]),
+    beginSend: (message) => value<{ entry: ClaimedEntry | null } | null>('select public.waitlist_outbox_begin_send($1, $2) as value', [message.id, message.lease_id]),
+    release: (message) => value<boolean>('select public.waitlist_outbox_release($1, $2) as value', [message.id, message.lease_id]),
     complete: (message, outcome, note) => value<boolean>('select public.waitlist_outbox_complete($1, $2, $3, $4) as value', [message.id, message.lease_id, outcome, note ?? null]),
     fail: (message, failure, final) => value<string | null>('select public.waitlist_outbox_fail($1, $2, $3, $4) as value', [message.id, message.lease_id, failure, final ?? false]),
     purgePending: () => value<number>('select public.waitlist_purge_pending() as value', []),

@@ -57,7 +57,16 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
     if (!result.ok) throw new Error(result.message)
     return result.rows[0]?.expires ?? null
   }
-  const complete = (message: Message) => asService('select public.waitlist_outbox_complete($1, $2)', [message.id, message.lease_id])
+  /** As the dispatcher sends: the last check (the hand-over), then the mark. */
+  const beginSend = async (message: Message) => {
+    const result = await asService<{ value: unknown }>('select public.waitlist_outbox_begin_send($1, $2) as value', [message.id, message.lease_id])
+    if (!result.ok) throw new Error(result.message)
+    return result.rows[0]?.value
+  }
+  const expireLeases = () => db.exec("update public.waitlist_outbox set lease_until = now() - interval '1 second' where status = 'sending'")
+  const mailLog = async () => Number((await db.query<{ count: string }>('select count(*) from private.waitlist_mail_log')).rows[0]?.count)
+  const complete = (message: Message) =>
+    asService('select public.waitlist_outbox_begin_send($1, $2) is not null as handed, public.waitlist_outbox_complete($1, $2) as waitlist_outbox_complete', [message.id, message.lease_id])
   const outbox = async (email?: string) =>
     (
       await db.query<{ kind: string; status: string; attempts: number; payload: { total?: number }; last_error: string | null; available_at: Date; note: string | null }>(
@@ -123,7 +132,9 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
         "insert into private.waitlist_tokens (token_hash, entry_id, expires_at) select repeat('a', 64), id, now() + interval '1 day' from public.waitlist",
         'select public.waitlist_outbox_claim(5)',
         "select public.waitlist_outbox_attach_token(gen_random_uuid(), gen_random_uuid(), repeat('a', 64))",
+        'select public.waitlist_outbox_begin_send(gen_random_uuid(), gen_random_uuid())',
         'select public.waitlist_outbox_complete(gen_random_uuid(), gen_random_uuid())',
+        'select public.waitlist_outbox_release(gen_random_uuid(), gen_random_uuid())',
         "select public.waitlist_outbox_fail(gen_random_uuid(), gen_random_uuid(), 'x')",
         'select public.waitlist_purge_pending()',
         "update public.waitlist set status = 'confirmed'",
@@ -300,11 +311,66 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       await signUp(email)
       const [message] = await claim()
       await attach(message as Message, newToken())
+      expect(await beginSend(message as Message)).toEqual({ entry: expect.objectContaining({ email }) })
       // The dispatcher "crashed" here (after sending, before marking); the lease runs out.
-      await db.exec("update public.waitlist_outbox set lease_until = now() - interval '1 second' where status = 'sending'")
+      await expireLeases()
       expect(await claim()).toEqual([])
       expect(await outbox(email)).toMatchObject([{ status: 'in_doubt' }])
       expect(await complete(message as Message)).toMatchObject({ ok: true, rows: [{ waitlist_outbox_complete: false }] })
+    })
+
+    it('puts a message whose lease ran out before it was handed over back in line, uncounted, and counts its e-mail once against the caps', async () => {
+      const email = address()
+      await signUp(email)
+      const [message] = await claim()
+      await attach(message as Message, newToken())
+      // The run stopped (its database gone, its budget spent) before the last check: nothing left.
+      await expireLeases()
+      const [again] = await claim()
+      expect(again).toMatchObject({ id: message?.id, attempts: 1 })
+      expect(again?.lease_id).not.toBe(message?.lease_id)
+      expect(await mailLog()).toBe(1)
+    })
+
+    it('changes nothing when a run completes or fails a message whose lease ran out, or that another run took (the issue #50 loss)', async () => {
+      const email = address()
+      await signUp(email)
+      const [message] = await claim()
+      await expireLeases()
+      // The old lease, not yet taken by another claim: neither mark is accepted.
+      for (const sql of [
+        "select public.waitlist_outbox_complete($1, $2, 'skipped', 'The lease was lost.') as value",
+        "select public.waitlist_outbox_fail($1, $2, 'ETIMEDOUT') as value",
+        'select public.waitlist_outbox_begin_send($1, $2) as value',
+        'select public.waitlist_outbox_attach_unsubscribe($1, $2, repeat(\'b\', 64)) as value',
+      ]) {
+        expect(await asService(sql, [message?.id, message?.lease_id]), sql).toMatchObject({ ok: true, rows: [{ value: expect.toBeOneOf([false, null]) }] })
+      }
+      expect(await outbox(email)).toMatchObject([{ status: 'sending', attempts: 1 }])
+      // Another run takes it: the first run's lease is no claim on it any more, even put back.
+      const [taken] = await claim()
+      expect(taken?.id).toBe(message?.id)
+      expect(await asService('select public.waitlist_outbox_release($1, $2) as value', [message?.id, message?.lease_id])).toMatchObject({ rows: [{ value: false }] })
+      expect(await complete(message as Message)).toMatchObject({ rows: [{ handed: false, waitlist_outbox_complete: false }] })
+      await attach(taken as Message, newToken())
+      expect(await complete(taken as Message)).toMatchObject({ rows: [{ handed: true, waitlist_outbox_complete: true }] })
+      expect(await outbox(email)).toMatchObject([{ status: 'sent', attempts: 1 }])
+    })
+
+    it('hands a message over once per lease, marks it sent only after the hand-over, and puts back only one never handed over', async () => {
+      await signUp()
+      await signUp()
+      const [first, second] = await claim()
+      expect(await asService("select public.waitlist_outbox_complete($1, $2, 'sent')", [first?.id, first?.lease_id])).toMatchObject({ ok: false, code: '55000' })
+      expect(await beginSend(first as Message)).not.toBeNull()
+      expect(await beginSend(first as Message)).toBeNull()
+      expect(await beginSend({ ...(first as Message), lease_id: second!.lease_id })).toBeNull()
+      expect(await asService('select public.waitlist_outbox_release($1, $2) as value', [first?.id, first?.lease_id])).toMatchObject({ rows: [{ value: false }] })
+      expect(await asService('select public.waitlist_outbox_release($1, $2) as value', [second?.id, second?.lease_id])).toMatchObject({ rows: [{ value: true }] })
+      const { rows } = await db.query<{ status: string; attempts: number; due: boolean }>('select status, attempts, available_at <= now() as due from public.waitlist_outbox where id = $1', [second?.id])
+      expect(rows).toEqual([{ status: 'pending', attempts: 0, due: true }])
+      expect(await claim()).toMatchObject([{ id: second?.id, attempts: 1 }])
+      expect(await mailLog()).toBe(2)
     })
 
     it('records a failure and retries with exponential backoff, then gives up after max_attempts', async () => {

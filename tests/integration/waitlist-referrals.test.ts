@@ -174,6 +174,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const claimed = await service<{ claimed: { id: string; lease_id: string; kind: string; entry: null }[] }>('select public.waitlist_outbox_claim(10) as claimed', [])
       const message = claimed.ok ? claimed.rows[0]!.claimed.find((m) => m.kind === 'erasure_email') : undefined
       expect(message).toMatchObject({ entry: null })
+      expect(await service('select public.waitlist_outbox_begin_send($1, $2)', [message!.id, message!.lease_id])).toMatchObject({ ok: true })
       expect(await service('select public.waitlist_outbox_complete($1, $2)', [message!.id, message!.lease_id])).toMatchObject({ ok: true })
       // Now no table holds the id, the address or the name.
       expect(await rowsHolding(db, [id, person.email, name])).toEqual([])

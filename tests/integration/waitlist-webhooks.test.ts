@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
-import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
+import { dispatchOutbox, type DispatchOptions, type OutboxStore } from '@/components/waitlist/outbox/dispatch'
 import { webhookChannel, webhookId } from '@/components/waitlist/outbox/webhook'
 import type { WebhookReceiver } from '@/tools/test/webhook-receiver'
 import { webhookReceivers } from '../helpers/webhook-receivers'
@@ -253,6 +253,58 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       const [delivery] = receiver.deliveries
       expect(JSON.parse(delivery!.body)).toEqual({ type: 'entry.left', timestamp: expect.any(String), data: { id } })
       expect(delivery!.body).not.toMatch(/Zelda|Private|@|webhooks\.test/i)
+    })
+
+    it('a person erased after a run claimed their event: it is not sent after the erasure, only entry.left reaches the receiver (issue #50)', async () => {
+      const { email, token } = await joined(address(), null, 'Zelda Private')
+      const id = await idOf(email)
+      // Run A claims entry.confirmed, then stalls (a slow receiver ahead of it, a paused process).
+      const store = databaseStore(() => db)
+      const claimed = Promise.withResolvers<void>()
+      const resume = Promise.withResolvers<void>()
+      const stalled: OutboxStore = {
+        ...store,
+        claim: async (max) => {
+          const messages = await store.claim(max)
+          claimed.resolve()
+          await resume.promise
+          return messages
+        },
+      }
+      const runA = dispatch({ store: stalled })
+      await claimed.promise
+      expect(await call('select public.waitlist_delete_me($1) as value', [token])).toBe(true)
+      // Run B delivers the leaving; then run A goes on.
+      await dispatch()
+      resume.resolve()
+      expect(await runA).toMatchObject({ sent: 0 })
+      expect(receiver.deliveries.map((delivery) => JSON.parse(delivery.body).type)).toEqual(['entry.left'])
+      expect(JSON.parse(receiver.deliveries[0]!.body)).toMatchObject({ data: { id } })
+      expect(receiver.deliveries.map((delivery) => delivery.body).join()).not.toMatch(/Zelda|Private|@|webhooks\.test/i)
+    })
+
+    it('entry.left waits for an event about the person that is still on the wire, so it never arrives before it', async () => {
+      const { email, token } = await joined(address(), null, 'Zelda Private')
+      const id = await idOf(email)
+      receiver.answer = () => ({ status: 200, delayMs: 400 })
+      const runA = dispatch()
+      await expect.poll(() => receiver.deliveries.length, { timeout: 5_000 }).toBe(1)
+      const { rows: flying } = await db.query<{ lease_until: Date }>(`select lease_until from public.waitlist_outbox where kind = 'webhook' and status = 'sending'`)
+      expect(flying).toHaveLength(1)
+      expect(await call('select public.waitlist_delete_me($1) as value', [token])).toBe(true)
+      const { rows: left } = await db.query<{ available_at: Date }>(`select available_at from public.waitlist_outbox where payload ->> 'type' = 'entry.left'`)
+      expect(left[0]!.available_at.getTime()).toBeGreaterThanOrEqual(flying[0]!.lease_until.getTime())
+      // A second run sends no webhook now (the erasure e-mail goes): the leaving is not due while the event may be on the wire.
+      receiver.answer = () => 200
+      await dispatch()
+      expect(receiver.deliveries).toHaveLength(1)
+      expect(await runA).toMatchObject({ sent: 1 })
+      await due()
+      expect(await dispatch()).toMatchObject({ sent: 1 })
+      expect(receiver.deliveries.map((delivery) => JSON.parse(delivery.body))).toMatchObject([
+        { type: 'entry.confirmed', data: { id } },
+        { type: 'entry.left', data: { id } },
+      ])
     })
 
     it('with no receiver configured nothing is sent and nothing fails, and the skipped rows are deleted after keep_finished', async () => {

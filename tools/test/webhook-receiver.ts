@@ -19,8 +19,13 @@ export type ReceivedDelivery = {
   status: number
 }
 
-/** What to answer a delivery: its webhook-id and how many times that id has arrived (1 the first time). */
-export type Answer = (delivery: { id: string; attempt: number; body: string }) => number | { status: number; headers?: Record<string, string> }
+/**
+ * What to answer a delivery: its webhook-id and how many times that id has arrived (1 the first
+ * time). `delayMs`: a slow receiver, which keeps the event and answers only after it (even when the
+ * sender gave up meanwhile, as a real one would: the retry is then a duplicate); Infinity: a hung
+ * one, which never answers.
+ */
+export type Answer = (delivery: { id: string; attempt: number; body: string }) => number | { status: number; headers?: Record<string, string>; delayMs?: number }
 
 export type WebhookReceiver = {
   url: string
@@ -71,13 +76,17 @@ export async function startWebhookReceiver({ secret = newWebhookSecret(), answer
       const attempt = (attempts.get(id) ?? 0) + 1
       attempts.set(id, attempt)
       const answered = verified ? receiver.answer({ id, attempt, body }) : 401
-      const { status, headers = {} } = typeof answered === 'number' ? { status: answered } : answered
+      const { status, headers = {}, delayMs = 0 } = typeof answered === 'number' ? { status: answered } : answered
       receiver.deliveries.push({ id, headers: request.headers, body, verified, status })
-      if (verified && event && status >= 200 && status < 300) {
-        if (receiver.events.has(id)) duplicates += 1
-        else receiver.events.set(id, event)
+      const finish = () => {
+        if (verified && event && status >= 200 && status < 300) {
+          if (receiver.events.has(id)) duplicates += 1
+          else receiver.events.set(id, event)
+        }
+        if (!response.destroyed) response.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(status < 300 ? 'ok' : 'no')
       }
-      response.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(status < 300 ? 'ok' : 'no')
+      if (delayMs === 0) finish()
+      else if (Number.isFinite(delayMs)) setTimeout(finish, delayMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -6,7 +6,7 @@ import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
 import { slackWebhookChannel } from './slack'
 import { webhookChannel } from './webhook'
-import { serviceClient, supabaseOutboxStore, type ServiceClient } from './store'
+import { serviceClient, STORE_TIMEOUT_MS, supabaseOutboxStore, type ServiceClient } from './store'
 
 /**
  * The database with the service-role key, as the server's own calls reach it (unsubscribe, the
@@ -34,7 +34,7 @@ export function configuredDispatch(): DispatchSetup {
     !server.emailFrom && 'EMAIL_FROM',
   ].filter((name): name is string => typeof name === 'string')
   if (missing.length > 0 || !publicEnv.supabaseUrl || !server.supabaseServiceRoleKey || !server.smtpUrl || !server.emailFrom) return { ok: false, missing }
-  const store = supabaseOutboxStore(serviceClient(publicEnv.supabaseUrl, server.supabaseServiceRoleKey))
+  const store = supabaseOutboxStore(serviceClient(publicEnv.supabaseUrl, server.supabaseServiceRoleKey, { timeoutMs: STORE_TIMEOUT_MS }))
   const email = smtpEmailChannel(server.smtpUrl, server.emailFrom)
   const slack = server.slackWebhookUrl ? slackWebhookChannel(server.slackWebhookUrl) : null
   // lib/env accepts both or neither.

@@ -55,13 +55,16 @@ export function formatExpiry(date: Date, language: string = DEFAULT_LANGUAGE): s
 }
 
 /**
- * Every timeout together stays well under the outbox lease (2 minutes): a slow send is never
- * taken for a dead dispatcher, so a live send cannot be marked in doubt under its feet.
+ * Every timeout together (about 50 s), after the run's budget (RUN_BUDGET_MS, 45 s, in ./dispatch.ts),
+ * stays under the outbox lease (2 minutes): a slow send is never taken for a dead dispatcher, so a
+ * live send cannot be marked in doubt under its feet. A server that accepts the connection and never
+ * greets fails after connection and greeting timeouts (a failed attempt, retried with backoff).
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
-export function smtpEmailChannel(smtpUrl: string, fromAddress: string): EmailChannel {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+/** `timeouts`: shorter ones for the fault tests (tests/faults/outbox.test.ts); a deployment keeps SMTP_TIMEOUTS. */
+export function smtpEmailChannel(smtpUrl: string, fromAddress: string, timeouts: Partial<typeof SMTP_TIMEOUTS> = {}): EmailChannel {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS, ...timeouts })
   const domain = fromAddress.split('@').pop() ?? 'localhost'
   return async (email) => {
     await transport.sendMail({

@@ -25,7 +25,8 @@ export type WebhookPayload = { type: WebhookType; occurred_at: string; data: Rec
 
 export type WebhookEvent = { type: WebhookType; timestamp: string; data: Record<string, unknown> }
 
-export type WebhookDelivery = { id: string; body: string }
+/** signal: the dispatch run's hard stop (components/waitlist/outbox/dispatch.ts), on top of the call's own timeout. */
+export type WebhookDelivery = { id: string; body: string; signal?: AbortSignal }
 export type WebhookChannel = (delivery: WebhookDelivery) => Promise<void>
 
 export const WEBHOOK_TIMEOUT_MS = 10_000
@@ -93,7 +94,7 @@ export type WebhookChannelOptions = {
 
 export function webhookChannel({ url, secret, fetch = globalThis.fetch, timeoutMs = WEBHOOK_TIMEOUT_MS, now = () => new Date() }: WebhookChannelOptions): WebhookChannel {
   const signer = new Webhook(secret)
-  return async ({ id, body }) => {
+  return async ({ id, body, signal }) => {
     const sentAt = now()
     let response: Response
     try {
@@ -107,12 +108,21 @@ export function webhookChannel({ url, secret, fetch = globalThis.fetch, timeoutM
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]) : AbortSignal.timeout(timeoutMs),
         cache: 'no-store',
       })
     } catch (error) {
       const cause = (error as { cause?: { code?: unknown } }).cause
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error)
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError' && !signal?.aborted
+          ? `no answer within ${timeoutMs / 1000} s`
+          : signal?.aborted
+            ? 'the dispatch run’s time ran out'
+            : typeof cause?.code === 'string'
+              ? cause.code
+              : error instanceof Error
+                ? error.message
+                : String(error)
       throw new WebhookDeliveryError(`Webhook not delivered: ${reason}.`, false)
     }
     // The body is never read: it may quote the person, and it is not ours to store.
