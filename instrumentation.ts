@@ -1,7 +1,7 @@
 /**
  * Runs once when the server starts: a deployed server without its configuration stops here, loudly;
  * then every request's method is checked before Next sees it (TRACE and CONNECT answer 405, not a
- * 500 and a stack trace in the log).
+ * 500 and a stack trace in the log), and a `Vary` proxy.ts sets survives Next's own (lib/http/vary.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
