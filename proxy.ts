@@ -3,11 +3,9 @@ import { addresses, addressOf, answerFor } from '@/lib/content/addresses'
 import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
+import { isDraftSession } from '@/lib/http/preview-mode'
 import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
 
-// Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
-// pages route decides for itself there.
-const DRAFT_MODE_COOKIE = '__prerender_bypass'
 // What no shared cache may keep: a participant's variant (and the cookie that assigned it), a twin
 // answered at its page's address, a draft. Every CDN honours this where some ignore `Vary`
 // (docs/engineers.md, "Shared caches").
@@ -56,7 +54,7 @@ export async function proxy(request: NextRequest) {
   // experiment varies), so no cache in front of the site mixes the answers.
   const varies = 'negotiated' in answer && answer.negotiated ? ['Accept'] : []
   // Only a session Next itself would show drafts to: any other cookie of that name is a visitor's.
-  const draft = isDraftSession(request)
+  const draft = isDraftSession(request.cookies)
   if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), headersOf(varies, answer.negotiated || draft))
   if (answer.kind === 'page' && !draft) {
     // A participant in an experiment on this page gets its variant page (components/experiments).
@@ -72,17 +70,6 @@ export async function proxy(request: NextRequest) {
   // static 404, so forged cookies add nothing to any cache.
   if (answer.kind === 'page' || draft) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, headersOf(varies, draft)) : NextResponse.next(headersOf(varies, draft))
   return notFound(request, language)
-}
-
-/**
- * Whether the request carries the draft-mode cookie Next would accept: the preview mode id of
- * this build, which Next gives its proxy as `__NEXT_PREVIEW_MODE_ID` (what `draftMode()` compares
- * with, node_modules/next/dist/server/async-storage/draft-mode-provider.js).
- */
-function isDraftSession(request: Pick<NextRequest, 'cookies'>): boolean {
-  const value = request.cookies.get(DRAFT_MODE_COOKIE)?.value
-  const id = process.env.__NEXT_PREVIEW_MODE_ID
-  return Boolean(value && id && value === id)
 }
 
 /** `Vary` on what the answer depends on (lib/http/vary.ts keeps it beside Next's); `private` when no shared cache may keep it. */
