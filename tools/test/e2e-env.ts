@@ -16,6 +16,8 @@ export const E2E = {
   loggedSitePort: 3102 + offset,
   // Two more on the same build sharing one Redis (e2e/shared-cache.spec.ts).
   sharedCachePorts: [3103 + offset, 3104 + offset],
+  // A server on the same build with Redis, and Varnish in front of it (e2e/faults-shared-cache.spec.ts).
+  faultsPorts: { site: 3105 + offset, cache: 3106 + offset, redis: 3107 + offset },
   // Rows the confirmation tests need before the site starts (an expired link).
   supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',
