@@ -84,15 +84,16 @@ test('a participant’s variant never reaches another visitor or a crawler throu
   const newcomer = { 'user-agent': CHROME, accept: BROWSER_ACCEPT, cookie: 'consent=granted' }
   const visitor = { 'user-agent': CHROME, accept: BROWSER_ACCEPT }
   const crawler = { 'user-agent': GOOGLEBOT, accept: BROWSER_ACCEPT }
-  // Participants first, twice each: whatever the cache kept of them, the others must not get.
-  for (const headers of [participant, newcomer, participant, newcomer]) expect((await viaCache('/', headers)).text).toContain(variantTitle)
-  for (const headers of [crawler, visitor, crawler, visitor, { ...visitor, cookie: 'consent=denied' }]) {
-    const answer = await viaCache('/', headers)
-    expect(answer.text, JSON.stringify(headers)).toContain(controlTitle)
-    expect(answer.text).not.toContain(variantTitle)
+  /** Which hero the home page shows through the cache (a failure names it, not the whole page). */
+  const shown = async (headers: Record<string, string>) => {
+    const { text } = await viaCache('/', headers)
+    return text.includes(variantTitle) ? (text.includes(controlTitle) ? 'both' : 'variant') : text.includes(controlTitle) ? 'control' : 'neither'
   }
+  // Participants first, twice each: whatever the cache kept of them, the others must not get.
+  for (const headers of [participant, newcomer, participant, newcomer]) expect(await shown(headers), JSON.stringify(headers)).toBe('variant')
+  for (const headers of [crawler, visitor, crawler, visitor, { ...visitor, cookie: 'consent=denied' }]) expect(await shown(headers), JSON.stringify(headers)).toBe('control')
   // And the control the cache now holds never reaches a participant.
-  expect((await viaCache('/', participant)).text).toContain(variantTitle)
+  expect(await shown(participant)).toBe('variant')
   // What the site sends, the whole header as tokens: Next's own and what the answer depends on.
   const variant = await get(site, '/', participant)
   expect(variant.vary.sort()).toEqual(['Accept', 'Cookie', ...NEXT_VARY].sort())
