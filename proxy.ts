@@ -3,11 +3,13 @@ import { addresses, addressOf, answerFor } from '@/lib/content/addresses'
 import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
+import { isDraftSession } from '@/lib/http/preview-mode'
 import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
 
-// Next's draft-mode cookie: a draft preview may show a page that is not published yet, so the
-// pages route decides for itself there.
-const DRAFT_MODE_COOKIE = '__prerender_bypass'
+// What no shared cache may keep: a participant's variant (and the cookie that assigned it), a twin
+// answered at its page's address, a draft. Every CDN honours this where some ignore `Vary`
+// (docs/engineers.md, "Shared caches").
+const PRIVATE = 'private, no-store'
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
 /**
@@ -51,22 +53,32 @@ export async function proxy(request: NextRequest) {
   // An address whose answer depends on the request says so (Accept for a twin, Cookie for a page an
   // experiment varies), so no cache in front of the site mixes the answers.
   const varies = 'negotiated' in answer && answer.negotiated ? ['Accept'] : []
-  if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), varyOn(varies))
-  if (answer.kind === 'page' && !request.cookies.has(DRAFT_MODE_COOKIE)) {
+  // Only a session Next itself would show drafts to: any other cookie of that name is a visitor's.
+  const draft = isDraftSession(request.cookies)
+  if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), headersOf(varies, answer.negotiated || draft))
+  if (answer.kind === 'page' && !draft) {
     // A participant in an experiment on this page gets its variant page (components/experiments).
     const experiments = await experimentsOn(request, language, addressOf(pathname))
     if (experiments.varied) varies.push('Cookie')
     const variant = experiments.rewrite
     if (variant) {
-      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, varyOn(varies))
+      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, headersOf(varies, true))
       return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
     }
   }
-  if (answer.kind === 'page' || request.cookies.has(DRAFT_MODE_COOKIE)) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, varyOn(varies)) : NextResponse.next(varyOn(varies))
+  // A draft session may preview a page not published yet; any other unknown address is the one
+  // static 404, so forged cookies add nothing to any cache.
+  if (answer.kind === 'page' || draft) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, headersOf(varies, draft)) : NextResponse.next(headersOf(varies, draft))
   return notFound(request, language)
 }
 
-const varyOn = (headers: readonly string[]): ResponseInit | undefined => (headers.length ? { headers: { Vary: headers.join(', ') } } : undefined)
+/** `Vary` on what the answer depends on (lib/http/vary.ts keeps it beside Next's); `private` when no shared cache may keep it. */
+function headersOf(varies: readonly string[], privately: boolean | undefined): ResponseInit | undefined {
+  const headers: Record<string, string> = {}
+  if (varies.length) headers.Vary = varies.join(', ')
+  if (privately) headers['Cache-Control'] = PRIVATE
+  return Object.keys(headers).length ? { headers } : undefined
+}
 
 function rewrite(request: NextRequest, pathname: string, init?: ResponseInit) {
   const url = request.nextUrl.clone()

@@ -8,11 +8,14 @@ import { E2E, e2eEnv } from '../tools/test/e2e-env'
 
 const exec = promisify(execFile)
 
-/** Runs `npm run content:publish` the way a developer would, against the test build; returns its output. */
-export async function publishLocally(documents: object[]): Promise<string> {
+/**
+ * Runs `npm run content:publish` the way a developer would, against the test build (or the server
+ * at `site` reading the dataset in `env`'s CONTENT_SEED_PATH); returns its output.
+ */
+export async function publishLocally(documents: object[], site = `http://localhost:${E2E.sitePort}`, env = e2eEnv()): Promise<string> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
   await writeFile(file, JSON.stringify(documents))
-  const { stdout } = await exec('tsx', ['tools/content/content-publish.ts', file, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
+  const { stdout } = await exec('tsx', ['tools/content/content-publish.ts', file, '--site', site], { env })
   return stdout
 }
 

@@ -102,8 +102,13 @@ test.describe('draft preview', () => {
 
   test('shows a page that was never published at its own address; visitors get the 404', async ({ page, request }) => {
     expect((await request.get('/coming-soon')).status()).toBe(404)
-    await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/coming-soon`)
+    // A cookie of draft mode's name with any value but the build's own is a visitor's: the 404.
+    for (const value of ['', 'forged', 'a'.repeat(64)]) expect((await request.get('/coming-soon', { headers: { cookie: `__prerender_bypass=${value}` } })).status(), value).toBe(404)
+    const draft = await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/coming-soon`)
     await expect(page).toHaveURL('/coming-soon')
+    // No shared cache in front of the site may keep a draft (docs/engineers.md, "Shared caches").
+    expect(draft?.headers()['cache-control']).toMatch(/\bprivate\b/)
+    expect(draft?.headers()['cache-control']).toMatch(/\bno-store\b/)
     // tools/test/e2e.ts drafts this page as a copy of Careers.
     await expect(page.getByRole('heading', { level: 1 })).toContainText(copy.section(copy.doc('page-careers', 'page'), 'pageHeaderSection').title)
     // not seed copy: draft mode's own bar, drawn by the code.

@@ -11,7 +11,8 @@ import { buildLlmsTxt, type LlmsLink } from './llms'
  * A language's /llms.txt: every published page and post of that language, each linked to its
  * Markdown twin, the prices in words and where to join the waitlist, under the words of Site
  * settings. Static, refreshed by the publish webhook like the sitemap (the same getters, so the
- * same tags); what the sitemap hides from search engines it leaves out too.
+ * same tags); a page or post hidden from search engines (`noindex`, the landing and about pages
+ * too) is left out: its twin says `noindex` (twin-route.ts), and assistants are not sent there.
  */
 export async function llmsResponse(language: string): Promise<Response> {
   const [copy, settings, landing, about, pageList, posts, blog, waitlist] = await Promise.all([
@@ -29,8 +30,8 @@ export async function llmsResponse(language: string): Promise<Response> {
   const twin = (path: string) => new URL(twinPath(path), siteUrl).href
   const builderPages = await Promise.all(pageList.filter((page) => page.language === language && !page.noindex).map((page) => getPage(page.slug, language)))
   const pages: LlmsLink[] = [
-    { title: landing.title, url: twin(localizePath('/', language)), note: landing.seo.description ?? settings.seo.description },
-    ...(about ? [{ title: about.title, url: twin(localizePath('/about', language)), note: about.seo.description }] : []),
+    ...(landing.seo.noindex ? [] : [{ title: landing.title, url: twin(localizePath('/', language)), note: landing.seo.description ?? settings.seo.description }]),
+    ...(about && !about.seo.noindex ? [{ title: about.title, url: twin(localizePath('/about', language)), note: about.seo.description }] : []),
     ...builderPages.flatMap((page) => (page ? [{ title: page.title, url: twin(pagePath(page.slug, language)), note: page.seo.description }] : [])),
   ]
   const shown = posts.filter((post) => !post.noindex)
@@ -45,7 +46,8 @@ export async function llmsResponse(language: string): Promise<Response> {
       ...(blog ? [{ heading: blog.title, links: postLinks('article') }, { heading: blog.changelogTitle, links: postLinks('changelog') }] : []),
       {
         heading: copy.pricingHeading,
-        links: (pricing?.tiers ?? []).map((tier) => ({ title: `${tier.name}: ${priceInWords(tier)}`, url: twin(localizePath('/', language)), note: [tier.description, ...tier.terms].join(' · ') })),
+        // The prices are read from the landing page's twin: not where that page is hidden.
+        links: (landing.seo.noindex ? [] : (pricing?.tiers ?? [])).map((tier) => ({ title: `${tier.name}: ${priceInWords(tier)}`, url: twin(localizePath('/', language)), note: [tier.description, ...tier.terms].join(' · ') })),
       },
       { heading: copy.waitlistHeading, links: waitlist ? [{ title: waitlist.title, url: new URL(localizePath(START_TRIAL_PATH, language), siteUrl).href, note: waitlist.intro }] : [] },
     ],

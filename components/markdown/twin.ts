@@ -21,20 +21,23 @@ export function postMarkdown(post: Post, copy: BlogCopy | null, settings: SiteSe
   )
 }
 
+/** A twin's text, and whether its page is hidden from search engines (then so is the twin). */
+export type Twin = { markdown: string; noindex: boolean }
+
 /**
  * The Markdown twin of the page at `path` in a language (the path within it: `/`, `/about`,
  * `/privacy`, `/blog/<slug>`), or null when no published page or post is there. The same getters
  * as the pages, so the same cache tags: a publish refreshes a twin with its page.
  */
-export async function twinMarkdown(language: string, path: string): Promise<string | null> {
+export async function twinMarkdown(language: string, path: string): Promise<Twin | null> {
   const siteUrl = publicEnv.siteUrl
   const settings = await getSiteSettings(language)
   const segments = path.split('/').filter(Boolean)
   if (segments.length === 2 && segments[0] === 'blog' && SLUG_PATTERN.test(segments[1]!)) {
     const [post, copy] = await Promise.all([getPost(segments[1]!, language), getBlogCopy(language)])
-    return post ? postMarkdown(post, copy, settings, siteUrl) : null
+    return post ? { markdown: postMarkdown(post, copy, settings, siteUrl), noindex: post.seo.noindex } : null
   }
   const page =
     path === '/' ? await getLandingPage(language) : path === '/about' ? await getAboutPage(language) : segments.length === 1 && SLUG_PATTERN.test(segments[0]!) ? await getPage(segments[0]!, language) : null
-  return page ? sectionsMarkdown(page.title, page.sections, { settings, siteUrl }) : null
+  return page ? { markdown: sectionsMarkdown(page.title, page.sections, { settings, siteUrl }), noindex: page.seo.noindex } : null
 }

@@ -53,7 +53,10 @@ export function pageOfTwin(path: string): string | null {
   const page = path.slice(0, -3)
   if (page === '/index') return '/'
   const prefix = /^\/([^/]+)\/index$/.exec(page)
-  return prefix && isLanguageCode(prefix[1]!) ? `/${prefix[1]}` : page.endsWith('/') ? null : page
+  if (prefix && isLanguageCode(prefix[1]!)) return `/${prefix[1]}`
+  // A language's home has its twin at /<code>/index.md: /de.md is nobody's (it would be read as
+  // English's `/de`, the German home page's path, and answer in English).
+  return page.endsWith('/') || isLanguageCode(page.slice(1)) ? null : page
 }
 
 /** Where the proxy rewrites a twin's address to: the page's path within its language, under /<language>/md. */

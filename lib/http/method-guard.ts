@@ -2,6 +2,7 @@ import { subscribe } from 'node:diagnostics_channel'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { refusedMethod } from './methods'
+import { keepVaryTokens } from './vary'
 
 /**
  * Answers 405 with `Allow` to a method the address does not take, in the Node server itself, before
@@ -22,7 +23,7 @@ function pathOf(url: string | undefined): string {
   }
 }
 
-/** Puts the check in front of the server's request listeners (Next's), and answers CONNECT. */
+/** Puts the check in front of the server's request listeners (Next's), and answers CONNECT; `Vary` adds up on every response it passes on. */
 export function guardServer(server: HttpServer): void {
   if (guarded.has(server) || server.listenerCount('request') === 0) return
   guarded.add(server)
@@ -31,6 +32,8 @@ export function guardServer(server: HttpServer): void {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const allowed = refusedMethod(request.method ?? '', pathOf(request.url))
     if (!allowed) {
+      // What proxy.ts says a page varies on reaches the visitor beside Next's own tokens (lib/http/vary.ts).
+      keepVaryTokens(response)
       for (const listener of listeners) listener.call(server, request, response)
       return
     }

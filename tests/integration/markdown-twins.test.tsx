@@ -59,7 +59,7 @@ describe('the Markdown twin of every published page and post', () => {
 
   it.each(twins)('%s carries its page’s h1 as its one "# " heading, and its words in reading order', async (address) => {
     const { language, path } = splitLanguage(address, known.languages)
-    const markdown = (await twinMarkdown(language, path))!
+    const markdown = (await twinMarkdown(language, path))!.markdown
     expect(markdown).toBeTruthy()
     let read = words(markdown)
     const post = path.startsWith('/blog/') ? await getPost(path.slice('/blog/'.length), language) : null
@@ -91,7 +91,7 @@ describe('the Markdown twin of every published page and post', () => {
   })
 
   it('the home page’s twin carries the prices as a table and the FAQ as questions and answers', async () => {
-    const markdown = (await twinMarkdown('en', '/'))!
+    const markdown = (await twinMarkdown('en', '/'))!.markdown
     expect(markdown).toMatch(/^\| Starter \| Pro Plan \|\n\| --- \| --- \|\n\| Free \| \$29\/month \|$/m)
     expect(markdown).toMatch(/^### .+\?\n\n\S/m)
     // No navigation chrome, no HTML.

@@ -123,7 +123,14 @@ async function visit(path: string, headers: Record<string, string> = {}) {
   const rewrite = response.headers.get('x-middleware-rewrite')
   // The header as the browser gets it: what document.cookie then shows the join form.
   const header = response.headers.get('set-cookie')
-  return { status: response.status, rewrite: rewrite ? new URL(rewrite).pathname : null, next: response.headers.get('x-middleware-next') === '1', cookie: header ? parseSetCookie(header) : null, vary: response.headers.get('vary') }
+  return {
+    status: response.status,
+    rewrite: rewrite ? new URL(rewrite).pathname : null,
+    next: response.headers.get('x-middleware-next') === '1',
+    cookie: header ? parseSetCookie(header) : null,
+    vary: response.headers.get('vary'),
+    cacheControl: response.headers.get('cache-control'),
+  }
 }
 
 describe('the proxy', () => {
@@ -192,13 +199,29 @@ describe('the proxy', () => {
     expect((await visit('/', { cookie: GRANTED })).vary).toBe('Accept')
   })
 
+  it('keeps every participant’s answer out of shared caches (private), and leaves control cacheable for everyone else', async () => {
+    // A CDN that ignores Vary: Cookie (many do) still must not hand a variant, or the cookie that assigned it, to the next visitor.
+    for (const cookie of [GRANTED, `${GRANTED}; experiments=hero-headline=b`, `${GRANTED}; experiments=hero-headline=control`]) {
+      expect(await visit('/', { cookie }), cookie).toMatchObject({ cacheControl: 'private, no-store' })
+      expect(await visit('/de', { cookie }), cookie).toMatchObject({ cacheControl: 'private, no-store' })
+    }
+    for (const headers of [{}, { cookie: 'experiments=hero-headline=b' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }] as Record<string, string>[]) {
+      expect(await visit('/', headers), JSON.stringify(headers)).toMatchObject({ rewrite: '/en', cacheControl: null })
+    }
+    expect(await visit('/privacy', { cookie: GRANTED })).toMatchObject({ cacheControl: null })
+  })
+
   it('answers 404 for a variant page’s internal address asked for directly', async () => {
     for (const path of ['/en~hero-headline.b', '/en~hero-headline.b/about', '/de~hero-headline.b', '/de/en~hero-headline.b']) {
       expect((await visit(path, { cookie: GRANTED })).status, path).toBe(404)
     }
   })
 
-  it('lets a draft preview see the page, not a variant', async () => {
-    expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=preview` })).toMatchObject({ rewrite: '/en', cookie: null })
+  it('lets a draft preview see the page, not a variant, and no shared cache keep it', async () => {
+    vi.stubEnv('__NEXT_PREVIEW_MODE_ID', 'preview')
+    expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=preview` })).toMatchObject({ rewrite: '/en', cookie: null, cacheControl: 'private, no-store' })
+    // A cookie of that name Next would not accept is a visitor's: they take part as anyone does.
+    expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=forged` })).toMatchObject({ rewrite: '/en~hero-headline.b' })
+    vi.unstubAllEnvs()
   })
 })

@@ -20,6 +20,10 @@ vi.mock('@/lib/content/addresses', async (importOriginal) => ({
 const { proxy } = await import('@/proxy')
 
 const SITE = 'https://heardly.example'
+// As Next makes it at build time: 16 random bytes in hex.
+const PREVIEW_MODE_ID = '3f1c0e6b9a2d4c7e8f0a1b2c3d4e5f60'
+/** Text as the bytes of its UTF-8 on the wire: what Node hands the proxy for a header (fetch's Headers take bytes only). */
+const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1')
 const book: Addresses = {
   languages: new Set(['de']),
   pages: new Set(['/', '/about', '/privacy', '/waitlist/confirm', '/de', '/de/about', '/de/datenschutz', '/de/waitlist/confirm']),
@@ -43,6 +47,7 @@ async function answer(path: string, init: { cookie?: string; accept?: string } =
     ...(location ? { location: new URL(location, SITE).pathname } : {}),
     next: response.headers.get('x-middleware-next') === '1',
     vary: response.headers.get('vary'),
+    cacheControl: response.headers.get('cache-control'),
   }
 }
 
@@ -95,10 +100,27 @@ describe('the proxy, in each language', () => {
     for (const path of ['/studio', '/og/de/home', '/sitemap.xml', '/robots.txt']) expect(await answer(path)).toMatchObject({ status: 200, next: true })
   })
 
-  it('lets a draft preview through to its route, in its language', async () => {
-    const cookie = '__prerender_bypass=preview'
-    expect(await answer('/unpublished', { cookie })).toMatchObject({ status: 200, rewrite: '/en/unpublished' })
-    expect(await answer('/de/unveroeffentlicht', { cookie })).toMatchObject({ status: 200, next: true })
+  it('lets a draft preview through to its route, in its language, kept out of shared caches', async () => {
+    vi.stubEnv('__NEXT_PREVIEW_MODE_ID', PREVIEW_MODE_ID)
+    const cookie = `__prerender_bypass=${PREVIEW_MODE_ID}`
+    expect(await answer('/unpublished', { cookie })).toMatchObject({ status: 200, rewrite: '/en/unpublished', cacheControl: 'private, no-store' })
+    expect(await answer('/de/unveroeffentlicht', { cookie })).toMatchObject({ status: 200, next: true, cacheControl: 'private, no-store' })
+    expect(await answer('/about', { cookie })).toMatchObject({ status: 200, rewrite: '/en/about', cacheControl: 'private, no-store' })
+    vi.unstubAllEnvs()
+  })
+
+  it('answers the one static 404 to a forged draft cookie: only the preview mode id of the build opens the route', async () => {
+    vi.stubEnv('__NEXT_PREVIEW_MODE_ID', PREVIEW_MODE_ID)
+    const forged = ['', 'preview', PREVIEW_MODE_ID.slice(0, -1), `${PREVIEW_MODE_ID}x`, PREVIEW_MODE_ID.toUpperCase(), 'a'.repeat(4000), '%F0%9F%98%80', utf8Bytes('ｐｒｅｖｉｅｗ'), utf8Bytes('\u202e\u0301')]
+    for (const value of forged) {
+      const cookie = `__prerender_bypass=${value}`
+      expect(await answer(`/random-${value.length}`, { cookie }), value).toMatchObject({ status: 404, rewrite: '/en/not-found/site' })
+      expect(await answer(`/de/zufall-${value.length}`, { cookie }), value).toMatchObject({ status: 404, rewrite: '/de/not-found/site' })
+    }
+    // A build without a preview mode id (none given to the proxy) has no draft session at all.
+    vi.stubEnv('__NEXT_PREVIEW_MODE_ID', '')
+    expect(await answer('/unpublished', { cookie: '__prerender_bypass=' })).toMatchObject({ status: 404 })
+    vi.unstubAllEnvs()
   })
 
   it('falls back to the routes when the content cannot be read: English rewritten, a prefix passed on', async () => {
@@ -118,20 +140,23 @@ describe('the proxy, in each language', () => {
   })
 
   it('answers 404, as the page does, for the twin of a page that is not published or has none', async () => {
-    for (const path of ['/nope.md', '/de/nope.md', '/de/privacy.md', '/waitlist/confirm.md', '/old.md', '/.md', '/about/.md', '/about.md.md', '/md/about', '/de/md/about', '/en/md']) {
+    // A language's home has its twin at /<code>/index.md only: /de.md is not the German home's, nor the English one's.
+    for (const path of ['/nope.md', '/de/nope.md', '/de/privacy.md', '/waitlist/confirm.md', '/old.md', '/.md', '/about/.md', '/about.md.md', '/md/about', '/de/md/about', '/en/md', '/de.md', '/de.md/', '/DE.md', '/de/.md', '/fr.md']) {
       const { status, rewrite } = await answer(path)
       if (path === '/en/md') expect(status, path).toBe(308)
-      else expect({ path, status, rewrite: rewrite?.replace(/\/site$/, '') }).toEqual({ path, status: 404, rewrite: `/${path.startsWith('/de/') ? 'de' : 'en'}/not-found` })
+      else expect({ path, status, rewrite: rewrite?.replace(/\/site\/?$/, '') }).toEqual({ path, status: 404, rewrite: `/${path.startsWith('/de/') ? 'de' : 'en'}/not-found` })
     }
   })
 
   it('answers a page’s own address with its twin when the request prefers Markdown, with Vary: Accept on both answers', async () => {
-    expect(await answer('/about', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/md/about', vary: 'Accept' })
+    // The twin at the page's own address is kept out of shared caches: a CDN that ignores Vary would give it to browsers.
+    expect(await answer('/about', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/md/about', vary: 'Accept', cacheControl: 'private, no-store' })
+    expect(await answer('/about.md', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/md/about', vary: null, cacheControl: null })
     expect(await answer('/', { accept: 'text/markdown, text/html;q=0.5' })).toMatchObject({ rewrite: '/en/md', vary: 'Accept' })
     expect(await answer('/de/datenschutz', { accept: 'text/markdown' })).toMatchObject({ rewrite: '/de/md/datenschutz', vary: 'Accept' })
     // A browser, a wildcard, HTML preferred, or no Accept at all: the page, still saying it varies.
     for (const accept of ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', '*/*', 'text/html, text/markdown;q=0.9', 'text/markdown;q=0', undefined]) {
-      expect(await answer('/about', { accept }), String(accept)).toMatchObject({ status: 200, rewrite: '/en/about', vary: 'Accept' })
+      expect(await answer('/about', { accept }), String(accept)).toMatchObject({ status: 200, rewrite: '/en/about', vary: 'Accept', cacheControl: null })
     }
     expect(await answer('/de/about', { accept: 'text/html' })).toMatchObject({ status: 200, next: true, vary: 'Accept' })
     // An address without a twin answers the same whatever Accept says: nothing to vary.

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
-import { connect } from 'node:net'
 import path from 'node:path'
 import { ensureDebianBinary } from './debian'
+import { waitForPort } from './run'
 
 const REDIS_SERVER = '/usr/bin/redis-server'
 
@@ -35,7 +35,7 @@ export async function startRedis(port: number, dir: string): Promise<LocalRedis>
   const log = path.resolve(dir, 'redis.log')
   const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', path.resolve(dir), '--logfile', log, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  await waitForPort(port, child, log)
+  await waitForPort(port, child, `redis-server (see ${log})`)
   return {
     url: `redis://127.0.0.1:${port}`,
     process: child,
@@ -44,22 +44,4 @@ export async function startRedis(port: number, dir: string): Promise<LocalRedis>
       await exited
     },
   }
-}
-
-async function waitForPort(port: number, child: ChildProcess, log: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited (code ${child.exitCode}): is the port taken? See ${log}`)
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect({ port, host: '127.0.0.1' })
-      socket.once('connect', () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.once('error', () => resolve(false))
-    })
-    if (open) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`redis-server did not listen on port ${port} within ${timeoutMs / 1000} s`)
 }

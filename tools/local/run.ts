@@ -76,3 +76,25 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
+
+/**
+ * Resolves once `child` accepts connections on 127.0.0.1:`port`; fails at once when it exits first
+ * (a port taken, a bad configuration) and after `timeoutMs` when it never listens. `name` says which.
+ */
+export async function waitForPort(port: number, child: ChildProcess, name: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} on port ${port} exited (code ${child.exitCode}): is the port taken?`)
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' })
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`${name} did not listen on port ${port} within ${timeoutMs / 1000} s`)
+}
