@@ -351,7 +351,8 @@ create index waitlist_line_counts_bucket on private.waitlist_line_counts (counte
 revoke all on table private.waitlist_line_counts from public, anon, authenticated, service_role;
 
 -- A bucket holds the keys [b * width, (b + 1) * width): a place reads at most (list / width) bucket
--- rows and width index entries. 1,024 keeps both near a thousand at a million entries.
+-- rows and width index entries. 1,024 keeps both near a thousand at a million entries. A migration
+-- that changes it calls private.waitlist_line_rebuild() after.
 create function private.waitlist_line_bucket_width()
 returns bigint
 language sql
@@ -548,7 +549,7 @@ $$;
 
 revoke all on function private.waitlist_line_total(text) from public, anon, authenticated, service_role;
 
--- Every key again and the counts with them: after a change of places_per_referral (the
+-- Every key again and the counts from scratch: after a change of places_per_referral (the
 -- waitlist_line_rekey trigger: a founder's rare update, one pass over the line), and after a bulk
 -- load that bypassed the triggers (rows without a line row get arrivals in order of confirmation).
 -- Confirmations wait for it; readers do not.
@@ -574,7 +575,13 @@ begin
   update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, w.referral_credits, w.status)
     from public.waitlist w
    where w.id = l.entry_id and l.line_key is distinct from private.waitlist_line_key(l.arrival, w.referral_credits, w.status);
-  perform private.waitlist_line_compact();
+  -- The counts from scratch (nothing else writes them while the line is locked): also right after
+  -- a change of the bucket width.
+  delete from private.waitlist_line_counts;
+  insert into private.waitlist_line_counts (counter, bucket, entries)
+  select 'line', private.waitlist_line_bucket(l.line_key), count(*) from private.waitlist_line l where l.line_key is not null group by 2
+  union all
+  select 'total', 0, count(*) from private.waitlist_line l having count(*) > 0;
 end
 $$;
 
