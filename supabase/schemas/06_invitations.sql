@@ -144,7 +144,7 @@ begin
   if entry.status <> 'confirmed' then
     return pg_catalog.jsonb_build_object('invited', false, 'reason', pg_catalog.format('status is %s', entry.status));
   end if;
-  select l.place into place from private.waitlist_line() l where l.entry_id = entry.id;
+  place := private.waitlist_place(entry.id);
   if not dry_run then
     update public.waitlist set status = 'invited' where id = entry.id;
     update private.waitlist_invitations set out_of_order = true where entry_id = entry.id and redeemed_at is null and expired_at is null;

@@ -145,18 +145,16 @@ security definer
 set search_path = ''
 as $$
 declare
-  total bigint;
   invitation private.waitlist_invitations;
   settings private.waitlist_invitation_settings;
 begin
   if tg_op = 'INSERT' and new.status = 'pending' then
     insert into public.waitlist_outbox (entry_id, kind) values (new.id, 'confirmation_email');
   elsif new.status = 'confirmed' and (tg_op = 'INSERT' or old.status = 'pending') then
-    -- One confirmation at a time, so each message carries its own running total.
-    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist confirmed total'));
-    select count(*) into total from public.waitlist w where w.status in ('confirmed', 'invited', 'joined');
+    -- The total as of this confirmation, from the line's counts (05_line.sql): no lock, so two
+    -- confirmations committing at the same moment may both carry the same total.
     insert into public.waitlist_outbox (entry_id, kind, payload)
-    values (new.id, 'slack_confirmed', pg_catalog.jsonb_build_object('total', total));
+    values (new.id, 'slack_confirmed', pg_catalog.jsonb_build_object('total', private.waitlist_line_total('total')));
   elsif tg_op = 'UPDATE' and new.status = 'invited' and old.status = 'confirmed' then
     select * into strict settings from private.waitlist_invitation_settings;
     insert into private.waitlist_invitations (entry_id, invited_at, expires_at)
@@ -717,7 +715,7 @@ as $$
 begin
   if new.status = 'confirmed' and (tg_op = 'INSERT' or old.status = 'pending') then
     perform private.waitlist_enqueue_webhook('entry.confirmed', new.id, pg_catalog.jsonb_build_object(
-      'place', (select l.place from private.waitlist_line() l where l.entry_id = new.id),
+      'place', private.waitlist_place(new.id),
       'referred_by', new.referred_by,
       'confirmed_at', new.confirmed_at
     ));
@@ -737,7 +735,7 @@ begin
     perform private.waitlist_enqueue_webhook('referral.credited', new.id, pg_catalog.jsonb_build_object(
       'referral_credits', new.referral_credits,
       'places_per_referral', (select s.places_per_referral from private.waitlist_referral_settings s),
-      'place', (select l.place from private.waitlist_line() l where l.entry_id = new.id)
+      'place', private.waitlist_place(new.id)
     ));
   end if;
   return null;

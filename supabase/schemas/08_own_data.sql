@@ -47,8 +47,8 @@ begin
   end if;
   return pg_catalog.jsonb_build_object(
     'status', (held.entry).status,
-    'place', (select l.place from private.waitlist_line() l where l.entry_id = (held.entry).id),
-    'confirmed_total', (select count(*) from public.waitlist w where w.status = 'confirmed'),
+    'place', private.waitlist_place((held.entry).id),
+    'confirmed_total', private.waitlist_line_total('line'),
     'referrals', (held.entry).referral_credits,
     'referral_code', (held.entry).referral_code,
     'places_per_referral', (select s.places_per_referral from private.waitlist_referral_settings s)

@@ -4,12 +4,13 @@
  * deadlocks. initdb refuses root, so as root the cluster runs as the `postgres` OS user the Debian
  * package creates. Requests run like PostgREST's: a non-superuser login role (`authenticator`, as
  * on Supabase) that switches to anon per transaction and sets request.headers and
- * request.jwt.claims.
+ * request.jwt.claims, under Supabase's statement timeouts (tools/supabase-local/statement-timeouts.ts).
  */
 import pg from 'pg'
 import { inject } from 'vitest'
 import { migrationTarget, startPostgresCluster, type PostgresCluster } from '@/tools/local/postgres'
 import { applyMigrations } from '@/tools/supabase-local/migrate'
+import { requestTimeoutParam, ROLE_STATEMENT_TIMEOUTS_SQL } from '@/tools/supabase-local/statement-timeouts'
 
 export interface RealPostgres {
   /** A pool of connections as `authenticator` (not a superuser), like PostgREST's. */
@@ -42,6 +43,7 @@ export async function startRealPostgres({ maxConnections = 300, migrationsDir }:
     // Supabase's API login: no rights of its own, may become anon, authenticated or service_role.
     await owner.query(`create role authenticator login noinherit nosuperuser nocreatedb nocreaterole;
                        grant anon, authenticated, service_role to authenticator;`)
+    await owner.query(ROLE_STATEMENT_TIMEOUTS_SQL)
     const { rows } = await owner.query<{ version: string }>('show server_version')
     const api = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', database: 'postgres', max: Math.min(100, maxConnections - 20) })
     return {
@@ -66,18 +68,17 @@ export async function startRealPostgres({ maxConnections = 300, migrationsDir }:
 export type ApiOutcome = { ok: true } | { ok: false; code: string; message: string; detail?: string }
 
 /**
- * One request as PostgREST runs it: a transaction on an authenticator connection, the role and
- * the request settings local to it, commit on success.
+ * One request as PostgREST runs it: a transaction on an authenticator connection, the role, its
+ * statement timeout and the request settings local to it, commit on success.
  */
 export async function asApiRequest(pool: pg.Pool, headers: Record<string, string>, sql: string, params: unknown[] = [], role = 'anon'): Promise<ApiOutcome> {
   const client = await pool.connect()
   try {
     await client.query('begin')
-    await client.query(`select set_config('role', $1, true), set_config('request.headers', $2, true), set_config('request.jwt.claims', $3, true)`, [
-      role,
-      JSON.stringify(headers),
-      JSON.stringify({ role }),
-    ])
+    await client.query(
+      `select set_config('role', $1, true), set_config('request.headers', $2, true), set_config('request.jwt.claims', $3, true), set_config('statement_timeout', $4, true)`,
+      [role, JSON.stringify(headers), JSON.stringify({ role }), requestTimeoutParam(role)],
+    )
     await client.query(sql, params)
     await client.query('commit')
     return { ok: true }

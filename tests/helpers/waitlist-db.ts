@@ -1,11 +1,13 @@
 /**
  * A database with the project's migrations applied (an in-memory PGlite, or a throwaway real
  * PostgreSQL server when one can be had), and a way to run SQL as an API role (anon,
- * service_role...) like PostgREST does: `set_config('role', ..., true)` inside a transaction.
+ * service_role...) like PostgREST does: `set_config('role', ..., true)` inside a transaction, under the
+ * role's statement timeout as on Supabase (tools/supabase-local/statement-timeouts.ts).
  */
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { applyMigrations } from '@/tools/supabase-local/migrate'
+import { requestTimeoutParam, ROLE_STATEMENT_TIMEOUTS_SQL, withinStatementTimeout } from '@/tools/supabase-local/statement-timeouts'
 import { startRealPostgres } from './real-postgres'
 
 /** What the database tests use: PGlite has it; a real server gets an adapter. */
@@ -28,6 +30,7 @@ export const webhooks = (db: Pick<WaitlistDb, 'exec'>, enabled: boolean) => db.e
 export async function createWaitlistDb(): Promise<PGlite> {
   const db = await PGlite.create()
   await applyMigrations(db)
+  await db.exec(ROLE_STATEMENT_TIMEOUTS_SQL)
   await webhooks(db, false)
   return db
 }
@@ -129,8 +132,8 @@ export async function runAs<Row = Record<string, unknown>>(
           JSON.stringify({ role, ...request.claims }),
         ])
       }
-      await tx.query(`select set_config('role', $1, true)`, [role])
-      const { rows } = await tx.query<Row>(sql, params)
+      await tx.query(`select set_config('role', $1, true), set_config('statement_timeout', $2, true)`, [role, requestTimeoutParam(role)])
+      const { rows } = await withinStatementTimeout(role, () => tx.query<Row>(sql, params))
       result = { ok: true, rows }
       if (!keep) throw ROLLBACK
     })

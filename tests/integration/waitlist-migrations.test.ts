@@ -239,6 +239,41 @@ describe('20261123160000_waitlist_confirmation on a database that already has si
   })
 })
 
+describe('20261130200000_waitlist_line_index on a database that already has a line', () => {
+  it('keeps every place and the head as the ranking before it gave them (ties and single opt-in included), then goes on from there', async () => {
+    const { old, done } = await databaseBefore('20261130200000')
+    try {
+      await old.exec(`
+        insert into public.waitlist (name, email, status, confirmed_at, created_at, referral_credits)
+        select 'P' || i, 'p' || i || '@line.test', 'confirmed',
+               case when i % 9 = 0 then null else now() - make_interval(mins => 1000 - (i / 3) * 3) end,
+               now() - make_interval(mins => 2000 - i), (i * 7) % 4
+          from generate_series(1, 60) i;
+        insert into public.waitlist (name, email) values ('Pending', 'pending@line.test');`)
+      const placesSql = (sql: string) => old.query<{ id: string; place: number }>(sql).then((result) => result.rows)
+      const headNow = async () => (await old.query<{ head: unknown }>('select public.waitlist_line_head(10) as head')).rows[0]!.head
+      const places = await placesSql('select entry_id as id, place::int from private.waitlist_line() order by place')
+      const head = await headNow()
+      expect(places).toHaveLength(60)
+
+      await applyMigrations(old)
+      const placesAfter = () => placesSql(`select id, private.waitlist_place(id)::int as place from public.waitlist where status = 'confirmed' order by place`)
+      expect(await placesAfter()).toEqual(places)
+      expect(await headNow()).toEqual(head)
+      // An invitation that expires puts its person back where they were; a new confirmation goes last.
+      await old.exec(`select public.waitlist_invite_email('p40@line.test');
+                      update private.waitlist_invitations set expires_at = now() - interval '1 second';
+                      select public.waitlist_purge_pending();
+                      update public.waitlist set status = 'confirmed', confirmed_at = now() where email = 'pending@line.test';`)
+      const last = (await old.query<{ id: string }>(`select id from public.waitlist where email = 'pending@line.test'`)).rows[0]!.id
+      expect(await placesAfter()).toEqual([...places, { id: last, place: 61 }])
+      expect((await old.query(`select private.waitlist_line_total('line')::int as n`)).rows).toEqual([{ n: 61 }])
+    } finally {
+      await done()
+    }
+  })
+})
+
 /** A database with every migration before `version` applied, as a project that has not pulled it yet. */
 async function databaseBefore(version: string) {
   const all = await listMigrations()

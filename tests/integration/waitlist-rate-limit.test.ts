@@ -76,8 +76,10 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       // times last, and waitlist_updates_stopped fires AFTER updates are turned off (the updates
       // migration); waitlist_experiments keeps only running experiments' variants, on its own
       // column; waitlist_webhook_events and waitlist_webhook_left write the webhooks' outbox rows
-      // AFTER the fact.
+      // AFTER the fact; waitlist_arrival keeps the line's row (05_line.sql) AFTER the fact and
+      // before the triggers that read places and totals.
       expect(rows.map((row) => row.name)).toEqual([
+        'waitlist_arrival',
         'waitlist_clean',
         'waitlist_enqueue_messages',
         'waitlist_experiments',

@@ -190,7 +190,7 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       for (const sql of ['select * from public.waitlist', 'update public.waitlist set referral_credits = 99', 'delete from public.waitlist', 'select * from public.waitlist_outbox']) {
         expect(await runAs(db, 'anon', sql, [], { request: api() }), sql).toMatchObject({ ok: false, code: '42501' })
       }
-      expect(await runAs(db, 'anon', 'select * from private.waitlist_line()', [], { request: api() })).toMatchObject({ ok: false, code: '42501' })
+      expect(await runAs(db, 'anon', 'select private.waitlist_place(gen_random_uuid())', [], { request: api() })).toMatchObject({ ok: false, code: '42501' })
     })
 
     it('answers unknown, malformed, cut-off and look-alike tokens alike, with no data', async () => {

@@ -5,7 +5,8 @@
  * the dispatchers deliver the resulting Slack messages to a local stand-in for Slack's webhook,
  * and everything is reconciled: every stored sign-up has exactly one confirmation message, sent
  * exactly once (one e-mail in the inbox per address, none for anyone else); every confirmation
- * caused exactly one Slack post, with running totals 1..N each seen once.
+ * caused exactly one Slack post, each with the total as of its confirmation (between 1 and N: two
+ * confirmations committing at once may carry the same one, supabase/schemas/07_outbox.sql).
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -176,8 +177,7 @@ export async function runConfirmationCheck(target: LoadTarget, emails: readonly 
       .from('waitlist')
       .select('id', { count: 'exact', head: true })
       .eq('status', 'confirmed')
-    const distinct = new Set(totals)
-    if (distinct.size !== totals.length || Math.max(...totals) !== before) problems.push(`running totals not each seen once up to ${before}`)
+    if (totals.some((total) => !(total >= 1 && total <= (before ?? 0)))) problems.push(`a Slack total outside 1..${before}`)
 
     return {
       entries: wanted.size,

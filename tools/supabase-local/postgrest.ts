@@ -15,6 +15,7 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { errors, HttpError, isPgError, pgErrorResponse } from './errors'
+import { requestTimeoutParam, withinStatementTimeout } from './statement-timeouts'
 
 export interface RestRequest {
   method: string
@@ -357,7 +358,8 @@ export function requestHeadersSetting(lines: RestRequest['headerLines']): string
 /**
  * Runs `work` as the request's role with PostgREST's transaction-scoped
  * settings, so policies and functions can read request.jwt.claims,
- * request.headers, request.method, request.path and request.cookies.
+ * request.headers, request.method, request.path and request.cookies, and under the
+ * role's statement timeout as on Supabase (statement-timeouts.ts).
  */
 async function asRequestRole<T>(db: PGlite, request: ParsedRequest, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const cookies: Record<string, string> = {}
@@ -370,7 +372,7 @@ async function asRequestRole<T>(db: PGlite, request: ParsedRequest, work: (tx: T
       `select set_config('search_path', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true), set_config('request.cookies', $6, true),
-              set_config('role', $7, true)`,
+              set_config('role', $7, true), set_config('statement_timeout', $8, true)`,
       [
         SCHEMA,
         JSON.stringify(request.claims),
@@ -379,9 +381,10 @@ async function asRequestRole<T>(db: PGlite, request: ParsedRequest, work: (tx: T
         requestHeadersSetting(request.headerLines),
         JSON.stringify(cookies),
         request.role,
+        requestTimeoutParam(request.role),
       ],
     )
-    return work(tx)
+    return withinStatementTimeout(request.role, () => work(tx))
   })
 }
 

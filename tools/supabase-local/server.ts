@@ -35,6 +35,7 @@ import { errors, HttpError, type ErrorResponse } from './errors'
 import { verifyJwt } from './jwt'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys'
 import { applyMigrations, MIGRATIONS_DIR } from './migrate'
+import { ROLE_STATEMENT_TIMEOUTS_SQL } from './statement-timeouts'
 import { handleRest, type PostgrestOptions } from './postgrest'
 
 export interface LocalSupabaseOptions {
@@ -281,6 +282,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
     db = await PGlite.create(dataDir === undefined ? undefined : path.resolve(dataDir))
     appliedMigrations = await applyMigrations(db, migrationsDir)
+    await db.exec(ROLE_STATEMENT_TIMEOUTS_SQL)
     if (seedSql !== undefined) await db.exec(seedSql)
     startup.resolve()
   } catch (error) {
