@@ -195,7 +195,8 @@ async function markPublish(state: Shared, url: string): Promise<void> {
   try {
     const redis = await readyRedis(url, REMOTE_TIMEOUT_MS * 4)
     const mark = `${Date.now()}-${crypto.randomUUID()}`
-    await within(redis.set(PUBLISH_MARK_KEY, mark), REMOTE_TIMEOUT_MS * 4)
+    // Bounded by the connection's own deadline on every command (lib/cache/redis.mjs, COMMAND_DEADLINE_MS).
+    await redis.set(PUBLISH_MARK_KEY, mark)
     // This process already knows: its next look at Redis should not read the list a second time.
     if (state.remote) state.remote.mark = mark
   } catch (error) {
