@@ -9,7 +9,8 @@
  * url.domainToASCII.
  *
  * Normalising: strip invisible characters (soft hyphen, zero-width space and joiners, word
- * joiner, variation selectors, byte order mark), apply NFKC (full-width and mathematical
+ * joiner, variation selectors, byte order mark); an address holding an unsettled character
+ * (EMAIL_UNSETTLED_RANGES) is only trimmed, and never plausible; otherwise apply NFKC (full-width and mathematical
  * letters become plain ones, composed and decomposed accents become one), strip again, trim,
  * then lower-case the domain and encode each non-ASCII label as IDNA punycode (xn--). The
  * local part keeps its case; uniqueness ignores case anyway (lower(email)).
@@ -47,6 +48,17 @@ export const WAITLIST_EMAIL_PATTERN = new RegExp(WAITLIST_EMAIL_PATTERN_SOURCE, 
 /** RFC 1035: a domain name is at most 253 characters written out. */
 export const MAX_DOMAIN_LENGTH = 253
 
+/**
+ * Characters the site's engine and the database's spell differently: assigned after Unicode 14.0
+ * (PostgreSQL 15's tables), with an NFKC form, a lower case or a combining class that is not
+ * themselves. An address carrying one is not normalised and not plausible, on both sides; written
+ * by tools/db/unicode-unsettled.ts for the pinned Node's Unicode version below (hex ranges).
+ */
+export const EMAIL_UNSETTLED_UNICODE = '17.0'
+export const EMAIL_UNSETTLED_RANGES =
+  '897 1ACF-1ADD 1AE0-1AEB 1C89 A7CB-A7CC A7CE A7D2 A7D4 A7DA A7DC A7F1 105C9 105E4 10D50-10D65 10D69-10D6D 10EFA-10EFB 10EFD-10EFF 11383 11385 1138E 11391 113C5 113C7-113C8 113CE-113D0 11F41-11F42 16121-16128 1612F 16D68-16D6A 16EA0-16EB8 1CCD6-1CCF9 1E030-1E06D 1E08F 1E4EC-1E4EF 1E5EE-1E5EF 1E6E3 1E6E6 1E6EE-1E6EF 1E6F5'
+
+const UNSETTLED = new RegExp(`[${EMAIL_UNSETTLED_RANGES.split(' ').map((range) => range.replace(/[0-9A-F]+/g, (code) => `\\u{${code}}`)).join('')}]`, 'u')
 const INVISIBLE = new RegExp(`[${EMAIL_INVISIBLE_CLASS}]`, 'gu')
 const FORBIDDEN = new RegExp(`[${EMAIL_FORBIDDEN_CLASS}]`, 'u')
 // Ideographic full stops separate labels like "." (UTS 46); NFKC already made U+FF0E a ".".
@@ -118,7 +130,9 @@ function encodeLabel(label: string): string {
 
 /** The whitespace trim of rules.ts, passed in to keep this module free of imports. */
 export function normalizeWaitlistEmail(value: string, trim: (text: string) => string): string {
-  const text = trim(value.replace(INVISIBLE, '').normalize('NFKC').replace(INVISIBLE, ''))
+  const visible = value.replace(INVISIBLE, '')
+  if (UNSETTLED.test(visible)) return trim(visible)
+  const text = trim(visible.normalize('NFKC').replace(INVISIBLE, ''))
   const at = text.lastIndexOf('@')
   if (at < 0) return text
   const domain = text
@@ -133,6 +147,6 @@ export function normalizeWaitlistEmail(value: string, trim: (text: string) => st
 
 /** Whether a normalised address is plausible (see the module comment). */
 export function isPlausibleWaitlistEmail(normalized: string): boolean {
-  if (!WAITLIST_EMAIL_PATTERN.test(normalized)) return false
+  if (!WAITLIST_EMAIL_PATTERN.test(normalized) || UNSETTLED.test(normalized)) return false
   return normalized.length - normalized.lastIndexOf('@') - 1 <= MAX_DOMAIN_LENGTH
 }
