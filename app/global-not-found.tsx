@@ -7,7 +7,7 @@ import { SiteDocument } from '@/components/site/site-document'
 import './globals.css'
 
 // Every URL no route matches (experimental.globalNotFound); see components/site/site-document.tsx.
-// Unknown page slugs reach app/(site)/[...slug] instead, which shows the same NotFoundView.
+// Unknown page slugs reach app/(site)/[lang]/[...slug] instead, which shows the same NotFoundView.
 export function generateMetadata(): Promise<Metadata> {
   return notFoundMetadata()
 }

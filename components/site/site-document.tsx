@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, languageTag } from '@/lib/i18n/languages'
 
 /**
  * The `<html>` and `<body>` of every page. The site, the Studio and the 404 each have their own
- * root (app/(site)/layout.tsx, app/(studio)/layout.tsx, app/global-not-found.tsx): a root
+ * root (app/(site)/[lang]/layout.tsx, app/(studio)/layout.tsx, app/global-not-found.tsx): a root
  * not-found.tsx is sent, with its client components, with every page, and drawing the header
  * and footer there doubled their JavaScript on each page.
  */

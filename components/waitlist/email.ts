@@ -1,7 +1,7 @@
 /**
  * One address, one spelling: how a waitlist e-mail is normalised and which addresses are
  * plausible. The database does the same in waitlist_rules.normalize_email() and
- * waitlist_rules.email_plausible() (supabase/migrations/20261123120000_waitlist_trust.sql); the
+ * waitlist_rules.email_plausible() (supabase/schemas/01_rules.sql); the
  * character classes below are written with \u escapes that both JavaScript (u flag) and
  * Postgres' regular expressions read the same way, and the migration carries them verbatim.
  * tests/integration/waitlist-email-agree.test.ts checks the two against each other on a

@@ -1,6 +1,6 @@
 /**
  * Field rules of a waitlist entry, shared by the sign-up form and mirrored by
- * the database (supabase/migrations/*_waitlist.sql). The two must agree: an
+ * the database (supabase/schemas/01_rules.sql, 02_waitlist.sql). The two must agree: an
  * input the form accepts must never be refused by a database constraint, and
  * the other way round (tests/integration/waitlist-rules-agree.test.ts checks
  * it with generated inputs against the real migration).

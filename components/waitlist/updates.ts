@@ -2,7 +2,7 @@
  * Updates by e-mail: when the publish webhook says a post changed, the post goes by e-mail to the
  * people who asked for updates if it is published, marked "E-mail it to subscribers" and not a
  * sample, and only the first time (the database keys it on the post's _id:
- * supabase/migrations/*_waitlist_updates.sql). Server only; the content read and the database call
+ * supabase/schemas/09_updates.sql). Server only; the content read and the database call
  * are passed in, so the decisions are tested without either.
  */
 import type { PostBroadcastQueryResult } from '@/sanity/types.generated'

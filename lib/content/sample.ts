@@ -3,7 +3,7 @@ import { warnOnce } from '../warn-once'
 
 // The sample rule: anything a marketer flags "Sample content" (a made-up logo, testimonial or
 // photo) is shown, marked, on a developer's machine and in previews, and never on a deployed
-// site (SAMPLE_CONTENT in lib/env.ts). Pure, so it is tested over the seed without Next.
+// site (SAMPLE_CONTENT in lib/env/index.ts). Pure, so it is tested over the seed without Next.
 
 type Flagged = { isSample?: boolean | null }
 

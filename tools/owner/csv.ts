@@ -38,12 +38,12 @@ export interface WaitlistEntry {
   referral_credits: number
   /** The id of the entry whose referral link this one came through; shown as that entry's e-mail. */
   referred_by: string | null
-  /** Product updates by e-mail: asked for and not stopped (supabase/migrations/*_waitlist_updates.sql). */
+  /** Product updates by e-mail: asked for and not stopped (supabase/schemas/09_updates.sql). */
   updates: boolean
   /** When updates were last turned on, and off (the database's clock). */
   updates_opted_in_at: string | null
   updates_stopped_at: string | null
-  /** The language of the page they signed up on, which every e-mail to them is written in (supabase/migrations/*_waitlist_language.sql). */
+  /** The language of the page they signed up on, which every e-mail to them is written in (waitlist_outbox_language, supabase/schemas/07_outbox.sql). */
   language: string
 }
 

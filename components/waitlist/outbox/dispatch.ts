@@ -32,14 +32,14 @@
  *   that confirmed itself);
  * - every e-mail to a person on the list carries a one-click unsubscribe token of its own (RFC 8058
  *   headers, and a visible link), minted and stored the same way;
- * - an update e-mail (a post the founders chose to e-mail, supabase/migrations/*_waitlist_updates.sql)
+ * - an update e-mail (a post the founders chose to e-mail, supabase/schemas/09_updates.sql)
  *   carries the post's title, summary and path in its message; its unsubscribe token stops updates
  *   only (the database scopes it by the message's kind), and the database refuses that token, so the
  *   e-mail is skipped, when the person no longer wants updates;
  * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
  *   the database empties that payload when the message is marked;
  * - every e-mail is written in the person's language (the database writes it into each message when
- *   it is queued: supabase/migrations/*_waitlist_language.sql), its links lead to pages in it, and
+ *   it is queued: waitlist_outbox_language in supabase/schemas/07_outbox.sql), its links lead to pages in it, and
  *   English's words stand in for a language the site no longer has;
  * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
  *   quotes them), for every kind;

@@ -1,0 +1,53 @@
+/**
+ * Words that cannot drift (tools/test/doc-references.ts): the guides and the comments name only
+ * paths that exist and headings that exist, and no product comment cites a migration.
+ */
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { anchorsOf, checkFile, checkRepository, filesToRead, headingAnchor } from '@/tools/test/doc-references'
+
+const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean)
+
+describe('references in the guides and comments', () => {
+  it('all hold in this tree', () => {
+    expect(checkRepository(process.cwd(), tracked).map((p) => `${p.file}:${p.line} ${p.target}: ${p.problem}`)).toEqual([])
+  })
+
+  it('reads the guides and the product, not the tests, the migrations or the generated report', () => {
+    const read = filesToRead(tracked)
+    expect(read).toEqual(expect.arrayContaining(['README.md', 'docs/engineers.md', 'components/waitlist/rules.ts', 'supabase/schemas/01_rules.sql', 'tools/owner/owner.ts']))
+    expect(read.filter((file) => /^(tests|e2e|supabase\/migrations)\//.test(file) || file === 'docs/bench.md' || file.includes('generated'))).toEqual([])
+  })
+
+  const files = new Set(['components/waitlist/rules.ts', 'docs/waitlist.md', 'docs/engineers.md', 'app/(site)/[lang]/[...slug]/page.tsx'])
+  const folders = new Set(['components', 'components/waitlist', 'docs', 'app', 'app/(site)', 'app/(site)/[lang]', 'app/(site)/[lang]/[...slug]'])
+  const exists = (repoPath: string) => files.has(repoPath) || folders.has(repoPath)
+  const guide = '# Waitlist\n\n## The line\n\n## Changing the database\n\n```\n# not a heading\n```\n\n## The line\n'
+  const read = () => guide
+  const check = (file: string, text: string) => checkFile(file, text, exists, read).map(({ target, problem }) => ({ target, problem }))
+
+  it('fails on a stale path in a comment or a guide, and on a stale link or anchor', () => {
+    expect(check('lib/x.ts', '// see components/waitlist/rule.ts.')).toEqual([{ target: 'components/waitlist/rule.ts', problem: 'no such file or folder' }])
+    expect(check('docs/engineers.md', 'Read `components/waitlist/rules.ts` and [the line](waitlist.md#the-lines).')).toEqual([
+      { target: 'waitlist.md#the-lines', problem: 'no heading in docs/waitlist.md has this anchor' },
+    ])
+    expect(check('docs/engineers.md', 'See [it](founders.md).')).toEqual([{ target: 'founders.md', problem: 'the link leads to no file' }])
+  })
+
+  it('fails on a product comment that cites a migration, even by a pattern', () => {
+    expect(check('components/x.ts', '// the rule (supabase/migrations/*_waitlist.sql)')).toHaveLength(1)
+    expect(check('components/x.ts', '// the rule (supabase/migrations/20261122120000_waitlist.sql)')[0]?.problem).toMatch(/cites a migration/)
+  })
+
+  it('passes what is true: routes with brackets, folders, a sentence ending, repeated headings, packages, Markdown shown as code', () => {
+    expect(check('lib/x.ts', '// unknown slugs reach app/(site)/[lang]/[...slug], (components/waitlist/rules.ts).')).toEqual([])
+    expect(check('lib/x.ts', "import { defineConfig } from 'sanity/structure'\nimport x from '@sanity/webhook'")).toEqual([])
+    expect(check('docs/engineers.md', '[a](waitlist.md#the-line), [b](waitlist.md#the-line-1), [c](#changing-the-database) `- [title](url):\nnote`, [d](https://example.com/x.md)')).toEqual([])
+  })
+
+  it("makes GitHub's anchors", () => {
+    expect(headingAnchor('Sending pace: the hourly e-mail cap')).toBe('sending-pace-the-hourly-e-mail-cap')
+    expect(headingAnchor('Add a `kind`, then test it')).toBe('add-a-kind-then-test-it')
+    expect([...anchorsOf('# A\n## A\n## B & C')]).toEqual(['a', 'a-1', 'b--c'])
+  })
+})
