@@ -12,8 +12,9 @@
 --     the lease it holds: completing or failing a message whose lease ran out or was taken by
 --     another run changes nothing. A failure retries with exponential backoff up to max_attempts.
 --     A lease that expires while 'sending' puts a message never handed over back in line
---     (uncounted), and marks one handed over 'in_doubt', never sent again: a duplicate is
---     impossible. What a run had no time for it puts back (waitlist_outbox_release). The lease
+--     (uncounted). An e-mail or Slack message handed over is marked 'in_doubt', never sent again:
+--     a duplicate is impossible. A webhook handed over goes back in line and is delivered again
+--     with the same webhook-id: at least once, and its receiver drops the repeat by that id. What a run had no time for it puts back (waitlist_outbox_release). The lease
 --     outlasts the dispatcher's time budget plus its SMTP, Slack and webhook timeouts.
 --   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock; e-mails go before
 --     Slack and webhooks, update e-mails after every other due message. private.waitlist_mail_log records each e-mail by a salted

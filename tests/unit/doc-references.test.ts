@@ -4,7 +4,8 @@
  */
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { anchorsOf, checkFile, checkRepository, filesToRead, headingAnchor } from '@/tools/test/doc-references'
+import { readFileSync } from 'node:fs'
+import { anchorsOf, checkFile, checkRepository, filesToRead, headingAnchor, sectionRegistries, unnamedRegistries } from '@/tools/test/doc-references'
 
 const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean)
 
@@ -49,5 +50,20 @@ describe('references in the guides and comments', () => {
     expect(headingAnchor('Sending pace: the hourly e-mail cap')).toBe('sending-pace-the-hourly-e-mail-cap')
     expect(headingAnchor('Add a `kind`, then test it')).toBe('add-a-kind-then-test-it')
     expect([...anchorsOf('# A\n## A\n## B & C')]).toEqual(['a', 'a-1', 'b--c'])
+  })
+
+  describe('the "Add a section" recipe', () => {
+    const sources = new Map(tracked.filter((file) => /^components\/sections\/[^/]+\.tsx?$/.test(file)).map((file) => [file, readFileSync(file, 'utf8')]))
+    const guide = readFileSync('docs/engineers.md', 'utf8')
+
+    it('names every shared list a new section joins', () => {
+      expect(sectionRegistries(sources)).toEqual(expect.arrayContaining(['components/sections/registry.ts', 'components/sections/schemas.ts']))
+      expect(unnamedRegistries(guide, sources)).toEqual([])
+    })
+
+    it('fails when a new list joins without the recipe naming it', () => {
+      const withNewList = new Map([...sources, ['components/sections/icons.ts', "import { a } from './hero/icon'\nimport { b } from './faq/icon'\n"]])
+      expect(unnamedRegistries(guide, withNewList)).toEqual(['components/sections/icons.ts'])
+    })
   })
 })

@@ -121,3 +121,28 @@ export function checkRepository(root: string, tracked: readonly string[]): Refer
   const read = (repoPath: string) => readFileSync(path.join(root, repoPath), 'utf8')
   return filesToRead(tracked).flatMap((file) => checkFile(file, read(file), exists, read))
 }
+
+/** The text under one `## heading` of a guide, up to the next heading of that level. */
+export function guideSection(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n## ${heading}\n`)
+  if (start < 0) return ''
+  const end = markdown.indexOf('\n## ', start + 1)
+  return markdown.slice(start, end < 0 ? undefined : end)
+}
+
+/**
+ * The shared lists a new section must join: the files beside the section folders that import from
+ * two or more of them (`sources` maps each such file to its text).
+ */
+export function sectionRegistries(sources: ReadonlyMap<string, string>): string[] {
+  return [...sources]
+    .filter(([, text]) => new Set([...text.matchAll(/from '\.\/([a-z-]+)\//g)].map((match) => match[1])).size >= 2)
+    .map(([file]) => file)
+    .sort()
+}
+
+/** The registries the "Add a section" recipe of the engineers' guide leaves unnamed. */
+export function unnamedRegistries(guide: string, sources: ReadonlyMap<string, string>): string[] {
+  const recipe = guideSection(guide, 'Add a section')
+  return sectionRegistries(sources).filter((file) => !recipe.includes(file))
+}
