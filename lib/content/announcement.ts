@@ -1,13 +1,5 @@
-import type { SiteLink } from './types'
+import type { Announcement, SiteLink } from './types'
 
-/** The bar above the header (Site settings → Announcement bar), as the site shows it. */
-export type Announcement = {
-  /** Changes when the words or the link change, so a new announcement shows again to visitors who closed the old one. */
-  id: string
-  text: string
-  link: SiteLink | null
-  dismissible: boolean
-}
 
 /** FNV-1a over the text and the link's destination: short, stable, and it says nothing about the visitor. */
 export function announcementId(text: string, href: string | null): string {

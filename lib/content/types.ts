@@ -1,14 +1,12 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, SiteSettingsQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { SectionImage } from './image'
-import type { Announcement } from './announcement'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
 // generated query types, changed only where the reshaping changes them.
 
 export type { IconName }
-export type { Announcement } from './announcement'
 
 export type SiteLink = { key: string; label: string } & (
   | { kind: 'internal'; href: string }
@@ -17,6 +15,15 @@ export type SiteLink = { key: string; label: string } & (
   | { kind: 'demo' }
   | { kind: 'planned' }
 )
+
+/** The bar above the header (Site settings → Announcement bar), as the site shows it (lib/content/announcement.ts makes it). */
+export type Announcement = {
+  /** Changes when the words or the link change, so a new announcement shows again to visitors who closed the old one. */
+  id: string
+  text: string
+  link: SiteLink | null
+  dismissible: boolean
+}
 
 /** The same page or post in one language, at its address there (hreflang alternates, the language switcher). */
 export type Alternate = { language: string; path: string }

@@ -56,18 +56,9 @@ import { confirmationUrl, mintToken } from './token'
 import { webhookEvent, webhookId, WebhookDeliveryError, type WebhookChannel, type WebhookPayload } from './webhook'
 import type { WaitlistEmailCopy } from '@/lib/content/types'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
+import type { ClaimedEntry } from './entry'
 
-export type ClaimedEntry = {
-  id: string
-  name: string
-  email: string
-  project: string
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  referrer_host: string | null
-  landing_path: string | null
-}
+export type { ClaimedEntry }
 
 /** lease_ms: the lease's length, which the database states with every claimed message. */
 type ClaimedBase = { id: string; lease_id: string; attempts: number; lease_ms?: number }

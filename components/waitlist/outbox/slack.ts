@@ -9,7 +9,7 @@
 import { IncomingWebhook, type IncomingWebhookSendArguments } from '@slack/webhook'
 import { describeWaitlistSource } from '@/components/waitlist/source'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
-import type { ClaimedEntry } from './dispatch'
+import type { ClaimedEntry } from './entry'
 
 export type SlackChannel = (body: IncomingWebhookSendArguments) => Promise<void>
 

@@ -15,7 +15,7 @@
  */
 import { Webhook } from 'standardwebhooks'
 import { describeWaitlistSource } from '@/components/waitlist/source'
-import type { ClaimedEntry } from './dispatch'
+import type { ClaimedEntry } from './entry'
 
 export const WEBHOOK_TYPES = ['entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'entry.left'] as const
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]
