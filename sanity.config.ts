@@ -15,8 +15,14 @@ import { SINGLETON_TYPES, SINGLETONS, schemaTypes, TRANSLATED_TYPES } from './sa
 import { fixedPageTemplate, studioLanguages } from './sanity/studio/languages'
 import { resolve } from './sanity/studio/presentation'
 import { structure } from './sanity/studio/structure'
+import { previewsOff } from './sanity/studio/previews-off'
 
-export default defineConfig({
+/**
+ * `previews`: whether the site can show drafts (SANITY_API_READ_TOKEN is set where it runs; the
+ * Studio page reads that on the server, components/studio/studio.tsx). Without it Presentation
+ * could only say "Unable to connect": a tool of the same name says what to set instead.
+ */
+export const studioConfig = ({ previews }: { previews: boolean }) => defineConfig({
   basePath: '/studio',
   title: 'Marketing site',
   // Typegen and schema extraction run without a project; the Studio page never does.
@@ -47,7 +53,7 @@ export default defineConfig({
   plugins: [
     structureTool({ structure }),
     // Shows the site beside the form with drafts applied, through /api/draft-mode/enable.
-    presentationTool({ resolve, previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }),
+    previews ? presentationTool({ resolve, previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }) : previewsOff(),
     visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
     // The code blocks of posts.
     codeInput(),
@@ -59,3 +65,6 @@ export default defineConfig({
     }),
   ],
 })
+
+// The CLI (schema extraction, typegen) reads only the schema, the same either way.
+export default studioConfig({ previews: true })

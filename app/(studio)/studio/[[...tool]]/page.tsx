@@ -1,4 +1,4 @@
-import { publicEnv } from '@/lib/env'
+import { publicEnv, serverEnv } from '@/lib/env'
 import { StudioSetup } from '@/components/studio/studio-setup'
 import { Studio } from '@/components/studio/studio'
 
@@ -8,5 +8,6 @@ export const dynamic = 'force-static'
 
 export default function StudioPage() {
   // Without a project the Studio has nothing to edit: explain how to connect one instead.
-  return publicEnv.sanityProjectId ? <Studio /> : <StudioSetup />
+  // Whether Presentation can show drafts is the server's to know: the token never leaves it.
+  return publicEnv.sanityProjectId ? <Studio previews={Boolean(serverEnv().sanityReadToken)} /> : <StudioSetup />
 }
