@@ -1,4 +1,4 @@
-import { defineField, type DocumentDefinition } from 'sanity'
+import { defineField, type DocumentDefinition, type PreviewConfig, type PreviewValue } from 'sanity'
 import { DEFAULT_LANGUAGE } from '../../../lib/i18n/languages'
 
 /**
@@ -27,7 +27,24 @@ function translationFields() {
   ]
 }
 
+/**
+ * The type's own preview with the document's language in front of its subtitle ("DE · 29"): a
+ * list of pricing tiers or posts holds every language, and "Starter" twice said nothing of which
+ * was which.
+ */
+export function withLanguage(preview: PreviewConfig | undefined): PreviewConfig {
+  return {
+    select: { title: 'title', ...preview?.select, language: 'language' },
+    prepare: (selection: Record<string, unknown>) => {
+      const { language, ...own } = selection
+      const base: PreviewValue = preview?.prepare ? preview.prepare(own) : (own as PreviewValue)
+      const code = (typeof language === 'string' && language ? language : DEFAULT_LANGUAGE).toUpperCase()
+      return { ...base, subtitle: base.subtitle ? `${code} · ${base.subtitle}` : code }
+    },
+  }
+}
+
 /** A document type in every language: one document per language, linked as translations. */
 export function translated<T extends DocumentDefinition>(type: T): T {
-  return { ...type, fields: [...type.fields, ...translationFields()] }
+  return { ...type, fields: [...type.fields, ...translationFields()], preview: withLanguage(type.preview) }
 }
