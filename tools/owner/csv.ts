@@ -102,9 +102,22 @@ export function referrerEmails(entries: readonly WaitlistEntry[]): (entry: Waitl
   return (entry) => (entry.referred_by ? (emails.get(entry.referred_by) ?? null) : null)
 }
 
+/** The header record, after a byte order mark when asked. */
+export function waitlistCsvHeader(options: WaitlistCsvOptions = {}): string {
+  const header = toCsv([WAITLIST_CSV_COLUMNS])
+  return options.bom ? `\uFEFF${header}` : header
+}
+
+/**
+ * The records of some entries, each referrer as `referrerOf` names them (by e-mail): the export
+ * writes them a page at a time (tools/owner/owner.ts, writeWaitlistCsv).
+ */
+export function waitlistCsvRecords<Entry extends WaitlistEntry>(entries: readonly Entry[], referrerOf: (entry: Entry) => string | null): string {
+  const cell = (entry: Entry, column: (typeof WAITLIST_CSV_COLUMNS)[number]) => (column === 'referred_by' ? referrerOf(entry) : entry[column])
+  return toCsv(entries.map((entry) => WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column))))
+}
+
+/** A whole list in one string (the export streams the same records page by page). */
 export function waitlistToCsv(entries: readonly WaitlistEntry[], options: WaitlistCsvOptions = {}): string {
-  const referrerOf = referrerEmails(entries)
-  const cell = (entry: WaitlistEntry, column: (typeof WAITLIST_CSV_COLUMNS)[number]) => (column === 'referred_by' ? referrerOf(entry) : entry[column])
-  const csv = toCsv([WAITLIST_CSV_COLUMNS, ...entries.map((entry) => WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column)))])
-  return options.bom ? `\uFEFF${csv}` : csv
+  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries))
 }
