@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { describeWaitlistSource } from '@/components/waitlist/source'
-import type { ListedEntry, SourceCount, SourceTable, WaitlistFigures } from '@/tools/owner/owner'
+import { listedEntry, type ListedEntry, type SourceCount, type SourceTable, type WaitlistFigures } from '@/tools/owner/owner'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 
 const targets = await waitlistDbTargets('waitlist-founders-reads')
@@ -174,7 +174,7 @@ onEachDatabase(
           const read: ListedEntry[] = []
           let after: ListedEntry | undefined
           for (;;) {
-            const page = await call<ListedEntry[]>(db, 'public.waitlist_export_page($1, $2, $3)', [after?.created_at ?? null, after?.id ?? null, pageSize])
+            const page = (await call<unknown[][]>(db, 'public.waitlist_export_page($1, $2, $3)', [after?.created_at ?? null, after?.id ?? null, pageSize])).map(listedEntry)
             expect(page.length).toBeLessThanOrEqual(pageSize)
             read.push(...page)
             if (page.length < pageSize) break

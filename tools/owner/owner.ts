@@ -60,13 +60,30 @@ function readError(what: string, error: { code?: string; message: string }, stat
   return new Error(`Could not read ${what} (HTTP ${status}${code}): ${error.message}`)
 }
 
+/**
+ * The values of each entry of a page of public.waitlist_export_page, in its order (its twin in
+ * supabase/schemas/13_founders.sql): arrays, not objects, are half the bytes to build and parse.
+ */
+const LISTED_FIELDS = [
+  'id', 'created_at', 'status', 'confirmed_at', 'invited_at', 'joined_at', 'name', 'email', 'project',
+  'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'landing_path', 'flag',
+  'referral_credits', 'referred_by', 'referrer_email', 'updates', 'updates_opted_in_at', 'updates_stopped_at', 'language',
+] as const satisfies readonly (keyof ListedEntry)[]
+
+/** An entry of a page, named (the database sends its values in LISTED_FIELDS order). */
+export function listedEntry(values: readonly unknown[]): ListedEntry {
+  const entry: Record<string, unknown> = {}
+  LISTED_FIELDS.forEach((field, index) => (entry[field] = values[index]))
+  return entry as unknown as ListedEntry
+}
+
 async function listPage(client: OwnerClient, after: ListedEntry | undefined, pageSize: number): Promise<ListedEntry[]> {
   const { data, error, status } = await client.rpc('waitlist_export_page', {
     ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
     page_size: pageSize,
   })
   if (error) throw readError('the waitlist', error, status)
-  return data as unknown as ListedEntry[]
+  return (data as unknown as unknown[][]).map(listedEntry)
 }
 
 /**
