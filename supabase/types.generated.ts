@@ -202,6 +202,19 @@ export type Database = {
         }[]
       }
       waitlist_export_me: { Args: { token: string }; Returns: Json }
+      waitlist_export_page: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          page_size?: number
+        }
+        Returns: Json
+      }
+      waitlist_figures: {
+        Args: { top_referrers?: number; top_sources?: number }
+        Returns: Json
+      }
+      waitlist_funnel: { Args: Record<PropertyKey, never>; Returns: Json }
       waitlist_held_credits: {
         Args: { include_decided?: boolean }
         Returns: Json
@@ -224,6 +237,10 @@ export type Database = {
       waitlist_outbox_attach_unsubscribe: {
         Args: { lease: string; message_id: string; new_token_hash: string }
         Returns: boolean
+      }
+      waitlist_outbox_backlog: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
       }
       waitlist_outbox_begin_send: {
         Args: { lease: string; message_id: string }
@@ -256,6 +273,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      waitlist_recent_invitations: { Args: { n?: number }; Returns: Json }
       waitlist_redeem_invitation: { Args: { token: string }; Returns: Json }
       waitlist_replace_experiments: { Args: { running: Json }; Returns: number }
       waitlist_request_link: { Args: { email: string }; Returns: undefined }

@@ -162,8 +162,6 @@ comment on column public.waitlist.language is
 comment on column public.waitlist.experiments is
   'The experiment variants the person was assigned when signing up ({"experiment key": "variant key"}), only of experiments then running (12_experiments.sql).';
 
-create index waitlist_created_at on public.waitlist (created_at);
-
 create unique index waitlist_referral_code_unique on public.waitlist (referral_code);
 
 create index waitlist_referred_by on public.waitlist (referred_by) where referred_by is not null;

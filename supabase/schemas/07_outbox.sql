@@ -721,11 +721,12 @@ begin
       'confirmed_at', new.confirmed_at
     ));
   elsif tg_op = 'UPDATE' and new.status = 'invited' and old.status = 'confirmed' then
+    -- The invitation waitlist_enqueue_messages (which fires first, by name) has just written expires
+    -- this long after new.invited_at. Computed, not looked up: on a table with no statistics yet the
+    -- lookup was planned over every open invitation, so inviting 10,000 at once read 50 million rows.
     perform private.waitlist_enqueue_webhook('entry.invited', new.id, pg_catalog.jsonb_build_object(
       'invited_at', new.invited_at,
-      'expires_at', (select i.expires_at from private.waitlist_invitations i
-                      where i.entry_id = new.id and i.redeemed_at is null and i.expired_at is null
-                      order by i.invited_at desc limit 1)
+      'expires_at', new.invited_at + (select s.invitation_ttl from private.waitlist_invitation_settings s)
     ));
   elsif tg_op = 'UPDATE' and new.status = 'joined' and old.status = 'invited' then
     perform private.waitlist_enqueue_webhook('entry.joined', new.id, pg_catalog.jsonb_build_object(

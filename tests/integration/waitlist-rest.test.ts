@@ -22,7 +22,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createWaitlistClient } from '@/components/waitlist/client'
 import { joinWaitlist } from '@/components/waitlist/join'
-import { fetchAllWaitlistEntries } from '@/tools/owner/owner'
+import { waitlistPages, type ListedEntry } from '@/tools/owner/owner'
 import { signJwt } from '@/tools/supabase-local/jwt'
 import { LOCAL_JWT_SECRET } from '@/tools/supabase-local/keys'
 import { loopbackAddress, loopbackFetch } from '@/tools/supabase-local/loopback-fetch'
@@ -689,13 +689,20 @@ describe('the local double only', () => {
     })
   })
 
-  it('the owner reads past the 1000-row page cap', async () => {
+  it('the owner reads past the 1000-row page cap: one page of 5,000 is one value, and keyset pages of 400 miss nobody', async () => {
     await local.db.query(
       `insert into public.waitlist (name, email) select 'Bulk ' || i, 'bulk' || i || '+${runId}@example.com' from generate_series(1, 1005) as i`,
     )
-    const entries = await fetchAllWaitlistEntries(serverClient(local.url, local.serviceRoleKey))
-    expect(entries.filter((entry) => entry.email.startsWith('bulk'))).toHaveLength(1005)
-    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length)
+    const { count } = await local.db.query<{ count: number }>('select count(*)::int as count from public.waitlist').then((result) => result.rows[0]!)
+    for (const pageSize of [5000, 400]) {
+      const pages: ListedEntry[][] = []
+      for await (const page of waitlistPages(serverClient(local.url, local.serviceRoleKey), pageSize)) pages.push(page)
+      const entries = pages.flat()
+      expect(pages.length).toBe(Math.ceil(count / pageSize))
+      expect(entries.filter((entry) => entry.email.startsWith('bulk'))).toHaveLength(1005)
+      expect(entries).toHaveLength(count)
+      expect(new Set(entries.map((entry) => entry.id)).size).toBe(count)
+    }
   })
 
   it('joinWaitlist reports a network failure as "Failed to save to waitlist"', async () => {

@@ -96,6 +96,12 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       await settle()
       await service('select public.waitlist_invite_next(1) as value')
       expect((await queued()).filter((row) => row.status === 'pending').map((row) => row.type)).toEqual(['entry.invited'])
+      // Its expiry is the invitation's own (computed by the trigger, not looked up: 07_outbox.sql).
+      const invitation = await db.query<{ expires_at: string }>(
+        `select to_jsonb(i.expires_at) #>> '{}' as expires_at from private.waitlist_invitations i join public.waitlist w on w.id = i.entry_id where w.email = $1`,
+        [email],
+      )
+      expect((await queued()).find((row) => row.type === 'entry.invited')!.payload).toMatchObject({ data: { expires_at: invitation.rows[0]!.expires_at } })
       const token = newToken()
       await db.query(
         `insert into private.waitlist_invitation_tokens (token_hash, invitation_id) select $1, i.id from private.waitlist_invitations i join public.waitlist w on w.id = i.entry_id where w.email = $2`,

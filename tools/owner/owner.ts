@@ -4,11 +4,13 @@
  * key, and a terminal-safe table. Server-side only: it handles the
  * service-role key, which must never reach a browser.
  */
+import { once } from 'node:events'
 import { open } from 'node:fs/promises'
+import type { Writable } from 'node:stream'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
-import { referrerEmails, WAITLIST_CSV_COLUMNS, type WaitlistEntry } from './csv'
+import { waitlistCsvHeader, waitlistCsvRecords, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
 import { formatRate, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
 
@@ -44,32 +46,121 @@ export function resolveOwnerConfig(env: Record<string, string | undefined>): Own
   throw new Error(`SUPABASE_SERVICE_ROLE_KEY is not set; it is needed to read the waitlist at ${url}.`)
 }
 
-const PAGE_SIZE = 1000 // Supabase's default max_rows: a larger page would be cut silently.
+/** An entry as a page of the list gives it: the CSV's columns, its id, and its referrer's e-mail. */
+export type ListedEntry = WaitlistEntry & { referrer_email: string | null }
 
-/** Every entry, oldest first, paging past the API's row cap. */
-export async function fetchAllWaitlistEntries(client: OwnerClient): Promise<WaitlistEntry[]> {
-  const entries: WaitlistEntry[] = []
-  for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error, status } = await client
-      .from('waitlist')
-      .select(['id', ...WAITLIST_CSV_COLUMNS].join(','))
-      .order('created_at', { ascending: true })
-      .order('id', { ascending: true })
-      .range(from, from + PAGE_SIZE - 1)
-    if (error) {
-      const code = error.code ? ` [${error.code}]` : ''
-      throw new Error(`Could not read the waitlist (HTTP ${status}${code}): ${error.message}`)
+/**
+ * Entries per request of a page of the list (public.waitlist_export_page). The page is one jsonb
+ * value, which the API's max_rows (1,000 rows of a set) does not cut; 5,000 entries are a few MB.
+ */
+export const LIST_PAGE_SIZE = 5000
+
+function readError(what: string, error: { code?: string; message: string }, status: number): Error {
+  const code = error.code ? ` [${error.code}]` : ''
+  return new Error(`Could not read ${what} (HTTP ${status}${code}): ${error.message}`)
+}
+
+/**
+ * The values of each entry of a page of public.waitlist_export_page, in its order (its twin in
+ * supabase/schemas/13_founders.sql): arrays, not objects, are half the bytes to build and parse.
+ */
+const LISTED_FIELDS = [
+  'id', 'created_at', 'status', 'confirmed_at', 'invited_at', 'joined_at', 'name', 'email', 'project',
+  'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'landing_path', 'flag',
+  'referral_credits', 'referred_by', 'referrer_email', 'updates', 'updates_opted_in_at', 'updates_stopped_at', 'language',
+] as const satisfies readonly (keyof ListedEntry)[]
+
+/** An entry of a page, named (the database sends its values in LISTED_FIELDS order). */
+export function listedEntry(values: readonly unknown[]): ListedEntry {
+  const entry: Record<string, unknown> = {}
+  LISTED_FIELDS.forEach((field, index) => (entry[field] = values[index]))
+  return entry as unknown as ListedEntry
+}
+
+async function listPage(client: OwnerClient, after: ListedEntry | undefined, pageSize: number): Promise<ListedEntry[]> {
+  const { data, error, status } = await client.rpc('waitlist_export_page', {
+    ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+    page_size: pageSize,
+  })
+  if (error) throw readError('the waitlist', error, status)
+  return (data as unknown as unknown[][]).map(listedEntry)
+}
+
+/**
+ * The whole list, oldest first, a keyset page at a time (never an offset, never all at once): the
+ * next page is asked for while the caller handles this one, so at most two are in memory.
+ */
+export async function* waitlistPages(client: OwnerClient, pageSize = LIST_PAGE_SIZE): AsyncGenerator<ListedEntry[]> {
+  let next = listPage(client, undefined, pageSize)
+  for (;;) {
+    const page = await next
+    if (page.length < pageSize) {
+      if (page.length > 0) yield page
+      return
     }
-    const page = (data ?? []) as unknown as WaitlistEntry[]
-    entries.push(...page)
-    if (page.length < PAGE_SIZE) return entries
+    next = listPage(client, page.at(-1), pageSize)
+    // A caller that stops early never awaits it: its failure is nobody's to report.
+    next.catch(() => {})
+    yield page
   }
+}
+
+/** Signed up, confirmed, invited, joined: each step counts everyone who got at least that far. */
+export type Funnel = { signedUp: number; confirmed: number; invited: number; joined: number }
+
+/** The funnel among the entries still in the list (public.waitlist_funnel): erased people are gone from it. */
+export async function fetchFunnel(client: OwnerClient): Promise<Funnel> {
+  const { data, error, status } = await client.rpc('waitlist_funnel')
+  if (error) throw readError('the waitlist', error, status)
+  return data as unknown as Funnel
+}
+
+/** Entries grouped by a source label (null: nothing recorded). */
+export type SourceCount = { label: string | null; signedUp: number; confirmed: number }
+
+export type SourceTable = {
+  /** The largest labelled groups, most sign-ups first, ties in code-point order of the label. */
+  top: SourceCount[]
+  /** Every other labelled group summed, and how many distinct there are; null when none is left. */
+  others: (Omit<SourceCount, 'label'> & { groups: number }) | null
+  /** Entries with nothing recorded; null when there are none. */
+  unrecorded: SourceCount | null
+}
+
+export type Referrer = { name: string; email: string; referral_credits: number }
+
+/** What public.waitlist_figures counts in one scan of the list. */
+export type WaitlistFigures = {
+  /** By campaign tags, worded as describeWaitlistSource words them ("campaign src / medium / name"). */
+  campaigns: SourceTable
+  /** By referring site ("from host"). */
+  sites: SourceTable
+  /** Every UTC day anyone still in the list signed up, oldest first: how many, and how many of them confirmed. */
+  signupDays: { day: string; signedUp: number; confirmed: number }[]
+  /** Every UTC day anyone still in the list confirmed (entries from before double opt-in have none). */
+  confirmationDays: { day: string; confirmed: number }[]
+  /** The entries with the most counted referral credits, ties to the earlier sign-up. */
+  referrers: Referrer[]
+}
+
+const NO_SOURCES: SourceTable = { top: [], others: null, unrecorded: null }
+
+/**
+ * The figures of the console and waitlist:stats, counted by the database (public.waitlist_figures):
+ * `topSources` of each source table, `topReferrers` referrers.
+ */
+export async function fetchFigures(client: OwnerClient, { topSources = 20, topReferrers = 10 } = {}): Promise<WaitlistFigures> {
+  const { data, error, status } = await client.rpc('waitlist_figures', { top_sources: topSources, top_referrers: topReferrers })
+  if (error) throw readError('the waitlist', error, status)
+  const figures = data as unknown as WaitlistFigures
+  // An empty list has no group of either kind.
+  return { ...figures, campaigns: figures.campaigns ?? NO_SOURCES, sites: figures.sites ?? NO_SOURCES }
 }
 
 /** Sign-ups and confirmations per experiment and variant (public.waitlist_experiment_results). */
 export async function fetchExperimentCounts(client: OwnerClient): Promise<VariantCounts[]> {
   const { data, error, status } = await client.rpc('waitlist_experiment_results')
-  if (error) throw new Error(`Could not read the experiment results (HTTP ${status}${error.code ? ` [${error.code}]` : ''}): ${error.message}`)
+  if (error) throw readError('the experiment results', error, status)
   return data
 }
 
@@ -84,15 +175,18 @@ export function ownerClient(env: Record<string, string | undefined>): { config: 
   return { config, client }
 }
 
-/** Resolves the project from `env` and reads the whole list with the service-role key. */
-export async function loadWaitlistForOwner(env: Record<string, string | undefined>): Promise<{ config: OwnerConfig; client: OwnerClient; entries: WaitlistEntry[] }> {
-  const { config, client } = ownerClient(env)
+/**
+ * Runs an owner command's reads against the project from `env`; a refused local connection says
+ * how to start the local double.
+ */
+export async function withOwnerClient<T>(env: Record<string, string | undefined>, work: (owner: { config: OwnerConfig; client: OwnerClient }) => Promise<T>): Promise<T> {
+  const owner = ownerClient(env)
   try {
-    return { config, client, entries: await fetchAllWaitlistEntries(client) }
+    return await work(owner)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     // supabase-js reports a refused connection as an error with HTTP status 0.
-    if (config.local && message.includes('HTTP 0')) {
+    if (owner.config.local && message.includes('HTTP 0')) {
       throw new Error(`${message}\nIs the local double running? Start it with: npx tsx tools/supabase-local/main.ts`)
     }
     throw error
@@ -128,11 +222,12 @@ function width(value: string): number {
   return [...value].length
 }
 
-export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
-  const header = ['#', 'Signed up (UTC)', 'Status', 'Confirmed (UTC)', 'Invited (UTC)', 'Joined (UTC)', 'Name', 'Email', 'Project', 'Source', 'Referrals', 'Referred by', 'Flag']
-  const referrerOf = referrerEmails(entries)
-  const rows = entries.map((entry, index) => [
-    String(index + 1),
+const LIST_HEADER = ['#', 'Signed up (UTC)', 'Status', 'Confirmed (UTC)', 'Invited (UTC)', 'Joined (UTC)', 'Name', 'Email', 'Project', 'Source', 'Referrals', 'Referred by', 'Flag']
+
+/** One line of waitlist:list: the entry's place in the list (1-based) and its fields, escaped. */
+function listCells(entry: ListedEntry, number: number): string[] {
+  return [
+    String(number),
     printable(utcMinute(entry.created_at)),
     entry.status,
     entry.confirmed_at ? printable(utcMinute(entry.confirmed_at)) : entry.status === 'pending' ? '' : '(before opt-in)',
@@ -143,73 +238,76 @@ export function formatWaitlistTable(entries: readonly WaitlistEntry[]): string {
     printable(entry.project),
     printable(describeWaitlistSource(entry) ?? ''),
     String(entry.referral_credits),
-    printable(referrerOf(entry) ?? ''),
+    printable(entry.referrer_email ?? ''),
     printable(entry.flag ?? ''),
-  ])
-  const confirmed = confirmedCount(entries)
-  return `${alignedTable(header, rows)}\n${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} (${confirmed} confirmed, ${entries.length - confirmed} pending)\n`
+  ]
 }
 
-/** Everyone who confirmed, the invited and joined among them. */
-const confirmedCount = (entries: readonly WaitlistEntry[]) => entries.filter((entry) => entry.status !== 'pending').length
+/** Where a command writes, a chunk at a time; `write` resolves once the chunk may be followed (backpressure). */
+export type Sink = { write(chunk: string): Promise<void>; end(): Promise<void> }
 
-/**
- * The steps of the funnel, each counting everyone who got at least that far (an invited person
- * confirmed first), among the entries still in the list: erased people are gone from it.
- */
-export function waitlistFunnel(entries: readonly WaitlistEntry[]): { signedUp: number; confirmed: number; invited: number; joined: number } {
+/** A Node stream as a Sink: waits for 'drain' whenever the stream's buffer is full. */
+export function streamSink(stream: Writable, { close = true } = {}): Sink {
   return {
-    signedUp: entries.length,
-    confirmed: confirmedCount(entries),
-    invited: entries.filter((entry) => entry.status === 'invited' || entry.status === 'joined').length,
-    joined: entries.filter((entry) => entry.status === 'joined').length,
+    write: async (chunk) => {
+      if (!stream.write(chunk)) await once(stream, 'drain')
+    },
+    end: () => (close ? new Promise<void>((resolve, reject) => stream.once('error', reject).end(resolve)) : Promise.resolve()),
   }
 }
 
-/** The entries with the most confirmed referrals, ties to the earlier sign-up. */
-export function topReferrers(entries: readonly WaitlistEntry[], top = 10): WaitlistEntry[] {
-  return entries
-    .filter((entry) => entry.referral_credits > 0)
-    .sort((a, b) => b.referral_credits - a.referral_credits || a.created_at.localeCompare(b.created_at))
-    .slice(0, top)
+/**
+ * `npm run waitlist:list`: the list as a table, oldest first, written a page at a time. Its
+ * columns are padded to their widest cell, which only the whole list knows: a first pass reads the
+ * pages for the widths alone, the second writes them; neither keeps more than a page. The last
+ * line counts from the database's funnel. Returns how many entries were written.
+ */
+export async function writeWaitlistTable(client: OwnerClient, sink: Sink, pageSize = LIST_PAGE_SIZE): Promise<number> {
+  const funnel = fetchFunnel(client)
+  const widths = LIST_HEADER.map(width)
+  let count = 0
+  for await (const page of waitlistPages(client, pageSize)) {
+    for (const entry of page) listCells(entry, ++count).forEach((cell, column) => (widths[column] = Math.max(widths[column]!, width(cell))))
+  }
+  await sink.write(`${alignedLine(LIST_HEADER, widths)}\n${rule(widths)}\n`)
+  let written = 0
+  for await (const page of waitlistPages(client, pageSize)) {
+    await sink.write(page.map((entry) => `${alignedLine(listCells(entry, ++written), widths)}\n`).join(''))
+  }
+  const { signedUp, confirmed } = await funnel
+  await sink.write(`${signedUp} ${signedUp === 1 ? 'entry' : 'entries'} (${confirmed} confirmed, ${signedUp - confirmed} pending)\n`)
+  return written
 }
 
 /** The UTC calendar day (YYYY-MM-DD) of a timestamp from the database. */
 export const utcDay = (timestamp: string): string => utcMinute(timestamp).slice(0, 10)
 
+const alignedLine = (cells: readonly string[], widths: readonly number[]) =>
+  cells
+    .map((cell, column) => cell + ' '.repeat(Math.max(0, (widths[column] ?? 0) - width(cell))))
+    .join('  ')
+    .trimEnd()
+
+const rule = (widths: readonly number[]) => widths.map((w) => '-'.repeat(w)).join('  ')
+
 /** Columns padded to their widest cell (code points), a rule under the header. */
 export function alignedTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))))
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - width(cell)))
-      .join('  ')
-      .trimEnd()
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ')
-  return [line(header), rule, ...rows.map(line)].join('\n') + '\n'
+  return [alignedLine(header, widths), rule(widths), ...rows.map((row) => alignedLine(row, widths))].join('\n') + '\n'
 }
 
 /**
  * `npm run waitlist:stats`: the total, how many confirmed, the top referrers (by confirmed
- * referrals) and sign-ups per day (UTC), from the same list the other commands read.
+ * referrals) and sign-ups per day (UTC), as the database counts them.
  */
-export function formatWaitlistStats(entries: readonly WaitlistEntry[], { top = 10 } = {}): string {
-  const funnel = waitlistFunnel(entries)
-  const referrers = topReferrers(entries, top)
-  const days = new Map<string, { joined: number; confirmed: number }>()
-  for (const entry of entries) {
-    const day = utcDay(entry.created_at)
-    const counts = days.get(day) ?? { joined: 0, confirmed: 0 }
-    counts.joined++
-    if (entry.status !== 'pending') counts.confirmed++
-    days.set(day, counts)
-  }
+export function formatWaitlistStats(funnel: Funnel, figures: Pick<WaitlistFigures, 'referrers' | 'signupDays'>): string {
+  const { referrers, signupDays } = figures
   const sections = [
     `Total: ${funnel.signedUp}\nConfirmed: ${funnel.confirmed}\nPending: ${funnel.signedUp - funnel.confirmed}\nInvited: ${funnel.invited}\nJoined: ${funnel.joined}`,
     referrers.length
       ? `Top referrers (confirmed referrals)\n${alignedTable(['#', 'Email', 'Name', 'Referrals'], referrers.map((entry, index) => [String(index + 1), printable(entry.email), printable(entry.name), String(entry.referral_credits)]))}`
       : 'Top referrers: none yet',
-    `Sign-ups per day (UTC; still in the list)\n${alignedTable(['Day', 'Joined', 'Confirmed'], [...days].sort(([a], [b]) => a.localeCompare(b)).map(([day, counts]) => [day, String(counts.joined), String(counts.confirmed)]))}`,
+    `Sign-ups per day (UTC; still in the list)\n${alignedTable(['Day', 'Joined', 'Confirmed'], signupDays.map((day) => [day.day, String(day.signedUp), String(day.confirmed)]))}`,
   ]
   return `${sections.join('\n\n').trimEnd()}\n`
 }
@@ -221,8 +319,26 @@ export function formatExperimentStats(results: readonly ExperimentResult[]): str
   return `Experiments (sign-ups as recorded; participants: npm run waitlist:console)\n${alignedTable(['Experiment', 'Variant', 'Signed up', 'Confirmed', 'Confirmation rate (95 % interval)'], rows)}`
 }
 
-/** Personal data: created 0600; an existing file only with --force, and then made 0600 too. */
-export async function writeOwnerOnly(file: string, text: string, force: boolean): Promise<void> {
+/**
+ * `npm run waitlist:export`: the list as CSV (tools/owner/csv.ts), written a page at a time;
+ * `escape` (stdout) makes each chunk terminal-safe. Returns how many entries were written.
+ */
+export async function writeWaitlistCsv(client: OwnerClient, sink: Sink, { bom = false, escape = false, pageSize = LIST_PAGE_SIZE } = {}): Promise<number> {
+  const out = (text: string) => sink.write(escape ? terminalSafe(text, { keepLayout: true }) : text)
+  await out(waitlistCsvHeader({ bom }))
+  let count = 0
+  for await (const page of waitlistPages(client, pageSize)) {
+    count += page.length
+    await out(waitlistCsvRecords(page, (entry) => entry.referrer_email))
+  }
+  return count
+}
+
+/**
+ * Personal data: a file created 0600; an existing file only with --force, and then made 0600 too.
+ * The sink writes through Node's stream, with its backpressure.
+ */
+export async function ownerOnlyFile(file: string, force: boolean): Promise<Sink> {
   const handle = await open(file, force ? 'w' : 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EEXIST') throw new Error(`${file} exists; pass --force to overwrite it.`)
     throw error
@@ -230,10 +346,11 @@ export async function writeOwnerOnly(file: string, text: string, force: boolean)
   try {
     // The mode of open() applies only to a new file: an overwritten one keeps its own otherwise.
     await handle.chmod(0o600)
-    await handle.writeFile(text)
-  } finally {
+  } catch (error) {
     await handle.close()
+    throw error
   }
+  return streamSink(handle.createWriteStream({ encoding: 'utf8' }))
 }
 
 /** One person an invitation run picked: their place in line when it ran. */

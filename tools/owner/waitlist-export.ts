@@ -1,5 +1,6 @@
 /**
- * Site owner command: exports the waitlist as CSV (RFC 4180, formula-safe).
+ * Site owner command: exports the waitlist as CSV (RFC 4180, formula-safe), written a page at a
+ * time as the pages arrive (writeWaitlistCsv: constant memory, whatever the list's length).
  *
  *   tsx tools/owner/waitlist-export.ts [--bom] [--force] [output-file]
  *
@@ -11,8 +12,7 @@
  * from the environment (a real project), else the local double on 127.0.0.1:54321.
  */
 import { parseArgs } from 'node:util'
-import { waitlistToCsv } from './csv'
-import { loadWaitlistForOwner, terminalSafe, writeOwnerOnly } from './owner'
+import { ownerOnlyFile, streamSink, withOwnerClient, writeWaitlistCsv } from './owner'
 
 const USAGE = 'Usage: tsx tools/owner/waitlist-export.ts [--bom] [--force] [output-file]'
 
@@ -36,14 +36,15 @@ if (args.values.help || extra.length > 0) {
 }
 
 try {
-  const { config, entries } = await loadWaitlistForOwner(process.env)
-  const csv = waitlistToCsv(entries, { bom: args.values.bom })
-  if (output) {
-    await writeOwnerOnly(output, csv, args.values.force)
-    console.error(`Wrote ${entries.length} entries from ${config.url} to ${output}`)
-  } else {
-    process.stdout.write(terminalSafe(csv, { keepLayout: true }))
-  }
+  await withOwnerClient(process.env, async ({ config, client }) => {
+    if (output) {
+      const file = await ownerOnlyFile(output, args.values.force)
+      const count = await writeWaitlistCsv(client, file, { bom: args.values.bom }).finally(() => file.end())
+      console.error(`Wrote ${count} entries from ${config.url} to ${output}`)
+    } else {
+      await writeWaitlistCsv(client, streamSink(process.stdout, { close: false }), { bom: args.values.bom, escape: true })
+    }
+  })
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)

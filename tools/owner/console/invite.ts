@@ -12,8 +12,11 @@
 import { createHash } from 'node:crypto'
 import { inviteFromLine, type InvitedPerson, type OwnerClient } from '../owner'
 
-/** Most people one press may invite: a page of the preview stays readable, and the form small. */
-export const MAX_INVITE = 200
+/**
+ * Most people one press may invite, as many as public.waitlist_invite_next takes. The page lists the
+ * first of them and counts the rest (page.ts, SHOWN_PEOPLE); the form carries a fingerprint, not the list.
+ */
+export const MAX_INVITE = 10_000
 
 export type Preview = { n: number; people: InvitedPerson[]; fingerprint: string }
 export type Invitation = { outcome: 'invited'; people: InvitedPerson[]; asPreviewed: boolean } | { outcome: 'changed'; preview: Preview }

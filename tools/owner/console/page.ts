@@ -6,10 +6,9 @@
  */
 import { createHash } from 'node:crypto'
 import { HOLD_REASONS, type HeldCredit } from '../credits'
-import type { WaitlistEntry } from '../csv'
-import { topReferrers, utcMinute, type InvitedPerson } from '../owner'
+import { utcMinute, type Funnel, type InvitedPerson, type SourceTable, type WaitlistFigures } from '../owner'
 import { dailyChart } from './chart'
-import { byCampaign, byReferringSite, formatShare, funnelSteps, perDay, topWithOthers, TOP_SOURCES, type SourceCount } from './figures'
+import { formatShare, funnelSteps, perDay, TOP_SOURCES } from './figures'
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
 import { formatRate, type ExperimentResult } from '../../../components/experiments/results'
@@ -23,8 +22,13 @@ export type ConsoleView = {
   database: string
   readAt: Date
   token: string
-  entries: readonly WaitlistEntry[]
+  funnel: Funnel
+  figures: WaitlistFigures
   line: readonly LinePerson[]
+  /** The latest invitations, newest first (public.waitlist_recent_invitations). */
+  recentInvitations: readonly RecentInvitation[]
+  /** The e-mails waiting in the outbox (public.waitlist_outbox_backlog). */
+  backlog: OutboxBacklog
   /** The undecided held referral credits. */
   held: readonly HeldCredit[]
   /** The latest webhook deliveries, newest first. */
@@ -38,9 +42,16 @@ export type ConsoleView = {
   preview?: Preview
   /** The previewed people were no longer the next in line: nobody was invited. */
   changed?: boolean
-  invited?: { people: readonly InvitedPerson[]; asPreviewed: boolean }
+  /** Whom a press invited: how many, and the first SHOWN_PEOPLE of them. */
+  invited?: { count: number; people: readonly InvitedPerson[]; asPreviewed: boolean }
   experiments: ExperimentsView
 }
+
+/** One of public.waitlist_recent_invitations. */
+export type RecentInvitation = { status: string; name: string; email: string; invited_at: string; joined_at: string | null }
+
+/** public.waitlist_outbox_backlog: e-mails not yet sent, how many of them are due, since when the oldest due one waits. */
+export type OutboxBacklog = { queued: number; due: number; oldest_due_at: string | null; waited_seconds: number | null }
 
 /** The experiment results, and where the participants came from. */
 export type ExperimentsView = {
@@ -58,7 +69,9 @@ export const RESEND_OUTCOMES = ['resent', 'not-failed'] as const
 export type ResendOutcome = (typeof RESEND_OUTCOMES)[number]
 
 export const LINE_HEAD = 20
-const RECENT_INVITED = 20
+export const RECENT_INVITED = 20
+/** How many people of a preview or an invitation the page lists (one press may take 10,000): the count says the rest. */
+export const SHOWN_PEOPLE = 50
 
 const STYLE = `
 :root { color-scheme: light; font: 16px/1.5 system-ui, sans-serif; color: #161616; background: #fff; }
@@ -98,8 +111,8 @@ function section(id: string, title: string, body: HtmlValue): Html {
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${body}</section>`
 }
 
-function funnel(entries: readonly WaitlistEntry[]): Html {
-  const steps = funnelSteps(entries)
+function funnel(counts: Funnel): Html {
+  const steps = funnelSteps(counts)
   return html`${table(
     'Funnel figures',
     ['Step', 'People', 'Share of the step before'],
@@ -108,45 +121,46 @@ function funnel(entries: readonly WaitlistEntry[]): Html {
   )}<p class="muted">Each step counts everyone who got at least that far. Only entries still in the list count: people who erased themselves, and sign-ups not confirmed within their week, are gone from it.</p>`
 }
 
-function sources(entries: readonly WaitlistEntry[]): Html {
+function sources({ campaigns, sites, referrers }: WaitlistFigures): Html {
   // The top TOP_SOURCES, then the rest in one row: visitors make these up, so the page stays small.
-  const rows = (groups: readonly SourceCount[], none: string, kind: string) => {
-    const { top, others, unrecorded } = topWithOthers(groups)
-    return [
-      ...top.map((group) => [group.label, group.signedUp, group.confirmed]),
-      ...(others ? [[`Others: ${others.groups} more ${kind}`, others.signedUp, others.confirmed]] : []),
-      ...(unrecorded ? [[none, unrecorded.signedUp, unrecorded.confirmed]] : []),
-    ]
-  }
-  const referrers = topReferrers(entries)
+  const rows = ({ top, others, unrecorded }: SourceTable, none: string, kind: string) => [
+    ...top.map((group) => [group.label, group.signedUp, group.confirmed]),
+    ...(others ? [[`Others: ${others.groups} more ${kind}`, others.signedUp, others.confirmed]] : []),
+    ...(unrecorded ? [[none, unrecorded.signedUp, unrecorded.confirmed]] : []),
+  ]
   return html`<p class="muted">The ${TOP_SOURCES} largest of each, then the rest in one row.</p>
 <h3>Campaign tags</h3>
-${table('Campaign tags', ['Campaign (source / medium / campaign)', 'Signed up', 'Confirmed'], rows(byCampaign(entries), 'No campaign tags', 'campaigns'), [1, 2])}
+${table('Campaign tags', ['Campaign (source / medium / campaign)', 'Signed up', 'Confirmed'], rows(campaigns, 'No campaign tags', 'campaigns'), [1, 2])}
 <h3>Referring sites</h3>
-${table('Referring sites', ['Referring site', 'Signed up', 'Confirmed'], rows(byReferringSite(entries), 'None recorded (typed in, or no referrer sent)', 'sites'), [1, 2])}
+${table('Referring sites', ['Referring site', 'Signed up', 'Confirmed'], rows(sites, 'None recorded (typed in, or no referrer sent)', 'sites'), [1, 2])}
 <h3>Top referrers</h3>
 ${referrers.length ? table('Top referrers', ['Name', 'E-mail', 'Confirmed referrals'], referrers.map((entry) => [entry.name, entry.email, entry.referral_credits]), [2]) : html`<p>Nobody has brought a confirmed friend yet.</p>`}`
 }
 
 function line(view: ConsoleView): Html {
-  const status = new Map(view.entries.map((entry) => [entry.id, entry.status]))
-  const invited = view.entries
-    .filter((entry) => entry.invited_at !== null)
-    .sort((a, b) => b.invited_at!.localeCompare(a.invited_at!))
-    .slice(0, RECENT_INVITED)
+  const invited = view.recentInvitations
+  // Everyone in the line is 'confirmed': an entry has a place only while its status is (05_line.sql, waitlist_line_key).
   return html`<p class="muted">The next ${LINE_HEAD} in the order invitations go: confirmed people, in order of confirmation, each confirmed referral moving someone up. Invited and joined people have left the line.</p>
-${view.line.length ? table('Next in line', ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'], view.line.map((person) => [person.place, status.get(person.id) ?? 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]), [0, 4]) : html`<p>Nobody is waiting in line.</p>`}
+${view.line.length ? table('Next in line', ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'], view.line.map((person) => [person.place, 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]), [0, 4]) : html`<p>Nobody is waiting in line.</p>`}
 <h3>Invited and joined</h3>
 ${invited.length ? table('Invited and joined', ['Status', 'Name', 'E-mail', 'Invited (UTC)', 'Joined (UTC)'], invited.map((entry) => [entry.status, entry.name, entry.email, when(entry.invited_at), when(entry.joined_at)])) : html`<p>Nobody has been invited yet.</p>`}`
 }
 
-const people = (label: string, list: readonly InvitedPerson[]) => table(label, ['Place', 'Name', 'E-mail'], list.map((person) => [person.place, person.name, person.email]), [0])
-const plural = (count: number) => (count === 1 ? '1 person' : `${count} people`)
+const plural = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en')} people`)
+
+/** The first SHOWN_PEOPLE of `count` people, and a line for the rest. */
+function people(label: string, list: readonly InvitedPerson[], count = list.length): Html {
+  const shown = list.slice(0, SHOWN_PEOPLE)
+  const rest = count - shown.length
+  return html`${table(label, ['Place', 'Name', 'E-mail'], shown.map((person) => [person.place, person.name, person.email]), [0])}${
+    rest > 0 ? html`<p>The first ${shown.length} of ${plural(count)} are listed; ${plural(rest)} more after them, in the same order.</p>` : ''
+  }`
+}
 
 function invite(view: ConsoleView): Html {
   const { preview, invited, changed, token } = view
   const outcome = invited
-    ? html`<div class="notice" role="status"><p>Invited ${plural(invited.people.length)}. Their invitations are in the outbox; the dispatcher e-mails each once.${invited.asPreviewed ? '' : ' The line changed as you pressed: these are the people the database invited, not the ones previewed.'}</p>${invited.people.length ? people('Invited', invited.people) : ''}</div>`
+    ? html`<div class="notice" role="status"><p>Invited ${plural(invited.count)}. Their invitations are in the outbox; the dispatcher e-mails each once.${invited.asPreviewed ? '' : ' The line changed as you pressed: these are the people the database invited, not the ones previewed.'}</p>${invited.count ? people('Invited', invited.people, invited.count) : ''}</div>`
     : changed
       ? html`<div class="notice" role="status"><p>Nobody was invited: the next people in line are no longer the ones you previewed (someone confirmed, earned a referral or was invited meanwhile). Here is who would be invited now.</p></div>`
       : ''
@@ -167,6 +181,31 @@ function invite(view: ConsoleView): Html {
 </form>
 ${confirm}
 <p class="muted">Invite sends nothing by itself: it marks them invited and writes their invitation e-mails to the outbox, which the dispatcher sends once each (as <code>npm run waitlist:invite</code> does).</p>`
+}
+
+/** "45 s", "12 min", "3 h 5 min", "2 d 4 h": how long, to the unit that matters. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min`
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`
+}
+
+/** Where the founders' guide says how to raise the hourly cap to what the e-mail provider allows. */
+export const SENDING_PACE_GUIDE = 'docs/founders.md#sending-pace-the-hourly-e-mail-cap'
+
+function outbox(backlog: OutboxBacklog): Html {
+  const count = (n: number) => (n === 1 ? '1 e-mail' : `${n.toLocaleString('en')} e-mails`)
+  const waiting =
+    backlog.queued === 0
+      ? html`<p>No e-mail is waiting: the dispatcher has sent everything due.</p>`
+      : html`<p>${count(backlog.queued)} waiting to be sent, ${backlog.due.toLocaleString('en')} of them due now.${
+          backlog.waited_seconds === null ? '' : html` The oldest due e-mail has waited <strong>${formatWait(backlog.waited_seconds)}</strong> (due since ${when(backlog.oldest_due_at)} UTC).`
+        }</p>`
+  return html`${waiting}
+<p class="muted">Confirmation links, invitations and updates leave through the outbox, at most the hourly cap's worth an hour (500 by default), links people wait for first. If the oldest due e-mail waits more than a few minutes while the dispatcher runs, the cap is holding them back: raise it to what your e-mail provider allows, as the founders' guide says (<code>${SENDING_PACE_GUIDE}</code>, “Sending pace: the hourly e-mail cap”).</p>`
 }
 
 const OUTCOME_TEXT: Record<CreditOutcome, (id: number) => string> = {
@@ -254,11 +293,12 @@ export function renderConsolePage(view: ConsoleView): string {
 <main>
 <h1>Waitlist console</h1>
 <p class="muted">The waitlist at ${view.database}, read ${utcMinute(view.readAt.toISOString())} UTC. Reload for fresh figures. This page opens only from the address the console printed when it started.</p>
-${section('funnel', 'Funnel', funnel(view.entries))}
-${section('per-day', 'Sign-ups and confirmations per day', dailyChart(perDay(view.entries, view.readAt)))}
-${section('sources', 'Where they came from', sources(view.entries))}
+${section('funnel', 'Funnel', funnel(view.funnel))}
+${section('per-day', 'Sign-ups and confirmations per day', dailyChart(perDay(view.figures, view.readAt)))}
+${section('sources', 'Where they came from', sources(view.figures))}
 ${section('line', 'Head of the line', line(view))}
 ${section('invite', 'Invite the next people in line', invite(view))}
+${section('outbox', 'E-mails waiting to be sent', outbox(view.backlog))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
 ${section('webhooks', 'Webhook deliveries', deliveries(view))}
 ${section('experiments', 'Experiment results', experimentsSection(view.experiments))}

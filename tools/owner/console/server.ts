@@ -14,10 +14,26 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
-import { fetchAllWaitlistEntries, fetchExperimentCounts, ownerClient, type OwnerClient } from '../owner'
+import { fetchExperimentCounts, fetchFigures, fetchFunnel, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
-import { createInviter, MAX_INVITE, type Invitation } from './invite'
-import { CREDIT_OUTCOMES, LINE_HEAD, renderConsolePage, RESEND_OUTCOMES, STYLE_HASH, type CreditOutcome, type ExperimentsView, type LinePerson, type ResendOutcome } from './page'
+import { createInviter, MAX_INVITE } from './invite'
+import { TOP_SOURCES } from './figures'
+import {
+  CREDIT_OUTCOMES,
+  LINE_HEAD,
+  RECENT_INVITED,
+  renderConsolePage,
+  RESEND_OUTCOMES,
+  SHOWN_PEOPLE,
+  STYLE_HASH,
+  type ConsoleView,
+  type CreditOutcome,
+  type ExperimentsView,
+  type LinePerson,
+  type OutboxBacklog,
+  type RecentInvitation,
+  type ResendOutcome,
+} from './page'
 import { posthogQueryEnv } from '../../../lib/env'
 import { experimentResults } from '../../../components/experiments/results'
 import { fetchParticipants, type PosthogQueryConfig } from '../../../components/experiments/results-posthog'
@@ -75,7 +91,7 @@ function send(response: ServerResponse, status: number, body: string, headers: R
 
 /** A whole number from 1 to MAX_INVITE, or null. */
 function inviteCount(value: string | null): number | null {
-  const count = value !== null && /^\d{1,4}$/.test(value) ? Number(value) : NaN
+  const count = value !== null && /^\d{1,5}$/.test(value) ? Number(value) : NaN
   return count >= 1 && count <= MAX_INVITE ? count : null
 }
 
@@ -111,6 +127,18 @@ async function lineHead(client: OwnerClient): Promise<LinePerson[]> {
   return data as LinePerson[]
 }
 
+async function recentInvitations(client: OwnerClient): Promise<RecentInvitation[]> {
+  const { data, error } = await client.rpc('waitlist_recent_invitations', { n: RECENT_INVITED })
+  if (error) throw new Error(`Could not read the invitations: ${error.message}`)
+  return data as unknown as RecentInvitation[]
+}
+
+async function outboxBacklog(client: OwnerClient): Promise<OutboxBacklog> {
+  const { data, error } = await client.rpc('waitlist_outbox_backlog')
+  if (error) throw new Error(`Could not read the outbox: ${error.message}`)
+  return data as unknown as OutboxBacklog
+}
+
 /**
  * Sign-ups and confirmations per experiment and variant from the database; participants from
  * PostHog when configured. PostHog failing costs the page nothing but the participants.
@@ -141,7 +169,7 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
   const posthog = posthogQueryEnv(env)
   const inviter = createInviter(client)
   const token = randomBytes(32).toString('base64url')
-  const runs = new Map<string, Extract<Invitation, { outcome: 'invited' }> & { n: number }>()
+  const runs = new Map<string, NonNullable<ConsoleView['invited']> & { n: number }>()
   let listening = port
 
   async function page(url: URL, response: ServerResponse): Promise<void> {
@@ -152,8 +180,12 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     const invited = runs.get(url.searchParams.get('run') ?? '')
     let read
     try {
+      // All at once: the page waits for the slowest read (the figures' one scan of the list), not their sum.
       read = await Promise.all([
-        fetchAllWaitlistEntries(client),
+        fetchFunnel(client),
+        fetchFigures(client, { topSources: TOP_SOURCES }),
+        recentInvitations(client),
+        outboxBacklog(client),
         lineHead(client),
         listHeldCredits(client),
         listDeliveries(client),
@@ -163,12 +195,15 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [entries, line, held, deliveries, preview, experimentsView] = read
+    const [funnel, figures, invitations, backlog, line, held, deliveries, preview, experimentsView] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
       token,
-      entries,
+      funnel,
+      figures,
+      recentInvitations: invitations,
+      backlog,
       line,
       held,
       decided: decided(url),
@@ -214,7 +249,8 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
       query.set('changed', '1')
     } else {
       const id = randomBytes(12).toString('base64url')
-      runs.set(id, { ...result, n })
+      // Kept for the redirect's page, which lists only the first SHOWN_PEOPLE of up to 10,000.
+      runs.set(id, { count: result.people.length, people: result.people.slice(0, SHOWN_PEOPLE), asPreviewed: result.asPreviewed, n })
       if (runs.size > KEPT_RUNS) runs.delete(runs.keys().next().value!)
       query.set('run', id)
     }
