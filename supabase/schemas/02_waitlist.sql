@@ -187,7 +187,9 @@ create policy waitlist_anon_insert
   to anon
   with check (created_at >= now() - interval '1 minute' and created_at <= now() + interval '1 minute');
 
--- The trim trigger now normalises the e-mail too (still for every writer, on insert and update).
+-- The trim trigger now normalises the e-mail too (still for every writer, on insert and on an update
+-- that writes these columns: a change of status or credits, thousands at once when inviting, leaves
+-- them as they were cleaned).
 create function public.waitlist_clean()
 returns trigger
 language plpgsql
@@ -204,5 +206,5 @@ $$;
 revoke all on function public.waitlist_clean() from public, anon, authenticated, service_role;
 
 create trigger waitlist_clean
-  before insert or update on public.waitlist
+  before insert or update of name, email, project on public.waitlist
   for each row execute function public.waitlist_clean();

@@ -72,6 +72,9 @@ create table private.waitlist_referral_ledger (
 comment on table private.waitlist_referral_ledger is
   'One row per referral credit, counted unless held (private.waitlist_referral_holds): the referrer, a salted fingerprint of the referred mailbox (one credit per mailbox, ever) and the referred entry while it exists.';
 
+-- An erasure sets referred_id to null through it (one row per credit: it grows with the referrals).
+create index waitlist_referral_ledger_referred on private.waitlist_referral_ledger (referred_id);
+
 revoke all on table private.waitlist_referral_ledger from public, anon, authenticated, service_role;
 
 create table private.waitlist_referral_holds (
@@ -94,6 +97,8 @@ create table private.waitlist_referral_holds (
 
 comment on table private.waitlist_referral_holds is
   'Referral credits held for a founder''s decision, with the reason; granted ones count, undecided and refused ones do not.';
+
+create index waitlist_referral_holds_referred on private.waitlist_referral_holds (referred_id);
 
 revoke all on table private.waitlist_referral_holds from public, anon, authenticated, service_role;
 
@@ -338,13 +343,13 @@ revoke all on table private.waitlist_line from public, anon, authenticated, serv
 
 create table private.waitlist_line_counts (
   id bigint generated always as identity primary key,
-  counter text not null check (counter in ('line', 'total')),
+  counter text not null check (counter in ('line', 'total', 'invited', 'joined')),
   bucket bigint not null default 0,
   entries bigint not null
 );
 
 comment on table private.waitlist_line_counts is
-  'Counts as sums of rows, only ever inserted by a change (so concurrent confirmations never wait for each other) and merged by private.waitlist_line_compact: ''line'' the entries in line per bucket of keys, ''total'' every row of private.waitlist_line (confirmed, invited or joined).';
+  'Counts as sums of rows, only ever inserted by a change (so concurrent confirmations never wait for each other) and merged by private.waitlist_line_compact: ''line'' the entries in line per bucket of keys, ''total'' every row of private.waitlist_line (confirmed, invited or joined); ''invited'' the entries ever invited and ''joined'' the invitations redeemed (private.waitlist_invitation_tally).';
 
 create index waitlist_line_counts_bucket on private.waitlist_line_counts (counter, bucket) include (entries);
 
@@ -378,15 +383,21 @@ revoke all on function private.waitlist_line_bucket(bigint) from public, anon, a
 
 -- The key of an entry with this arrival, credits and status; null out of the line. Read inside the
 -- statement that writes it, so a change of places_per_referral (which locks private.waitlist_line
--- first) is never missed by a confirmation running beside it.
+-- first) is never missed by a confirmation running beside it. PL/pgSQL, like the line's other
+-- helpers that run with every confirmation and every invited row: its plan is kept for the
+-- session, where a SQL function with set search_path is planned again at each call.
 create function private.waitlist_line_key(arrival bigint, referral_credits integer, status text)
 returns bigint
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case when status = 'confirmed'
-              then arrival - referral_credits::bigint * (select s.places_per_referral from private.waitlist_referral_settings s) end
+begin
+  if status is distinct from 'confirmed' then
+    return null;
+  end if;
+  return arrival - referral_credits::bigint * (select s.places_per_referral from private.waitlist_referral_settings s);
+end
 $$;
 
 revoke all on function private.waitlist_line_key(bigint, integer, text) from public, anon, authenticated, service_role;
@@ -400,13 +411,20 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  line private.waitlist_line;
 begin
   if new.status = 'pending' then
     return null;
   end if;
-  if exists (select 1 from private.waitlist_line l where l.entry_id = new.id) then
-    update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, new.referral_credits, new.status)
-     where l.entry_id = new.id and l.line_key is distinct from private.waitlist_line_key(l.arrival, new.referral_credits, new.status);
+  select * into line from private.waitlist_line l where l.entry_id = new.id;
+  if found then
+    -- Only a change is written: an unchanged row would still fire the counts' statement trigger,
+    -- and waitlist_invite_next takes its people out of the line in one statement beforehand.
+    if line.line_key is distinct from private.waitlist_line_key(line.arrival, new.referral_credits, new.status) then
+      update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, new.referral_credits, new.status)
+       where l.entry_id = new.id;
+    end if;
   else
     insert into private.waitlist_line (entry_id, arrival, line_key)
     select new.id, a.arrival, private.waitlist_line_key(a.arrival, new.referral_credits, new.status)
@@ -455,11 +473,12 @@ revoke all on function private.waitlist_line_compact() from public, anon, authen
 -- removed per bucket (netted), and how many rows it added (negative: removed).
 create function private.waitlist_line_count(added bigint[], removed bigint[], entries bigint)
 returns void
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
+begin
   insert into private.waitlist_line_counts (counter, bucket, entries)
   select 'line', d.bucket, sum(d.entries)
     from (select private.waitlist_line_bucket(k) as bucket, 1 as entries from pg_catalog.unnest(added) k where k is not null
@@ -468,7 +487,8 @@ as $$
    group by d.bucket
   having sum(d.entries) <> 0
   union all
-  select 'total', 0, entries where entries <> 0
+  select 'total', 0, waitlist_line_count.entries where waitlist_line_count.entries <> 0;
+end
 $$;
 
 revoke all on function private.waitlist_line_count(bigint[], bigint[], bigint) from public, anon, authenticated, service_role;
@@ -517,34 +537,44 @@ create trigger waitlist_line_tally_delete
 -- own, plus those before it inside its bucket (an index range), plus one.
 create function private.waitlist_place(entry uuid)
 returns bigint
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select ((select coalesce(sum(c.entries), 0) from private.waitlist_line_counts c
-            where c.counter = 'line' and c.bucket < private.waitlist_line_bucket(l.line_key))
-          + (select count(*) from private.waitlist_line x
-              where x.line_key >= private.waitlist_line_bucket(l.line_key) * private.waitlist_line_bucket_width()
-                and (x.line_key, x.arrival) < (l.line_key, l.arrival))
-          + 1)::bigint
-    from private.waitlist_line l
-   where l.entry_id = entry and l.line_key is not null
+declare
+  line private.waitlist_line;
+  own_bucket bigint;
+begin
+  select * into line from private.waitlist_line l where l.entry_id = entry and l.line_key is not null;
+  if not found then
+    return null;
+  end if;
+  own_bucket := private.waitlist_line_bucket(line.line_key);
+  return (select coalesce(sum(c.entries), 0) from private.waitlist_line_counts c where c.counter = 'line' and c.bucket < own_bucket)
+         + (select count(*) from private.waitlist_line x
+             where x.line_key >= own_bucket * private.waitlist_line_bucket_width()
+               and (x.line_key, x.arrival) < (line.line_key, line.arrival))
+         + 1;
+end
 $$;
 
 revoke all on function private.waitlist_place(uuid) from public, anon, authenticated, service_role;
 
--- 'line': how many are in line; 'total': how many have confirmed and are still on the list. As the
--- calling transaction sees them: two confirmations committing at the same moment may both count
--- the same total.
+-- 'line': how many are in line; 'total': how many have confirmed and are still on the list;
+-- 'invited' and 'joined': how many on the list were ever invited, and how many invitations were
+-- redeemed. As the calling transaction sees them: two confirmations committing at the same moment
+-- may both count the same total.
 create function private.waitlist_line_total(counter text)
 returns bigint
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(sum(c.entries), 0)::bigint from private.waitlist_line_counts c where c.counter = waitlist_line_total.counter
+begin
+  return (select coalesce(sum(c.entries), 0)::bigint from private.waitlist_line_counts c where c.counter = waitlist_line_total.counter);
+end
 $$;
 
 revoke all on function private.waitlist_line_total(text) from public, anon, authenticated, service_role;
@@ -576,8 +606,8 @@ begin
     from public.waitlist w
    where w.id = l.entry_id and l.line_key is distinct from private.waitlist_line_key(l.arrival, w.referral_credits, w.status);
   -- The counts from scratch (nothing else writes them while the line is locked): also right after
-  -- a change of the bucket width.
-  delete from private.waitlist_line_counts;
+  -- a change of the bucket width. The invitations' counts do not follow the line.
+  delete from private.waitlist_line_counts c where c.counter in ('line', 'total');
   insert into private.waitlist_line_counts (counter, bucket, entries)
   select 'line', private.waitlist_line_bucket(l.line_key), count(*) from private.waitlist_line l where l.line_key is not null group by 2
   union all
@@ -620,15 +650,18 @@ declare
 begin
   -- The limit is written into the statement so that it is planned with it: the index read in
   -- order. A limit given as a parameter is planned as a tenth of the line, which sorts it all.
+  -- Each person is read by their id (a subquery per row; every line row has its entry, on delete
+  -- cascade): joined, 10,000 of them were planned as a hash of the whole list.
   execute pg_catalog.format($head$
-    select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-             'place', h.place, 'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
-             'referral_credits', w.referral_credits, 'confirmed_at', w.confirmed_at
-           ) order by h.place), '[]'::jsonb)
+    select coalesce(pg_catalog.jsonb_agg(
+             (select pg_catalog.jsonb_build_object(
+                       'place', h.place, 'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
+                       'referral_credits', w.referral_credits, 'confirmed_at', w.confirmed_at)
+                from public.waitlist w where w.id = h.entry_id)
+             order by h.place), '[]'::jsonb)
       from (select l.entry_id, pg_catalog.row_number() over (order by l.line_key, l.arrival) as place
               from (select x.entry_id, x.line_key, x.arrival from private.waitlist_line x
-                     where x.line_key is not null order by x.line_key, x.arrival limit %s) l) h
-      join public.waitlist w on w.id = h.entry_id$head$, greatest(0, least(n, 10000)))
+                     where x.line_key is not null order by x.line_key, x.arrival limit %s) l) h$head$, greatest(0, least(n, 10000)))
     into head;
   return head;
 end

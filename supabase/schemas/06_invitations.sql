@@ -49,6 +49,9 @@ create unique index waitlist_invitations_open on private.waitlist_invitations (e
 
 create index waitlist_invitations_due on private.waitlist_invitations (expires_at) where redeemed_at is null and expired_at is null;
 
+-- An erasure's cascade, and private.waitlist_invitation_tally, find an entry's invitations by it.
+create index waitlist_invitations_entry on private.waitlist_invitations (entry_id);
+
 revoke all on table private.waitlist_invitations from public, anon, authenticated, service_role;
 
 create table private.waitlist_invitation_tokens (
@@ -63,6 +66,56 @@ comment on table private.waitlist_invitation_tokens is
 create index waitlist_invitation_tokens_invitation on private.waitlist_invitation_tokens (invitation_id);
 
 revoke all on table private.waitlist_invitation_tokens from public, anon, authenticated, service_role;
+
+-- The counts Slack's join message carries, as rows added to private.waitlist_line_counts (05_line.sql)
+-- by each statement, never one row everyone updates: 'invited', the entries on the list ever
+-- invited (an entry's first invitation, until it is erased), and 'joined', the invitations redeemed.
+create function private.waitlist_invitation_tally()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  invited bigint := 0;
+  joined bigint := 0;
+begin
+  if tg_op = 'INSERT' then
+    select count(distinct n.entry_id) into invited from new_rows n
+     where not exists (select 1 from private.waitlist_invitations i where i.entry_id = n.entry_id and i.id <> n.id);
+  elsif tg_op = 'UPDATE' then
+    select count(*) filter (where n.redeemed_at is not null and o.redeemed_at is null)
+           - count(*) filter (where n.redeemed_at is null and o.redeemed_at is not null)
+      into joined
+      from new_rows n join old_rows o on o.id = n.id;
+  else
+    select count(*) into joined from old_rows o where o.redeemed_at is not null;
+    joined := -joined;
+    select -count(distinct o.entry_id) into invited from old_rows o
+     where not exists (select 1 from private.waitlist_invitations i where i.entry_id = o.entry_id);
+  end if;
+  insert into private.waitlist_line_counts (counter, bucket, entries)
+  select d.counter, 0, d.entries from (values ('invited', invited), ('joined', joined)) d (counter, entries) where d.entries <> 0;
+  return null;
+end
+$$;
+
+revoke all on function private.waitlist_invitation_tally() from public, anon, authenticated, service_role;
+
+create trigger waitlist_invitation_tally_insert
+  after insert on private.waitlist_invitations
+  referencing new table as new_rows
+  for each statement execute function private.waitlist_invitation_tally();
+
+create trigger waitlist_invitation_tally_update
+  after update on private.waitlist_invitations
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.waitlist_invitation_tally();
+
+create trigger waitlist_invitation_tally_delete
+  after delete on private.waitlist_invitations
+  referencing old table as old_rows
+  for each statement execute function private.waitlist_invitation_tally();
 
 create function private.waitlist_status_transition()
 returns trigger
@@ -105,6 +158,7 @@ set search_path = ''
 as $$
 declare
   chosen jsonb;
+  ids uuid[];
 begin
   if n is null or n < 1 or n > 10000 then
     raise exception 'n must be between 1 and 10000' using errcode = '22023';
@@ -113,9 +167,13 @@ begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist invite'));
   chosen := public.waitlist_line_head(n);
   if not dry_run then
-    update public.waitlist w set status = 'invited'
-      from pg_catalog.jsonb_array_elements(chosen) c
-     where w.id = (c ->> 'id')::uuid and w.status = 'confirmed';
+    ids := array(select w.id from public.waitlist w
+                  where w.id = any (array(select (c ->> 'id')::uuid from pg_catalog.jsonb_array_elements(chosen) c)) and w.status = 'confirmed'
+                  for update of w);
+    -- Out of the line in one statement (one change of the counts), so the row trigger
+    -- (private.waitlist_arrival) finds each key already gone instead of writing 10,000 changes.
+    update private.waitlist_line l set line_key = null where l.entry_id = any (ids) and l.line_key is not null;
+    update public.waitlist w set status = 'invited' where w.id = any (ids);
   end if;
   return chosen;
 end

@@ -97,6 +97,10 @@ comment on column public.waitlist_outbox.retry_until is
 
 create index waitlist_outbox_due on public.waitlist_outbox (available_at) where status = 'pending';
 
+-- The claim's order (public.waitlist_outbox_claim): read from its start, never a sort of every due message.
+create index waitlist_outbox_claim_order on public.waitlist_outbox ((kind = 'update_email'), (kind not like '%\_email'), available_at, created_at)
+  where status = 'pending';
+
 create index waitlist_outbox_leased on public.waitlist_outbox (lease_until) where status = 'sending';
 
 create index waitlist_outbox_entry on public.waitlist_outbox (entry_id);
@@ -138,16 +142,14 @@ revoke all on table private.waitlist_mail_log from public, anon, authenticated, 
 
 -- The messages each step causes, in the same transaction: a confirmation e-mail with a new pending
 -- entry; Slack hears of a confirmation only the first time (not when an expired invitation puts someone
--- back in line); an invitation is written with its e-mail; joining tells Slack.
+-- back in line); joining tells Slack. An invitation is written with its e-mail by the statement
+-- (private.waitlist_invited).
 create function private.waitlist_enqueue_messages()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  invitation private.waitlist_invitations;
-  settings private.waitlist_invitation_settings;
 begin
   if tg_op = 'INSERT' and new.status = 'pending' then
     insert into public.waitlist_outbox (entry_id, kind) values (new.id, 'confirmation_email');
@@ -156,21 +158,15 @@ begin
     -- confirmations committing at the same moment may both carry the same total.
     insert into public.waitlist_outbox (entry_id, kind, payload)
     values (new.id, 'slack_confirmed', pg_catalog.jsonb_build_object('total', private.waitlist_line_total('total')));
-  elsif tg_op = 'UPDATE' and new.status = 'invited' and old.status = 'confirmed' then
-    select * into strict settings from private.waitlist_invitation_settings;
-    insert into private.waitlist_invitations (entry_id, invited_at, expires_at)
-    values (new.id, new.invited_at, new.invited_at + settings.invitation_ttl)
-    returning * into invitation;
-    insert into public.waitlist_outbox (entry_id, kind, payload)
-    values (new.id, 'invitation_email', pg_catalog.jsonb_build_object('invitation_id', invitation.id));
   elsif tg_op = 'UPDATE' and new.status = 'joined' and old.status = 'invited' then
-    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist joined total'));
+    -- The counts as of this join, from the counts' rows (waitlist_invitation_tally, 06_invitations.sql):
+    -- no lock, so two people joining at the same moment may both carry the same numbers.
     insert into public.waitlist_outbox (entry_id, kind, payload)
     values (new.id, 'slack_joined', pg_catalog.jsonb_build_object(
       'invited_at', new.invited_at,
       'joined_at', new.joined_at,
-      'joined', (select count(*) from private.waitlist_invitations i where i.redeemed_at is not null),
-      'invited', (select count(distinct i.entry_id) from private.waitlist_invitations i)
+      'joined', private.waitlist_line_total('joined'),
+      'invited', private.waitlist_line_total('invited')
     ));
   end if;
   return null;
@@ -182,6 +178,51 @@ revoke all on function private.waitlist_enqueue_messages() from public, anon, au
 create trigger waitlist_enqueue_messages
   after insert or update of status on public.waitlist
   for each row execute function private.waitlist_enqueue_messages();
+
+-- Everyone a statement invited, at once: their invitations, invitation e-mails and entry.invited
+-- webhooks in three statements, however many (waitlist_invite_next invites up to 10,000 within the
+-- API's 8 s; written row by row, each of them cost a few statements of its own).
+create function private.waitlist_invited()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.waitlist_invitation_settings;
+  entries uuid[];
+  invitations uuid[];
+  events jsonb[];
+begin
+  if not exists (select 1 from new_rows n join old_rows o on o.id = n.id where n.status = 'invited' and o.status = 'confirmed') then
+    return null;
+  end if;
+  select * into strict settings from private.waitlist_invitation_settings;
+  with invited as (
+    insert into private.waitlist_invitations (entry_id, invited_at, expires_at)
+    select n.id, n.invited_at, n.invited_at + settings.invitation_ttl
+      from new_rows n join old_rows o on o.id = n.id
+     where n.status = 'invited' and o.status = 'confirmed'
+    returning id, entry_id, invited_at, expires_at
+  )
+  select pg_catalog.array_agg(i.entry_id order by i.entry_id), pg_catalog.array_agg(i.id order by i.entry_id),
+         pg_catalog.array_agg(pg_catalog.jsonb_build_object('invited_at', i.invited_at, 'expires_at', i.expires_at) order by i.entry_id)
+    into entries, invitations, events
+    from invited i;
+  insert into public.waitlist_outbox (entry_id, kind, payload)
+  select m.entry, 'invitation_email', pg_catalog.jsonb_build_object('invitation_id', m.invitation)
+    from rows from (pg_catalog.unnest(entries), pg_catalog.unnest(invitations)) m (entry, invitation);
+  perform private.waitlist_enqueue_webhooks('entry.invited', entries, events);
+  return null;
+end
+$$;
+
+revoke all on function private.waitlist_invited() from public, anon, authenticated, service_role;
+
+create trigger waitlist_invited
+  after update on public.waitlist
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.waitlist_invited();
 
 -- The person as a claimed message carries them (components/waitlist/outbox/dispatch.ts, ClaimedEntry):
 -- read by the claim, and again right before the send (waitlist_outbox_begin_send).
@@ -245,17 +286,16 @@ begin
          last_error = 'The dispatcher stopped before marking this delivery; it is sent again with the same webhook-id.'
    where o.status = 'sending' and o.lease_until < pg_catalog.now() and o.kind = 'webhook';
 
-  update public.waitlist_outbox o
-     set status = 'skipped', note = 'The entry was confirmed before this e-mail was sent.'
-    from public.waitlist w
-   where o.entry_id = w.id and o.kind = 'confirmation_email' and o.status = 'pending' and w.status <> 'pending';
-
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist mail caps'));
+  -- Counted up to the cap only: a busy hour's log is not read to its end at every claim.
   select caps.emails_per_hour - count(*) into budget
-    from private.waitlist_mail_log l where l.created_at > pg_catalog.now() - interval '1 hour';
+    from (select 1 from private.waitlist_mail_log l where l.created_at > pg_catalog.now() - interval '1 hour'
+           limit greatest(caps.emails_per_hour, 0)) l;
 
+  -- In the order of waitlist_outbox_claim_order: the index is read from its start, and the loop
+  -- stops as soon as the claim is full.
   for candidate in
-    select o.id, o.kind, o.counted, coalesce(w.email, o.payload ->> 'email') as email
+    select o.id, o.kind, o.counted, coalesce(w.email, o.payload ->> 'email') as email, w.status as entry_status
       from public.waitlist_outbox o
       left join public.waitlist w on w.id = o.entry_id
      where o.status = 'pending' and o.available_at <= pg_catalog.now()
@@ -267,6 +307,14 @@ begin
      for update of o skip locked
   loop
     exit when pg_catalog.cardinality(taken) >= greatest(0, least(max_messages, 100));
+    -- A link its person no longer needs: found here as its turn comes, by its entry, not by
+    -- joining every due message to the list at each claim.
+    if candidate.kind = 'confirmation_email' and candidate.entry_status <> 'pending' then
+      update public.waitlist_outbox o
+         set status = 'skipped', note = 'The entry was confirmed before this e-mail was sent.'
+       where o.id = candidate.id;
+      continue;
+    end if;
     if candidate.kind like '%\_email' and not candidate.counted then
       continue when budget <= 0;
       recipient := private.waitlist_mailbox_hash('mail', candidate.email);
@@ -656,14 +704,17 @@ security definer
 set search_path = ''
 as $$
 declare
-  person_language text := coalesce(
-    (select w.language from public.waitlist w where w.id = new.entry_id),
-    -- An erasure message has no entry (it is deleted right after, in the same transaction): its
-    -- payload names the address the person had.
-    (select w.language from public.waitlist w where new.entry_id is null and w.email = new.payload ->> 'email'),
-    'en'
-  );
+  person_language text;
 begin
+  -- One indexed read per message (this runs for every row of an invitation of thousands).
+  if new.entry_id is not null then
+    select w.language into person_language from public.waitlist w where w.id = new.entry_id;
+  else
+    -- An erasure message has no entry (it is deleted right after, in the same transaction): its
+    -- payload names the address the person had, by its unique key.
+    select w.language into person_language from public.waitlist w where w.email_key = pg_catalog.lower(new.payload ->> 'email');
+  end if;
+  person_language := coalesce(person_language, 'en');
   -- A post's path names its language (/de/blog/…; English's has no prefix, lib/content/paths.ts):
   -- waitlist_broadcast_post queues it for everyone who wants updates, and only its language's
   -- readers keep their message. Its count of recipients counts only those.
@@ -687,26 +738,47 @@ create trigger waitlist_outbox_language
 -- that name nobody; the name, company and address are read when it is sent, so an erasure before
 -- then takes the message with the entry (on delete cascade), and only entry.left, which carries
 -- the id alone, goes out.
-create function private.waitlist_enqueue_webhook(p_type text, p_entry uuid, p_data jsonb, p_available_at timestamptz default now())
+-- Events of one type for many entries at once (p_entries and p_data side by side), as one insert.
+-- PL/pgSQL so that the insert is planned once per session: it runs with every confirmation (a SQL
+-- function with set search_path is planned again at each call).
+create function private.waitlist_enqueue_webhooks(p_type text, p_entries uuid[], p_data jsonb[], p_available_at timestamptz default now())
 returns void
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
+begin
   insert into public.waitlist_outbox (entry_id, kind, payload, retry_until, available_at)
-  select case when p_type = 'entry.left' then null else p_entry end, 'webhook',
-         pg_catalog.jsonb_build_object('type', p_type, 'occurred_at', pg_catalog.now(), 'data', p_data),
+  select case when p_type = 'entry.left' then null else e.entry end, 'webhook',
+         pg_catalog.jsonb_build_object('type', p_type, 'occurred_at', pg_catalog.now(), 'data', e.data),
          pg_catalog.now() + h.give_up_after, greatest(p_available_at, pg_catalog.now())
-    from private.waitlist_webhook_settings h
-   where h.enabled
+    from rows from (pg_catalog.unnest(p_entries), pg_catalog.unnest(p_data)) e (entry, data)
+   cross join private.waitlist_webhook_settings h
+   where h.enabled;
+end
+$$;
+
+revoke all on function private.waitlist_enqueue_webhooks(text, uuid[], jsonb[], timestamptz) from public, anon, authenticated, service_role;
+
+create function private.waitlist_enqueue_webhook(p_type text, p_entry uuid, p_data jsonb, p_available_at timestamptz default now())
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.waitlist_enqueue_webhooks(p_type, array[p_entry], array[p_data], p_available_at);
+end
 $$;
 
 revoke all on function private.waitlist_enqueue_webhook(text, uuid, jsonb, timestamptz) from public, anon, authenticated, service_role;
 
 -- The events of an entry's life: confirmed the first time (not when an expired invitation puts
--- someone back in line), invited, joined, and a referral credit that counts (an unheld one, or a
--- held one when a founder grants it: both add to referral_credits, a held one does not).
+-- someone back in line), joined, and a referral credit that counts (an unheld one, or a held one
+-- when a founder grants it: both add to referral_credits, a held one does not). Invited: for a
+-- whole statement at once, by private.waitlist_invited.
 create function private.waitlist_webhook_events()
 returns trigger
 language plpgsql
@@ -719,14 +791,6 @@ begin
       'place', private.waitlist_place(new.id),
       'referred_by', new.referred_by,
       'confirmed_at', new.confirmed_at
-    ));
-  elsif tg_op = 'UPDATE' and new.status = 'invited' and old.status = 'confirmed' then
-    -- The invitation waitlist_enqueue_messages (which fires first, by name) has just written expires
-    -- this long after new.invited_at. Computed, not looked up: on a table with no statistics yet the
-    -- lookup was planned over every open invitation, so inviting 10,000 at once read 50 million rows.
-    perform private.waitlist_enqueue_webhook('entry.invited', new.id, pg_catalog.jsonb_build_object(
-      'invited_at', new.invited_at,
-      'expires_at', new.invited_at + (select s.invitation_ttl from private.waitlist_invitation_settings s)
     ));
   elsif tg_op = 'UPDATE' and new.status = 'joined' and old.status = 'invited' then
     perform private.waitlist_enqueue_webhook('entry.joined', new.id, pg_catalog.jsonb_build_object(

@@ -42,6 +42,12 @@ async function expectLineExact(db: Owner, confirmationOrder?: string[]): Promise
            (select count(*)::int from public.waitlist where status = 'confirmed') as confirmed,
            (select count(*)::int from public.waitlist where status <> 'pending') as "onList"`)
   expect({ line: totals[0]!.line, total: totals[0]!.total }).toEqual({ line: totals[0]!.confirmed, total: totals[0]!.onList })
+  // Slack's join message's counts, beside what they mean: the entries ever invited, the invitations redeemed.
+  const { rows: joins } = await db.query<{ invited: number; joined: number; everInvited: number; redeemed: number }>(`
+    select private.waitlist_line_total('invited')::int as invited, private.waitlist_line_total('joined')::int as joined,
+           (select count(distinct entry_id)::int from private.waitlist_invitations) as "everInvited",
+           (select count(*)::int from private.waitlist_invitations where redeemed_at is not null) as redeemed`)
+  expect({ invited: joins[0]!.invited, joined: joins[0]!.joined }).toEqual({ invited: joins[0]!.everInvited, joined: joins[0]!.redeemed })
 
   if (confirmationOrder) {
     // The arrival is fixed at the first confirmation: expiries and others leaving renumber nobody.
@@ -123,8 +129,11 @@ async function apply(db: Owner, step: Op, counter: { n: number }, confirmationOr
       return
     }
     case 'join': {
+      // As public.waitlist_redeem_invitation does: the invitation redeemed, then the entry joined.
       const id = pick(await ids(db, `status = 'invited'`), step.pick)
-      if (id) await db.query(`update public.waitlist set status = 'joined' where id = $1`, [id])
+      if (!id) return
+      await db.query(`update private.waitlist_invitations set redeemed_at = now() where entry_id = $1 and redeemed_at is null and expired_at is null`, [id])
+      await db.query(`update public.waitlist set status = 'joined' where id = $1`, [id])
       return
     }
     case 'purge': {
@@ -199,6 +208,24 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
   }
   const confirm = (token: string) => asApiRequest(postgres.api, client(), 'select public.waitlist_confirm($1)', [token])
 
+  /** Invites these confirmed people (out of order) and returns a redeeming token for each, as the invitation e-mail carries. */
+  async function invitationTokens(emails: string[]): Promise<string[]> {
+    const tokens: string[] = []
+    for (const email of emails) {
+      await postgres.owner.query('select public.waitlist_invite_email($1)', [email])
+      const token = newToken()
+      await postgres.owner.query(
+        `insert into private.waitlist_invitation_tokens (token_hash, invitation_id)
+         select $1, i.id from private.waitlist_invitations i join public.waitlist w on w.id = i.entry_id
+          where w.email = $2 and i.redeemed_at is null and i.expired_at is null`,
+        [sha256(token), email],
+      )
+      tokens.push(token)
+    }
+    return tokens
+  }
+  const redeem = (token: string) => asApiRequest(postgres.api, client(), 'select public.waitlist_redeem_invitation($1)', [token], 'service_role')
+
   beforeAll(async () => {
     await postgres.owner.query(`
       update private.waitlist_confirmation_settings set confirm_per_client = 100000;
@@ -212,31 +239,39 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
     await postgres?.close()
   })
 
-  it('a confirmation, a sign-up and a credit go through while another confirmation is still open', async () => {
+  it('a confirmation, a sign-up, a credit and a join go through while another confirmation and another join are still open', async () => {
     const [first, second, referred] = [await pending('open1@line.test'), await pending('open2@line.test'), await pending('open3@line.test', 'early1200@line.test')]
+    const [joining, alsoJoining] = await invitationTokens(['early30@line.test', 'early31@line.test'])
     const held = await postgres.api.connect()
+    const heldJoin = await postgres.api.connect()
     try {
       await held.query('begin')
       await held.query(`select set_config('role', 'anon', true), set_config('request.headers', $1, true)`, [JSON.stringify(client())])
       expect((await held.query<{ r: string }>('select public.waitlist_confirm($1) as r', [first])).rows[0]!.r).toBe('confirmed')
-      // Each would wait for the open confirmation if confirmations ran one at a time: a lock wait
+      await heldJoin.query('begin')
+      await heldJoin.query(`select set_config('role', 'service_role', true)`)
+      expect((await heldJoin.query<{ r: { email: string } }>('select public.waitlist_redeem_invitation($1) as r', [joining])).rows[0]!.r.email).toBe('early30@line.test')
+      // Each would wait for the open confirmation (or join) if they ran one at a time: a lock wait
       // fails at once here instead of hanging.
       const quick = `set local lock_timeout = '500ms'; `
-      for (const [what, sql, params] of [
-        ['confirm', `${quick}select public.waitlist_confirm('${second}')`, []],
-        ['credit', `${quick}select public.waitlist_confirm('${referred}')`, []],
-        ['sign-up', `${quick}insert into public.waitlist (name, email) values ('Q', 'open4@line.test')`, []],
+      for (const [what, outcome] of [
+        ['confirm', () => asApiRequest(postgres.api, client(), `${quick}select public.waitlist_confirm('${second}')`)],
+        ['credit', () => asApiRequest(postgres.api, client(), `${quick}select public.waitlist_confirm('${referred}')`)],
+        ['sign-up', () => asApiRequest(postgres.api, client(), `${quick}insert into public.waitlist (name, email) values ('Q', 'open4@line.test')`)],
+        ['join', () => asApiRequest(postgres.api, client(), `${quick}select public.waitlist_redeem_invitation('${alsoJoining}')`, [], 'service_role')],
       ] as const) {
-        expect({ what, outcome: await asApiRequest(postgres.api, client(), sql, [...params]) }).toEqual({ what, outcome: { ok: true } })
+        expect({ what, outcome: await outcome() }).toEqual({ what, outcome: { ok: true } })
       }
       await held.query('commit')
+      await heldJoin.query('commit')
     } finally {
       held.release()
+      heldJoin.release()
     }
     await expectLineExact(owner)
   })
 
-  it('50 confirmations with credits and grants at once: fast, exact, each message once', async () => {
+  it('50 confirmations with credits, grants, sign-ups and joins at once: fast, exact, each message once', async () => {
     await postgres.owner.query('delete from public.waitlist_outbox')
     // Held credits to grant while the confirmations run.
     for (let i = 0; i < 5; i++) {
@@ -254,6 +289,9 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
     const credits = async () =>
       (await postgres.owner.query<{ email: string; referral_credits: number }>(`select email, referral_credits from public.waitlist where email = any($1) order by email`, [[...referrers, 'early1700@line.test']])).rows
     const creditsBefore = await credits()
+    const joiners = Array.from({ length: 10 }, (_, i) => `early${1100 + i}@line.test`)
+    const joinTokens = await invitationTokens(joiners)
+    const joinedBefore = (await postgres.owner.query<{ n: number }>(`select count(*)::int as n from private.waitlist_invitations where redeemed_at is not null`)).rows[0]!.n
 
     // PostgREST's connections are open before the burst: warm the pool, so connecting is not timed.
     await Promise.all(Array.from({ length: 70 }, () => asApiRequest(postgres.api, client(), 'select pg_sleep(0.05)')))
@@ -264,9 +302,10 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
       ...Array.from({ length: 10 }, (_, i) =>
         asApiRequest(postgres.api, client(), `insert into public.waitlist (name, email) values ('S', $1)`, [`signup${i}@line.test`]).then((outcome) => ({ outcome, ms: 0 })),
       ),
+      ...joinTokens.map((token) => redeem(token).then((outcome) => ({ outcome, ms: 0 }))),
     ])
     const wall = Math.max(...outcomes.map((result) => result.ms))
-    console.info(`[waitlist-line] 50 concurrent confirmations (with 5 grants and 10 sign-ups beside them) finished within ${wall.toFixed(0)} ms`)
+    console.info(`[waitlist-line] 50 concurrent confirmations (with 5 grants, 10 sign-ups and 10 joins beside them) finished within ${wall.toFixed(0)} ms`)
     expect(outcomes.filter((result) => !result.outcome.ok)).toEqual([])
     // The target (1 s) is the bench's: here, on a shared machine, the figure is printed and only a
     // gross slowdown fails. That nothing waits for another confirmation is proven above.
@@ -296,5 +335,25 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
        where o.kind = 'webhook' and o.payload ->> 'type' = 'referral.credited' and w.email = any($1) group by w.email order by w.email`, [[...referrers, 'early1700@line.test']])
     expect(webhooks.map((row) => row.n)).toEqual(gained.filter((n) => n > 0))
     expect(gained.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5)
+
+    // Each sign-up's confirmation e-mail once; each join's Slack message and webhook once, its
+    // count the joins as of it: its own and every one committed before it.
+    const { rows: signups } = await postgres.owner.query<{ n: number }>(`
+      select count(o.id)::int as n from public.waitlist w left join public.waitlist_outbox o on o.entry_id = w.id and o.kind = 'confirmation_email'
+       where w.email like 'signup%@line.test' group by w.id`)
+    expect(signups.map((row) => row.n)).toEqual(Array(10).fill(1))
+    const { rows: joins } = await postgres.owner.query<{ email: string; status: string; slack: number; webhook: number; joined: number }>(`
+      select w.email, w.status,
+             count(*) filter (where o.kind = 'slack_joined')::int as slack,
+             count(*) filter (where o.kind = 'webhook' and o.payload ->> 'type' = 'entry.joined')::int as webhook,
+             max((o.payload ->> 'joined')::int) filter (where o.kind = 'slack_joined') as joined
+        from public.waitlist w join public.waitlist_outbox o on o.entry_id = w.id
+       where w.email = any($1) group by w.email, w.status order by w.email`, [joiners])
+    expect(joins).toHaveLength(10)
+    for (const row of joins) {
+      expect(row).toMatchObject({ status: 'joined', slack: 1, webhook: 1 })
+      expect(row.joined).toBeGreaterThan(joinedBefore)
+      expect(row.joined).toBeLessThanOrEqual(joinedBefore + 10)
+    }
   })
 })

@@ -77,12 +77,14 @@ onEachDatabase(targets, (opened) => (db = opened), () => {
       // migration); waitlist_experiments keeps only running experiments' variants, on its own
       // column; waitlist_webhook_events and waitlist_webhook_left write the webhooks' outbox rows
       // AFTER the fact; waitlist_arrival keeps the line's row (05_line.sql) AFTER the fact and
-      // before the triggers that read places and totals.
+      // before the triggers that read places and totals; waitlist_invited writes a statement's
+      // invitations, their e-mails and webhooks once, AFTER it.
       expect(rows.map((row) => row.name)).toEqual([
         'waitlist_arrival',
         'waitlist_clean',
         'waitlist_enqueue_messages',
         'waitlist_experiments',
+        'waitlist_invited',
         'waitlist_pending_defaults',
         'waitlist_rate_limit',
         'waitlist_referral',
