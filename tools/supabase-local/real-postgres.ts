@@ -37,7 +37,7 @@ export async function startApiPostgres(
     await owner.query(`create role authenticator login noinherit nosuperuser nocreatedb nocreaterole;
                        grant anon, authenticated, service_role to authenticator;`)
     await owner.query(ROLE_STATEMENT_TIMEOUTS_SQL)
-    const { rows } = await owner.query<{ version: string }>('show server_version')
+    const { rows } = await owner.query<{ version: string }>(`select current_setting('server_version') as version`)
     const api = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', database: 'postgres', max: Math.min(100, maxConnections - 20) })
     return {
       api,
