@@ -11,6 +11,8 @@
  *   npm run bench:db
  *   npm run bench:db -- --sizes 10000,100000 --samples 50 --no-tools --no-mail
  *
+ * Exits 1 when it could not measure (or the bulk-built line is wrong), 2 when a target is missed.
+ *
  * Ports: the console and maildev on 5100 + BENCH_PORT_OFFSET (default 0) and up; PostgreSQL and
  * the REST double on free ports; everything on 127.0.0.1.
  */
@@ -26,7 +28,7 @@ import { checkLine, growList } from './bulk'
 import { timeCalls } from './calls'
 import { timeMail } from './mail'
 import { timeOwnerTools } from './owner-tools'
-import { renderDbReport, type DbBenchReport, type SizeRun } from './report'
+import { dbVerdicts, renderDbReport, type DbBenchReport, type SizeRun } from './report'
 import { callRow, type CallRow } from './targets'
 
 const DEFAULT_SIZES = [10_000, 100_000, 1_000_000]
@@ -146,3 +148,9 @@ if (failure) {
   process.exit(1)
 }
 log(`report written to ${out.pathname}`)
+// Like `npm run bench`: a missed target is a failing run.
+const missed = dbVerdicts(report).filter((verdict) => !verdict.pass).length
+if (missed > 0) {
+  log(`${missed} target${missed === 1 ? '' : 's'} missed`)
+  process.exit(2)
+}

@@ -32,17 +32,22 @@ const ms = (value: number) => (Number.isNaN(value) ? '–' : value >= 100 ? `${n
 const s = (value: number) => `${(value / 1000).toFixed(1)} s`
 const verdicts = (list: readonly Verdict[]) => (list.length ? list.map((v) => `${v.target}: ${v.pass ? 'pass' : '**miss**'}`).join('; ') : 'no target')
 
-export function renderDbReport(report: DbBenchReport): string {
-  const lines: string[] = []
-  const table = (head: string[], rows: string[][]) => {
-    lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`), '')
-  }
-  const allVerdicts = [
+/** Every target the run was held to, with its verdict. */
+export function dbVerdicts(report: Pick<DbBenchReport, 'calls' | 'tools' | 'mail'>): Verdict[] {
+  return [
     ...report.calls.flatMap((row) => row.verdicts),
     ...growth(report.calls).flatMap((g) => (g.verdict ? [g.verdict] : [])),
     ...(report.tools?.runs.flatMap(judgeTool) ?? []),
     ...(report.mail ? judgeMail(report.mail).verdicts : []),
   ]
+}
+
+export function renderDbReport(report: DbBenchReport): string {
+  const lines: string[] = []
+  const table = (head: string[], rows: string[][]) => {
+    lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`), '')
+  }
+  const allVerdicts = dbVerdicts(report)
   const misses = allVerdicts.filter((v) => !v.pass).length
   lines.push(
     '# The waitlist at scale',
