@@ -5,21 +5,12 @@
  * package creates. Requests run like PostgREST's: a non-superuser login role (`authenticator`, as
  * on Supabase) that switches to anon per transaction and sets request.headers and
  * request.jwt.claims, under Supabase's statement timeouts (tools/supabase-local/statement-timeouts.ts).
+ * The setup itself is tools/supabase-local/real-postgres.ts, shared with the scale bench.
  */
-import pg from 'pg'
 import { inject } from 'vitest'
-import { migrationTarget, startPostgresCluster, type PostgresCluster } from '@/tools/local/postgres'
-import { applyMigrations } from '@/tools/supabase-local/migrate'
-import { requestTimeoutParam, ROLE_STATEMENT_TIMEOUTS_SQL } from '@/tools/supabase-local/statement-timeouts'
+import { startApiPostgres, type RealPostgres } from '@/tools/supabase-local/real-postgres'
 
-export interface RealPostgres {
-  /** A pool of connections as `authenticator` (not a superuser), like PostgREST's. */
-  api: pg.Pool
-  /** The superuser, for setup and for looking behind the API. */
-  owner: pg.Client
-  version: string
-  close(): Promise<void>
-}
+export { apiRequest, asApiRequest, type ApiOutcome, type RealPostgres } from '@/tools/supabase-local/real-postgres'
 
 export type RealPostgresStart = { ok: true; postgres: RealPostgres } | { ok: false; reason: string }
 
@@ -27,67 +18,13 @@ export async function startRealPostgres({ maxConnections = 300, migrationsDir }:
   // Found or installed once by tests/helpers/postgres-setup.ts (Vitest's global setup).
   const binaries = inject('postgres')
   if (!binaries.ok) return binaries
-
-  let cluster: PostgresCluster
+  let postgres: RealPostgres
   try {
-    cluster = await startPostgresCluster(binaries.bin, { maxConnections })
+    postgres = await startApiPostgres(binaries.bin, { maxConnections, ...(migrationsDir ? { migrationsDir } : {}) })
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) }
-  }
-  const { port } = cluster
-  const stop = () => cluster.stop()
-  try {
-    const owner = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' })
-    await owner.connect()
-    await applyMigrations(migrationTarget(owner), migrationsDir)
-    // Supabase's API login: no rights of its own, may become anon, authenticated or service_role.
-    await owner.query(`create role authenticator login noinherit nosuperuser nocreatedb nocreaterole;
-                       grant anon, authenticated, service_role to authenticator;`)
-    await owner.query(ROLE_STATEMENT_TIMEOUTS_SQL)
-    const { rows } = await owner.query<{ version: string }>('show server_version')
-    const api = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', database: 'postgres', max: Math.min(100, maxConnections - 20) })
-    return {
-      ok: true,
-      postgres: {
-        api,
-        owner,
-        version: rows[0]?.version ?? '?',
-        async close() {
-          await api.end()
-          await owner.end()
-          await stop()
-        },
-      },
-    }
-  } catch (error) {
-    await stop()
+    // A cluster that cannot start is a reason to skip; a migration that fails is a failure.
+    if (error instanceof Error && error.message.startsWith('Could not start PostgreSQL')) return { ok: false, reason: error.message }
     throw error
   }
-}
-
-export type ApiOutcome = { ok: true } | { ok: false; code: string; message: string; detail?: string }
-
-/**
- * One request as PostgREST runs it: a transaction on an authenticator connection, the role, its
- * statement timeout and the request settings local to it, commit on success.
- */
-export async function asApiRequest(pool: pg.Pool, headers: Record<string, string>, sql: string, params: unknown[] = [], role = 'anon'): Promise<ApiOutcome> {
-  const client = await pool.connect()
-  try {
-    await client.query('begin')
-    await client.query(
-      `select set_config('role', $1, true), set_config('request.headers', $2, true), set_config('request.jwt.claims', $3, true), set_config('statement_timeout', $4, true)`,
-      [role, JSON.stringify(headers), JSON.stringify({ role }), requestTimeoutParam(role)],
-    )
-    await client.query(sql, params)
-    await client.query('commit')
-    return { ok: true }
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    const failure = error as { code?: string; message?: string; detail?: string }
-    if (typeof failure.code !== 'string') throw error
-    return { ok: false, code: failure.code, message: failure.message ?? '', ...(failure.detail ? { detail: failure.detail } : {}) }
-  } finally {
-    client.release()
-  }
+  return { ok: true, postgres }
 }

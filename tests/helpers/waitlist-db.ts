@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { applyMigrations } from '@/tools/supabase-local/migrate'
 import { requestTimeoutParam, ROLE_STATEMENT_TIMEOUTS_SQL, withinStatementTimeout } from '@/tools/supabase-local/statement-timeouts'
+import { poolDatabase } from '@/tools/supabase-local/real-postgres'
 import { startRealPostgres } from './real-postgres'
 
 /** What the database tests use: PGlite has it; a real server gets an adapter. */
@@ -43,20 +44,7 @@ async function createRealWaitlistDb(): Promise<WaitlistDb> {
   return {
     exec: (sql) => owner.query(sql),
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await owner.query(sql, params)).rows as T[] }),
-    async transaction(work) {
-      const client = await api.connect()
-      try {
-        await client.query('begin')
-        const result = await work({ query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as R[] }) })
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
+    transaction: poolDatabase(api).transaction,
     close,
   }
 }

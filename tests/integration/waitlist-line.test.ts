@@ -8,22 +8,15 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LINE_DEFINITION } from '@/tools/bench/db/line-definition'
 import { asApiRequest, startRealPostgres, type RealPostgres } from '../helpers/real-postgres'
 import { onEachDatabase, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { newToken, sha256 } from '../helpers/waitlist-people'
 
 type Owner = Pick<WaitlistDb, 'query'>
 
-/**
- * The definition, plainly: the confirmed entries ranked by arrival - credits * places_per_referral,
- * ties to the earlier arrival (the arrival is the number each entry drew at its first confirmation).
- */
-const DEFINITION = `
-  select w.id, row_number() over (order by l.arrival - w.referral_credits::bigint * s.places_per_referral, l.arrival)::int as place
-    from public.waitlist w
-    join private.waitlist_line l on l.entry_id = w.id
-   cross join private.waitlist_referral_settings s
-   where w.status = 'confirmed'`
+/** The definition, plainly (shared with the scale bench's check of its bulk build). */
+const DEFINITION = LINE_DEFINITION
 
 /** Every entry's place as the functions answer it, the head and the totals, beside the definition. */
 async function expectLineExact(db: Owner, confirmationOrder?: string[]): Promise<number> {

@@ -4,7 +4,9 @@
  * and PostgREST error bodies the site relies on.
  *
  * The same table of cases runs against every configured target:
- * - the local PostgREST double (always), and
+ * - the local PostgREST double (always),
+ * - the same double over Debian's PostgreSQL instead of PGlite (the scale bench's backend,
+ *   tools/supabase-local/server.ts startRestOver) when the server is installed, and
  * - a real stack (e.g. `supabase start` with this repo's migrations) when
  *   SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY are set; service-role cases
  *   also need SUPABASE_TEST_SERVICE_ROLE_KEY.
@@ -19,14 +21,16 @@
  */
 import { createServer, type AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { createWaitlistClient } from '@/components/waitlist/client'
 import { joinWaitlist } from '@/components/waitlist/join'
 import { waitlistPages, type ListedEntry } from '@/tools/owner/owner'
 import { signJwt } from '@/tools/supabase-local/jwt'
 import { LOCAL_JWT_SECRET } from '@/tools/supabase-local/keys'
 import { loopbackAddress, loopbackFetch } from '@/tools/supabase-local/loopback-fetch'
-import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
+import { poolDatabase } from '@/tools/supabase-local/real-postgres'
+import { startLocalSupabase, startRestOver, type LocalSupabase } from '@/tools/supabase-local/server'
+import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres'
 
 interface Target {
   url: string
@@ -60,12 +64,35 @@ afterAll(async () => {
   await (await localDouble)?.close()
 })
 
+// The double's HTTP and PostgREST code over a `pg` Pool on a real server (as the scale bench runs it).
+const postgresBinaries = inject('postgres')
+let overPostgres: Promise<{ rest: Awaited<ReturnType<typeof startRestOver>>; postgres: RealPostgres }> | undefined
+async function startDoubleOverPostgres() {
+  const start = await startRealPostgres({ maxConnections: 40 })
+  if (!start.ok) throw new Error(start.reason)
+  const rest = await startRestOver(poolDatabase(start.postgres.api))
+  return { rest, postgres: start.postgres }
+}
+afterAll(async () => {
+  const running = await overPostgres
+  await running?.rest.close()
+  await running?.postgres.close()
+})
+
 const targets: TargetDefinition[] = [
   {
     name: 'the local PostgREST double',
     enabled: true,
     start: async () => {
       const { url, anonKey, serviceRoleKey } = await startLocalDouble()
+      return { url, anonKey, serviceRoleKey, local: true }
+    },
+  },
+  {
+    name: 'the local PostgREST double over real PostgreSQL',
+    enabled: postgresBinaries.ok,
+    start: async () => {
+      const { url, anonKey, serviceRoleKey } = (await (overPostgres ??= startDoubleOverPostgres())).rest
       return { url, anonKey, serviceRoleKey, local: true }
     },
   },

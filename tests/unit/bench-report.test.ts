@@ -69,6 +69,7 @@ describe('the benchmark report', () => {
 
   it('says how busy the machine was: the load average and the CPU of the bench against every other process', () => {
     const markdown = renderMarkdown(report({}))
+    expect(markdown).toContain('[bench-db.md](bench-db.md) (`npm run bench:db`)')
     expect(markdown).toContain("How busy it was: 1-minute load average 1.5 to 3.25 (median 2) on 2 cores, 3 readings; on average the bench's own processes (servers, Chromium, the load tool) used 1.10 cores and other processes 0.40.")
     const noProc = renderMarkdown(report({ machineLoad: { samples: 2, cores: 2, loadAverage: { min: 1, median: 1, max: 1 }, benchCores: null, otherCores: null } }))
     expect(noProc).toContain('the CPU of other processes could not be read (no /proc)')

@@ -35,6 +35,9 @@ const SHORT: Record<CategoryId, string> = { performance: 'Perf', accessibility: 
 // Audits that hold a category below 100 first; the performance ones are partly noise and partly the framework's.
 const AUDIT_ORDER: CategoryId[] = ['accessibility', 'best-practices', 'seo', 'performance']
 
+/** The scale bench writes its own report (tools/bench/db/report.ts); this one only points at it. */
+export const DB_REPORT_LINK = 'The waitlist\'s database at 10,000, 100,000 and 1,000,000 entries has its own report: [bench-db.md](bench-db.md) (`npm run bench:db`).'
+
 export function renderMarkdown(report: BenchReport): string {
   const { machine, versions } = report
   const lines: string[] = []
@@ -50,6 +53,8 @@ export function renderMarkdown(report: BenchReport): string {
     `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGB} GB, ${machine.os}; Node ${machine.node}; ${machine.chromium}; Lighthouse ${machine.lighthouse} (CPU benchmark index, median of all runs: ${Math.round(machine.lighthouseBenchmarkIndex)}; per page below).`,
     '',
     `How busy it was: ${busy(report.machineLoad)}.`,
+    '',
+    DB_REPORT_LINK,
     '',
     '## Site and floor per route',
     '',

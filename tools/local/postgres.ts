@@ -60,7 +60,10 @@ export interface PostgresCluster {
  * removed on stop. initdb refuses root, so as root the cluster runs as the `postgres` OS user the
  * Debian package creates. fsync is off: nothing here outlives the process.
  */
-export async function startPostgresCluster(bin: string, { maxConnections = 300 }: { maxConnections?: number } = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  bin: string,
+  { maxConnections = 300, settings = [] }: { maxConnections?: number; /** More `name=value` server settings (the scale bench's). */ settings?: string[] } = {},
+): Promise<PostgresCluster> {
   const root = process.getuid?.() === 0
   const osUser = root ? 'postgres' : userInfo().username
   const as = (command: string, args: string[]) => (root ? exec('runuser', ['-u', osUser, '--', command, ...args]) : exec(command, args))
@@ -78,7 +81,7 @@ export async function startPostgresCluster(bin: string, { maxConnections = 300 }
     await as(tool('initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
     await as(tool('pg_ctl'), [
       '-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} -c fsync=off -c deadlock_timeout=200ms`,
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} -c fsync=off -c deadlock_timeout=200ms${settings.map((setting) => ` -c ${setting}`).join('')}`,
     ])
   } catch (error) {
     await rm(dir, { recursive: true, force: true })

@@ -13,9 +13,16 @@
  * checked against the catalog before being quoted into SQL; every value is a
  * bind parameter.
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { errors, HttpError, isPgError, pgErrorResponse } from './errors'
 import { requestTimeoutParam, withinStatementTimeout } from './statement-timeouts'
+
+/** The SQL a request needs: one statement, or a transaction (PGlite has both; a `pg` Pool gets ./real-postgres.ts's poolDatabase). */
+export interface RestQueries {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+export interface RestDatabase extends RestQueries {
+  transaction<T>(work: (tx: RestQueries) => Promise<T>): Promise<T>
+}
 
 export interface RestRequest {
   method: string
@@ -68,7 +75,7 @@ interface Table {
   columns: Set<string>
 }
 
-async function findTable(db: PGlite, name: string): Promise<Table | null> {
+async function findTable(db: RestDatabase, name: string): Promise<Table | null> {
   const { rows } = await db.query<{ column: string | null }>(
     `select a.attname as column
        from pg_catalog.pg_class c
@@ -96,7 +103,7 @@ function similarity(a: string, b: string): number {
 }
 
 /** PostgREST suggests a table only when it is a close match (its fuzzy score >= 0.75). */
-async function suggestTable(db: PGlite, name: string): Promise<string | null> {
+async function suggestTable(db: RestDatabase, name: string): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>(
     `select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
       where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')`,
@@ -119,7 +126,7 @@ interface Routine {
   returnsComposite: boolean
 }
 
-async function findRoutines(db: PGlite, name: string): Promise<Routine[]> {
+async function findRoutines(db: RestDatabase, name: string): Promise<Routine[]> {
   const { rows } = await db.query<{
     argnames: string[] | null
     argmodes: string[] | null
@@ -361,7 +368,7 @@ export function requestHeadersSetting(lines: RestRequest['headerLines']): string
  * request.headers, request.method, request.path and request.cookies, and under the
  * role's statement timeout as on Supabase (statement-timeouts.ts).
  */
-async function asRequestRole<T>(db: PGlite, request: ParsedRequest, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function asRequestRole<T>(db: RestDatabase, request: ParsedRequest, work: (tx: RestQueries) => Promise<T>): Promise<T> {
   const cookies: Record<string, string> = {}
   for (const pair of (request.headers.cookie ?? '').split(';')) {
     const index = pair.indexOf('=')
@@ -388,7 +395,7 @@ async function asRequestRole<T>(db: PGlite, request: ParsedRequest, work: (tx: T
   })
 }
 
-async function resultSet(tx: Transaction, sql: string, params: unknown[]): Promise<ResultSet> {
+async function resultSet(tx: RestQueries, sql: string, params: unknown[]): Promise<ResultSet> {
   const { rows } = await tx.query<ResultSet>(sql, params)
   return rows[0] ?? { n: 0, body: '[]', first: null }
 }
@@ -401,7 +408,7 @@ function representation(request: ParsedRequest, result: ResultSet, status: numbe
   return json(status, result.body, headers)
 }
 
-async function read(db: PGlite, request: ParsedRequest, table: Table, options: PostgrestOptions): Promise<RestResponse> {
+async function read(db: RestDatabase, request: ParsedRequest, table: Table, options: PostgrestOptions): Promise<RestResponse> {
   const params: unknown[] = []
   const columns = selectList(parseSelect(request.query.get('select'), table))
   const where = parseFilters(request.query, table, params)
@@ -427,7 +434,7 @@ async function read(db: PGlite, request: ParsedRequest, table: Table, options: P
   return request.method === 'HEAD' ? { ...response, body: '' } : response
 }
 
-async function primaryKey(db: PGlite, table: Table): Promise<string[]> {
+async function primaryKey(db: RestDatabase, table: Table): Promise<string[]> {
   const { rows } = await db.query<{ column: string }>(
     `select a.attname as column
        from pg_catalog.pg_index i
@@ -451,7 +458,7 @@ function onConflictClause(request: ParsedRequest, prefer: Map<string, string>, c
   return ` ${conflict} do update set ${columns.map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`).join(', ')}`
 }
 
-async function insert(db: PGlite, request: ParsedRequest, table: Table): Promise<RestResponse> {
+async function insert(db: RestDatabase, request: ParsedRequest, table: Table): Promise<RestResponse> {
   const prefer = parsePrefer(request.headers)
   const body = parseJsonBody(request)
   const columns = payloadColumns(body, request.query.get('columns'), table)
@@ -496,7 +503,7 @@ async function insert(db: PGlite, request: ParsedRequest, table: Table): Promise
   })
 }
 
-async function mutate(db: PGlite, request: ParsedRequest, table: Table, kind: 'update' | 'delete'): Promise<RestResponse> {
+async function mutate(db: RestDatabase, request: ParsedRequest, table: Table, kind: 'update' | 'delete'): Promise<RestResponse> {
   const params: unknown[] = []
   const target = `${quoteIdent(SCHEMA)}.${quoteIdent(table.name)}`
   let statement: string
@@ -527,7 +534,7 @@ async function mutate(db: PGlite, request: ParsedRequest, table: Table, kind: 'u
   })
 }
 
-async function rpc(db: PGlite, request: ParsedRequest, fn: string): Promise<RestResponse> {
+async function rpc(db: RestDatabase, request: ParsedRequest, fn: string): Promise<RestResponse> {
   let args: Record<string, unknown>
   if (request.method === 'POST') {
     const body = request.body.trim() === '' ? {} : parseJsonBody(request)
@@ -572,7 +579,7 @@ async function rpc(db: PGlite, request: ParsedRequest, fn: string): Promise<Rest
   return json(200, request.method === 'HEAD' ? '' : body)
 }
 
-async function root(db: PGlite, request: ParsedRequest): Promise<RestResponse> {
+async function root(db: RestDatabase, request: ParsedRequest): Promise<RestResponse> {
   // A small stand-in for PostgREST's OpenAPI root: the tables this role can use.
   const tables = await asRequestRole(db, request, async (tx) =>
     (await tx.query<{ name: string }>(`select table_name::text as name from information_schema.tables where table_schema = $1 order by 1`, [SCHEMA])).rows,
@@ -582,7 +589,7 @@ async function root(db: PGlite, request: ParsedRequest): Promise<RestResponse> {
   return json(200, JSON.stringify({ swagger: '2.0', info: { title: 'Local PostgREST double', version: '1' }, paths }))
 }
 
-export async function handleRest(db: PGlite, rest: RestRequest, options: PostgrestOptions): Promise<RestResponse> {
+export async function handleRest(db: RestDatabase, rest: RestRequest, options: PostgrestOptions): Promise<RestResponse> {
   const headers: Record<string, string> = {}
   for (const [name, value] of rest.headerLines) {
     headers[name] = name in headers ? `${headers[name]}${name === 'cookie' ? '; ' : ', '}${value}` : value

@@ -36,7 +36,7 @@ import { verifyJwt } from './jwt'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys'
 import { applyMigrations, MIGRATIONS_DIR } from './migrate'
 import { ROLE_STATEMENT_TIMEOUTS_SQL } from './statement-timeouts'
-import { handleRest, type PostgrestOptions } from './postgrest'
+import { handleRest, type PostgrestOptions, type RestDatabase } from './postgrest'
 
 export interface LocalSupabaseOptions {
   /** Default 54321, Supabase's local API port; 0 picks a free port. */
@@ -189,17 +189,20 @@ function authenticate(request: IncomingMessage, url: URL): Record<string, unknow
   return verified.claims
 }
 
-export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
-  const { port = 54321, host = '127.0.0.1', dataDir, migrationsDir = MIGRATIONS_DIR, log, maxRows = 1000, seedSql } = options
+interface RestServer {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * The HTTP half: keys, CORS and the gateway's headers, then ./postgrest.ts over whatever database
+ * `database()` resolves to (requests that arrive while it is being prepared wait for it).
+ */
+async function serveRest(
+  database: () => Promise<RestDatabase>,
+  { port, host, log, maxRows }: { port: number; host: string; log?: (line: string) => void; maxRows: number },
+): Promise<RestServer> {
   const postgrest: PostgrestOptions = { maxRows, roles: ROLES, anonRole: 'anon' }
-
-  let db: PGlite | undefined
-  // Requests that arrive while migrations run wait for this instead of failing.
-  const startup = Promise.withResolvers<void>()
-  const ready = startup.promise
-  // A failed start is reported by startLocalSupabase itself, not as an unhandled rejection.
-  ready.catch(() => {})
-
   const server = createServer((request, response) => {
     const started = Date.now()
     const cors = corsHeaders(request)
@@ -226,7 +229,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           return finish(200)
         }
         if (url.pathname === '/health' && (method === 'GET' || method === 'HEAD')) {
-          await ready
+          await database()
           send(response, 200, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }, '{"status":"ok"}')
           return finish(200)
         }
@@ -234,9 +237,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
         const claims = authenticate(request, url)
         const body = decodeBody(await readBody(request))
-        await ready
         const result = await handleRest(
-          db as PGlite,
+          await database(),
           {
             method,
             path: url.pathname.slice('/rest/v1'.length) || '/',
@@ -270,10 +272,50 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       resolve()
     })
   })
+  const address = server.address() as AddressInfo
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/**
+ * The same REST double over a database the caller prepared (migrations, roles, timeouts): the
+ * scale bench's real PostgreSQL through ./real-postgres.ts's poolDatabase, so the owner tools are
+ * measured through supabase-js and REST as the founders run them, on the server production has.
+ */
+export async function startRestOver(
+  database: RestDatabase,
+  { port = 0, host = '127.0.0.1', log, maxRows = 1000 }: Pick<LocalSupabaseOptions, 'port' | 'host' | 'log' | 'maxRows'> = {},
+): Promise<{ url: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> }> {
+  const served = await serveRest(async () => database, { port, host, maxRows, ...(log ? { log } : {}) })
+  return { url: served.url, anonKey: LOCAL_ANON_KEY, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, close: served.close }
+}
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const { port = 54321, host = '127.0.0.1', dataDir, migrationsDir = MIGRATIONS_DIR, log, maxRows = 1000, seedSql } = options
+
+  let db: PGlite | undefined
+  // Requests that arrive while migrations run wait for this instead of failing.
+  const startup = Promise.withResolvers<void>()
+  const ready = startup.promise
+  // A failed start is reported by startLocalSupabase itself, not as an unhandled rejection.
+  ready.catch(() => {})
+
+  const served = await serveRest(
+    async () => {
+      await ready
+      return db as PGlite
+    },
+    { port, host, maxRows, ...(log ? { log } : {}) },
+  )
 
   const close = async () => {
-    server.closeAllConnections()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await served.close()
     if (db && !db.closed) await db.close()
   }
 
@@ -291,10 +333,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     throw error
   }
 
-  const address = server.address() as AddressInfo
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   return {
-    url: `http://${urlHost}:${address.port}`,
+    url: served.url,
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     db,
