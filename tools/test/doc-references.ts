@@ -30,7 +30,7 @@ export function filesToRead(tracked: readonly string[]): string[] {
       /\.(ts|tsx|mjs|sql|md)$/.test(file) &&
       !/^(tests|e2e|supabase\/migrations)\//.test(file) &&
       !/(^|\/)[^/]*generated[^/]*$/.test(file) &&
-      file !== 'docs/bench.md' &&
+      !['docs/bench.md', 'docs/bench-db.md'].includes(file) &&
       !OTHER_TREES.has(file),
   )
 }
