@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { copy, withValues } from './seed-copy'
 
-const { form, confirmation, confirmPage } = copy.waitlist
+const { form, confirmation, confirmPage, messages } = copy.waitlist
 
 /** The message under the name field when it is left empty. */
 export const nameRequired = withValues(form.errorRequired, { field: form.nameInSentence })
@@ -31,7 +31,10 @@ export async function joinWaitlist(page: Page, person: { name: string; email: st
   await expect(form.updates).not.toBeChecked()
   if (person.updates) await form.updates.check()
   await form.submit.click()
-  await form.confirmed.waitFor()
+  // A refusal fails at once with what the page said, not at the test's timeout with nothing.
+  const refusal = page.getByRole('alert').filter({ hasText: /\S/ }).or(page.locator('[aria-invalid="true"]')).or(page.getByRole('status').filter({ hasText: messages.duplicate }))
+  await form.confirmed.or(refusal).first().waitFor()
+  if (!(await form.confirmed.isVisible())) throw new Error(`the sign-up was refused: ${await form.form.innerText()}`)
 }
 
 /** Opens an e-mailed link and presses the page's button, as a person does: only the press confirms. */

@@ -3,7 +3,7 @@ import { LOCAL_ANON_KEY } from '../tools/supabase-local/keys'
 import { expect, test } from './fixtures'
 import { copy } from './seed-copy'
 import { nameRequired, waitlistForm } from './waitlist-form'
-import { rowsFor, supabaseUrl } from './waitlist-rows'
+import { owner, rowsFor, supabaseUrl } from './waitlist-rows'
 
 const { form, confirmation, messages } = copy.waitlist
 
@@ -37,6 +37,27 @@ test.describe('waitlist sign-up', () => {
     expect(await rowsFor(email)).toEqual([{ name: 'Ada Lovelace', email, project: 'Analytical Engines' }])
     await page.getByRole('link', { name: confirmation.backLabel }).click()
     await expect(page).toHaveURL('/')
+  })
+
+  test('typed before the script arrived: hydration keeps every value and tick, and the sign-up stores them', async ({ page }) => {
+    // A slow phone, or autofill on arrival: the person fills the form while the page's script is
+    // still loading. React used to reset the (then controlled) fields to empty when it hydrated.
+    let release!: () => void
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+      await scriptHeld
+      await route.continue()
+    })
+    const email = uniqueEmail('early')
+    await page.goto('/waitlist', { waitUntil: 'domcontentloaded' })
+    await fill(page, { name: 'Early Bird', company: 'Dawn Ltd', email })
+    await waitlistForm(page).updates.check()
+    release()
+    await submit(page).click()
+    await expect(confirmed(page)).toBeVisible()
+    expect(await rowsFor(email)).toEqual([{ name: 'Early Bird', email, project: 'Dawn Ltd' }])
+    const { data } = await owner.from('waitlist').select('updates').eq('email', email)
+    expect(data).toEqual([{ updates: true }])
   })
 
   test('without a company the row holds an empty project', async ({ page }) => {

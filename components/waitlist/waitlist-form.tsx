@@ -26,8 +26,10 @@ type Values = { name: string; company: string; email: string }
 const noSubscription = () => () => {}
 
 /**
- * What the fields hold when the form is sent. Read from the form itself: text typed or autofilled
- * before the page hydrated is in the inputs but not yet in React's state.
+ * What the fields hold when the form is sent, read from the form itself. The fields are
+ * uncontrolled on purpose: React's hydration sets a controlled input to its state, which wiped
+ * whatever a person typed or autofilled while the script was still loading on a slow phone
+ * (e2e/waitlist.spec.ts, "typed before the script arrived").
  */
 function formValues(form: HTMLFormElement): Values {
   const data = new FormData(form)
@@ -41,12 +43,8 @@ function formValues(form: HTMLFormElement): Values {
 
 export function WaitlistForm({ copy, backend, language }: Props) {
   const report = useWaitlistReport()
-  const [values, setValues] = useState<Values>({ name: '', company: '', email: '' })
   const [errors, setErrors] = useState<WaitlistFieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
-  const [honeypot, setHoneypot] = useState('')
-  // Product updates by e-mail: off unless the person ticks the box (consent is never assumed).
-  const [updates, setUpdates] = useState(false)
   // State updates are not synchronous: a ref stops a double click from sending twice.
   const inFlight = useRef(false)
   const shownAt = useRef(Number.POSITIVE_INFINITY)
@@ -57,19 +55,17 @@ export function WaitlistForm({ copy, backend, language }: Props) {
     shownAt.current = performance.now()
   }, [])
 
-  const update = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value
-    setValues((current) => ({ ...current, [field]: value }))
+  const clearError = (field: keyof Values) => () => {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }))
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (inFlight.current) return
-    const current = formValues(event.currentTarget)
-    // Read from the form too, like the fields: a tick made before hydration is in the input only.
-    const wantsUpdates = new FormData(event.currentTarget).get('updates') === 'yes'
-    setValues(current)
+    const formElement = event.currentTarget
+    const current = formValues(formElement)
+    // Product updates by e-mail: off unless the person ticked the box (consent is never assumed).
+    const wantsUpdates = new FormData(formElement).get('updates') === 'yes'
     const validation = validateWaitlistInput(current)
     if (!validation.ok) {
       setErrors(validation.errors)
@@ -77,10 +73,11 @@ export function WaitlistForm({ copy, backend, language }: Props) {
       if (first) document.getElementById(`waitlist-${first}`)?.focus()
       return
     }
-    if (honeypotFilled(honeypot) || honeypotFilled(String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? ''))) {
+    const bait = formElement.elements.namedItem(HONEYPOT_FIELD)
+    if (bait instanceof HTMLInputElement && honeypotFilled(bait.value)) {
       // Told the truth, never a false confirmation: nothing is stored. The field is cleared, so a
       // person whose extension filled it can simply press the button again.
-      setHoneypot('')
+      bait.value = ''
       report({ status: 'automated' })
       return
     }
@@ -133,8 +130,8 @@ export function WaitlistForm({ copy, backend, language }: Props) {
           autoComplete={options.autoComplete}
           maxLength={options.maxLength}
           placeholder={placeholder ?? undefined}
-          value={values[name]}
-          onChange={update(name)}
+          defaultValue=""
+          onChange={clearError(name)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
         />
@@ -167,8 +164,7 @@ export function WaitlistForm({ copy, backend, language }: Props) {
             name="updates"
             type="checkbox"
             value="yes"
-            checked={updates}
-            onChange={(event) => setUpdates(event.target.checked)}
+            defaultChecked={false}
             className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-2 focus:ring-brand-600/20"
           />
           <label htmlFor="waitlist-updates" className="text-sm text-slate-700">
@@ -190,8 +186,7 @@ export function WaitlistForm({ copy, backend, language }: Props) {
           data-lpignore="true"
           data-bwignore="true"
           data-form-type="other"
-          value={honeypot}
-          onChange={(event) => setHoneypot(event.target.value)}
+          defaultValue=""
         />
       </div>
       <Button type="submit" disabled={!hydrated || submitting} size="lg" className="mt-6 w-full">
