@@ -242,18 +242,14 @@ export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPag
 export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}`)
 
 /**
- * The published experiments running now, for the database's set of variant keys a sign-up may
- * record (components/experiments/sync.ts); one document per experiment for every language.
+ * Every published running experiment (one document for every language), read by
+ * components/experiments/running.ts for both of its readers: the proxy, which assigns participants
+ * (its variants' keys and shares, and the published pages it varies in every language, the English
+ * page it names and that page's translations, with each page's section keys, so an experiment
+ * whose section was deleted is left out before anyone is rewritten to it), and the database's set
+ * of variant keys a sign-up may record (components/experiments/sync.ts).
  */
-export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{"key": key.current, "variants": variants[].key}`)
-
-/**
- * Every running experiment, as the proxy assigns participants (components/experiments/running.ts): its
- * variants' keys and shares, and the published pages it varies in every language (the English
- * page it names and that page's translations), with each page's section keys, so an experiment
- * whose section was deleted is left out before anyone is rewritten to it.
- */
-export const proxyExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && defined(key.current) && ${published}]{
+export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{
   "key": key.current,
   "sectionKey": target.sectionKey,
   "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},

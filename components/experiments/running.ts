@@ -1,5 +1,5 @@
-import type { ProxyExperimentsQueryResult } from '@/sanity/types.generated'
-import { proxyExperimentsQuery } from '@/sanity/queries'
+import type { RunningExperimentsQueryResult } from '@/sanity/types.generated'
+import { runningExperimentsQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { addressesGeneration } from '@/lib/content/addresses'
 import { FIXED_PAGE_PATHS, pagePath } from '@/lib/content/paths'
@@ -18,7 +18,7 @@ export type RunningExperiments = { byPath: ReadonlyMap<string, readonly Experime
  * Studio refuses both: content written around it), or, per page, when the page has lost the
  * section it varies or a variant has no section in the page's language; each is logged once.
  */
-export function toRunningExperiments(raw: ProxyExperimentsQueryResult): RunningExperiments {
+export function toRunningExperiments(raw: RunningExperimentsQueryResult): RunningExperiments {
   const byPath = new Map<string, ExperimentSplit[]>()
   for (const item of raw) {
     const variants = (item.variants ?? []).map(({ key, share }) => ({ key: key ?? '', share: typeof share === 'number' ? share : 0 }))
@@ -47,6 +47,15 @@ export function toRunningExperiments(raw: ProxyExperimentsQueryResult): RunningE
   return { byPath }
 }
 
+/**
+ * The published running experiments as Sanity answers them, past every cache: the one read of
+ * experiment documents for the proxy (runningExperiments below) and the database's sync
+ * (./sync.ts); the variant page reads its one experiment with its sections (lib/content).
+ */
+export function readRunningExperiments(): Promise<RunningExperimentsQueryResult> {
+  return readPublished<RunningExperimentsQueryResult>(runningExperimentsQuery)
+}
+
 type Held = { generation: number; loadedAt: number; running: Promise<RunningExperiments> }
 const HELD = Symbol.for('heardly.experiments.running')
 const holder = globalThis as { [HELD]?: Held }
@@ -66,7 +75,7 @@ export function runningExperiments(now = Date.now()): Promise<RunningExperiments
   const generation = addressesGeneration()
   const periodMs = serverEnv().contentRevalidateSeconds * 1000
   if (held && held.generation === generation && now - held.loadedAt < periodMs) return held.running
-  const read = readPublished<ProxyExperimentsQueryResult>(proxyExperimentsQuery).then(toRunningExperiments)
+  const read = readRunningExperiments().then(toRunningExperiments)
   const running = held ? read.catch(() => held.running) : read
   holder[HELD] = { generation, loadedAt: now, running }
   read.catch((error: Error) => {

@@ -1,8 +1,7 @@
 import 'server-only'
-import { runningExperimentsQuery } from '@/sanity/queries'
-import { readPublished } from '@/lib/content/published'
-import { configuredServiceClient } from '@/components/waitlist/outbox/configured'
+import { configuredServiceClient } from '@/lib/supabase/configured'
 import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from './assignments'
+import { readRunningExperiments } from './running'
 
 /**
  * Keeps the database's set of running experiments and their variant keys
@@ -18,7 +17,7 @@ import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from './assignments'
 export type RunningExperiment = { key: string; variants: string[] }
 
 export type ExperimentSyncDeps = {
-  /** The published running experiments, as runningExperimentsQuery answers. */
+  /** The published running experiments, as sanity/queries.ts runningExperimentsQuery answers. */
   read: () => Promise<unknown>
   /** Replaces the database's set; resolves to the number of pairs stored. */
   replace: (running: RunningExperiment[]) => Promise<number>
@@ -36,7 +35,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * sign-up could name it); so is a variant with a malformed or repeated key, or one named control
  * (control is every experiment's own). Each left-out item is named in `skipped`.
  */
-export function runningExperiments(answer: readonly unknown[]): { running: RunningExperiment[]; skipped: string[] } {
+export function recordableExperiments(answer: readonly unknown[]): { running: RunningExperiment[]; skipped: string[] } {
   const running = new Map<string, string[]>()
   const skipped: string[] = []
   for (const item of answer) {
@@ -46,7 +45,8 @@ export function runningExperiments(answer: readonly unknown[]): { running: Runni
       continue
     }
     const kept: string[] = []
-    for (const variant of Array.isArray(variants) ? variants : []) {
+    for (const item of Array.isArray(variants) ? (variants as unknown[]) : []) {
+      const variant = typeof item === 'object' && item !== null ? (item as { key?: unknown }).key : undefined
       if (isVariantKey(variant) && variant !== CONTROL_VARIANT && !kept.includes(variant)) kept.push(variant)
       else skipped.push(`variant ${JSON.stringify(variant ?? null)} of ${key}`)
     }
@@ -63,7 +63,7 @@ export async function syncRunningExperiments(deps: ExperimentSyncDeps): Promise<
     return { kind: 'kept', reason: `could not read the running experiments: ${message(error)}` }
   }
   if (!Array.isArray(answer)) return { kind: 'kept', reason: 'the running experiments query did not answer a list' }
-  const { running, skipped } = runningExperiments(answer)
+  const { running, skipped } = recordableExperiments(answer)
   try {
     const pairs = await deps.replace(running)
     return { kind: 'synced', experiments: running.length, pairs, skipped }
@@ -78,7 +78,7 @@ export function configuredExperimentSync(): ExperimentSyncDeps | null {
   if (!client) return null
   return {
     // Past every cache: the webhook arrives the moment the experiment is published.
-    read: () => readPublished(runningExperimentsQuery),
+    read: readRunningExperiments,
     replace: async (running) => {
       const { data, error, status } = await client.rpc('waitlist_replace_experiments', { running })
       if (error) throw new Error(`waitlist_replace_experiments failed (HTTP ${status}${error.code ? ` ${error.code}` : ''}): ${error.message}`)

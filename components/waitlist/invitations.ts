@@ -2,7 +2,7 @@ import 'server-only'
 import { serverEnv } from '@/lib/env'
 import { hasBearerSecret } from '@/lib/http/bearer'
 import { readBodyCapped } from '@/lib/http/body'
-import { configuredServiceClient } from './outbox/configured'
+import { configuredServiceClient } from '@/lib/supabase/configured'
 import { isLinkToken } from './token-shape'
 
 /** What public.waitlist_redeem_invitation() answers. */

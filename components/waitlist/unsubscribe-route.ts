@@ -1,6 +1,6 @@
 import 'server-only'
 import { readBodyCapped } from '@/lib/http/body'
-import { configuredServiceClient } from './outbox/configured'
+import { configuredServiceClient } from '@/lib/supabase/configured'
 import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '@/lib/i18n/languages'
 import { isUnsubscribeToken, LEAVE_PAGE_PATH } from './unsubscribe-path'
 

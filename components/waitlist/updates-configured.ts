@@ -1,7 +1,7 @@
 import 'server-only'
 import { postBroadcastQuery } from '@/sanity/queries'
 import { readPublished } from '@/lib/content/published'
-import { configuredServiceClient } from './outbox/configured'
+import { configuredServiceClient } from '@/lib/supabase/configured'
 import type { BroadcastAnswer, BroadcastDeps, PublishedPost } from './updates'
 
 /**

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
-import { landingPageQuery, proxyExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
-import type { ExperimentQueryResult, LandingPageQueryResult, ProxyExperimentsQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
+import { landingPageQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
+import type { ExperimentQueryResult, LandingPageQueryResult, RunningExperimentsQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 import { contentTokens, toSectionPage, toSiteSettings } from '@/lib/content/reshape'
 import { forgetAddresses } from '@/lib/content/addresses'
 
@@ -87,7 +87,7 @@ describe('the experiment document', () => {
 })
 
 describe('running experiments, as the proxy reads them', () => {
-  const read = async (dataset: SeedDocument[]) => toRunningExperiments((await evaluateQuery(dataset, proxyExperimentsQuery)) as ProxyExperimentsQueryResult)
+  const read = async (dataset: SeedDocument[]) => toRunningExperiments((await evaluateQuery(dataset, runningExperimentsQuery)) as RunningExperimentsQueryResult)
 
   it('names the page it varies in every language, with the variants’ shares', async () => {
     const { byPath } = await read(withDoc(seed, experiment()))

@@ -8,7 +8,7 @@ import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/s
 import { runAdmissionCheck } from '@/tools/load/load-admission'
 import { runConfirmationCheck } from '@/tools/load/load-confirmation'
 import { reconcileWebhooks, startFlakyReceiver } from '@/tools/load/load-webhooks'
-import { serviceClient } from '@/components/waitlist/outbox/store'
+import { serviceClient } from '@/lib/supabase/service'
 import { assertLoopbackUrl, reconcile, runLoadCheck, validatePlan, type LoadPlan, type SignupRecord } from '@/tools/load/load-waitlist'
 
 let local: LocalSupabase

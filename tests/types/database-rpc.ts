@@ -5,7 +5,7 @@
  * its Database type, the misspelling would compile and tsc would fail on the unused directive.
  */
 import type { OwnerClient } from '@/tools/owner/owner'
-import type { ServiceClient } from '@/components/waitlist/outbox/store'
+import type { ServiceClient } from '@/lib/supabase/service'
 import type { createWaitlistClient } from '@/components/waitlist/client'
 
 export async function misspelt(service: ServiceClient, owner: OwnerClient, browser: ReturnType<typeof createWaitlistClient>): Promise<void> {

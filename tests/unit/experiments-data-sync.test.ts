@@ -8,7 +8,7 @@ import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, type SeedDocument } from '@/sanity/seed/dataset'
 import { runningExperimentsQuery } from '@/sanity/queries'
-import { runningExperiments, syncRunningExperiments, type RunningExperiment } from '@/components/experiments/sync'
+import { recordableExperiments, syncRunningExperiments, type RunningExperiment } from '@/components/experiments/sync'
 import { sendWebhook, WEBHOOK_TEST_SECRET } from '../helpers/revalidate-webhook'
 
 const revalidateTag = vi.hoisted(() => vi.fn())
@@ -19,8 +19,8 @@ const fake = vi.hoisted(() => ({
 vi.mock('next/cache', () => ({ revalidateTag }))
 vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast: () => ({ readPost: async () => null, broadcast: null }) }))
 vi.mock('@/lib/content/published', () => ({ readPublished: () => fake.read() }))
+vi.mock('@/lib/supabase/configured', () => ({ configuredServiceClient: () => ({ rpc: (fn: string, args: unknown) => fake.rpc(fn, args) }) }))
 vi.mock('@/components/waitlist/outbox/configured', () => ({
-  configuredServiceClient: () => ({ rpc: (fn: string, args: unknown) => fake.rpc(fn, args) }),
   configuredDispatch: () => ({ ok: false, missing: ['SMTP_URL'] }),
 }))
 
@@ -29,6 +29,8 @@ const dispatch = await import('@/app/api/outbox/dispatch/route')
 
 const experiment = (id: string, fields: Record<string, unknown>): SeedDocument => ({ _id: id, _type: 'experiment', title: id, goal: 'waitlist_join', ...fields })
 const variant = (key: string) => ({ _key: `v-${key}`, key, share: 10, sections: [] })
+/** Variants as the running experiments query answers them: objects with their key. */
+const keyed = (...keys: (string | null)[]) => keys.map((key) => ({ key }))
 
 describe('the running experiments query', () => {
   it('answers the published running experiments, one per document whatever its languages, and no draft, stopped or draft-state one', async () => {
@@ -41,7 +43,8 @@ describe('the running experiments query', () => {
       experiment('exp-bare', { key: { current: 'no-variants' }, state: 'running' }),
       { _id: 'landing', _type: 'landingPage', state: 'running', key: { current: 'nope' } },
     ]
-    expect(await evaluateQuery(documents, runningExperimentsQuery)).toEqual([
+    const answer = (await evaluateQuery(documents, runningExperimentsQuery)) as { key: string; variants: { key: string }[] | null }[]
+    expect(answer.map(({ key, variants }) => ({ key, variants: variants?.map((item) => item.key) ?? null }))).toEqual([
       { key: 'hero-words', variants: ['b', 'c'] },
       { key: 'no-variants', variants: null },
     ])
@@ -60,10 +63,10 @@ describe('syncRunningExperiments', () => {
 
   it('replaces the set with what Sanity says, leaving out and naming what the database could not take', async () => {
     const answer = [
-      { key: 'hero-words', variants: ['b', 'c', 'b', 'control', 'Bad', null] },
+      { key: 'hero-words', variants: keyed('b', 'c', 'b', 'control', 'Bad', null) },
       { key: 'no-variants', variants: null },
-      { key: 'Bad_Key', variants: ['b'] },
-      { key: 'hero-words', variants: ['d'] },
+      { key: 'Bad_Key', variants: keyed('b') },
+      { key: 'hero-words', variants: keyed('d') },
       null,
     ]
     expect(await syncRunningExperiments({ read: async () => answer, replace })).toEqual({
@@ -99,7 +102,7 @@ describe('syncRunningExperiments', () => {
   })
 
   it('takes only the keys the cookie format allows', () => {
-    expect(runningExperiments([{ key: 'a', variants: [] }, { key: 'x'.repeat(41), variants: [] }, { key: 'ok-key', variants: ['v'.repeat(21), 'fine'] }]).running).toEqual([{ key: 'ok-key', variants: ['fine'] }])
+    expect(recordableExperiments([{ key: 'a', variants: [] }, { key: 'x'.repeat(41), variants: [] }, { key: 'ok-key', variants: keyed('v'.repeat(21), 'fine') }]).running).toEqual([{ key: 'ok-key', variants: ['fine'] }])
   })
 })
 
@@ -110,7 +113,7 @@ describe('the publish webhook syncs the running experiments', () => {
 
   it('on any publish, through the service-role function', async () => {
     const calls: unknown[] = []
-    fake.read = async () => [{ key: 'hero-words', variants: ['b'] }]
+    fake.read = async () => [{ key: 'hero-words', variants: keyed('b') }]
     fake.rpc = async (fn, args) => {
       calls.push([fn, args])
       return { data: 2, error: null, status: 200 }
@@ -136,7 +139,7 @@ describe('the publish webhook syncs the running experiments', () => {
   })
 
   it('a database that refuses the set answers 500 for an experiment’s publish', async () => {
-    fake.read = async () => [{ key: 'hero-words', variants: ['b'] }]
+    fake.read = async () => [{ key: 'hero-words', variants: keyed('b') }]
     fake.rpc = async () => ({ data: null, error: { message: 'permission denied', code: '42501' }, status: 403 })
     expect(await webhook({ _type: 'experiment', _id: 'exp-hero' })).toMatchObject({ status: 500, body: { experiments: { kind: 'kept', reason: expect.stringContaining('HTTP 403 42501') } } })
   })
@@ -151,7 +154,7 @@ describe('the scheduled outbox run syncs them too, as a safety net', () => {
 
   it('on the scheduler’s GET, not on the per-message POST, and never for a caller without the secret', async () => {
     const rpc = vi.fn(async () => ({ data: 2, error: null, status: 200 }))
-    fake.read = async () => [{ key: 'hero-words', variants: ['b'] }]
+    fake.read = async () => [{ key: 'hero-words', variants: keyed('b') }]
     fake.rpc = rpc
     expect((await call('POST')).status).toBe(503)
     expect(rpc).not.toHaveBeenCalled()

@@ -8,7 +8,8 @@
  */
 import { dispatchOutbox } from '../../components/waitlist/outbox/dispatch'
 import { smtpEmailChannel } from '../../components/waitlist/outbox/email'
-import { serviceClient, supabaseOutboxStore } from '../../components/waitlist/outbox/store'
+import { serviceClient } from '../../lib/supabase/service'
+import { supabaseOutboxStore } from '../../components/waitlist/outbox/store'
 import type { LoadTarget } from './load-waitlist'
 import { byRecipient, drain, outboxMessages } from './load-confirmation'
 import { receivedHeaders, startMaildev } from '../local/local-mail'

@@ -33,7 +33,7 @@ import { startLocalSupabase, type LocalSupabase } from '../supabase-local/server
 import { formatAdmissionReport, runAdmissionCheck } from './load-admission'
 import { formatConfirmationReport, runConfirmationCheck } from './load-confirmation'
 import { formatWebhookReport, reconcileWebhooks, startFlakyReceiver } from './load-webhooks'
-import { serviceClient } from '../../components/waitlist/outbox/store'
+import { serviceClient } from '../../lib/supabase/service'
 import { assertLoopbackUrl, deleteRunRows, fetchRunRows, formatReport, runLoadCheck, validatePlan, type LoadPlan, type LoadTarget } from './load-waitlist'
 
 const PRODUCTION_CLIENT_LIMIT = 50

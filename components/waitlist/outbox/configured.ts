@@ -6,16 +6,8 @@ import { dispatchOutbox, type DispatchReport } from './dispatch'
 import { smtpEmailChannel } from './email'
 import { slackWebhookChannel } from './slack'
 import { webhookChannel } from './webhook'
-import { serviceClient, STORE_TIMEOUT_MS, supabaseOutboxStore, type ServiceClient } from './store'
-
-/**
- * The database with the service-role key, as the server's own calls reach it (unsubscribe, the
- * app's redemption, a post's e-mail); null when the deployment has not set the key or the URL.
- */
-export function configuredServiceClient(): ServiceClient | null {
-  const key = serverEnv().supabaseServiceRoleKey
-  return publicEnv.supabaseUrl && key ? serviceClient(publicEnv.supabaseUrl, key) : null
-}
+import { serviceClient } from '@/lib/supabase/service'
+import { STORE_TIMEOUT_MS, supabaseOutboxStore } from './store'
 
 export type DispatchSetup = { ok: true; run: () => Promise<DispatchReport> } | { ok: false; missing: string[] }
 

@@ -2,30 +2,14 @@
  * The outbox's database calls over supabase-js with the service-role key (the functions are
  * granted to service_role only). Server only: never import this from a client component.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '@/supabase/types.generated'
+import { SERVICE_TIMEOUT_MS, type ServiceClient } from '@/lib/supabase/service'
 import type { ClaimedEntry, ClaimedMessage, OutboxStore } from './dispatch'
-
-/** The database as the service-role key sees it: names and arguments checked against supabase/schemas/. */
-export type ServiceClient = SupabaseClient<Database>
 
 type Functions = Database['public']['Functions']
 
-/**
- * `timeoutMs`: every request gives up after it (supabase-js waits forever by default), so a
- * database that hangs cannot hold a dispatch run past its lease.
- */
-export function serviceClient(url: string, serviceRoleKey: string, { timeoutMs }: { timeoutMs?: number } = {}): ServiceClient {
-  const timed: typeof fetch = (input, init) =>
-    fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs!)]) : AbortSignal.timeout(timeoutMs!) })
-  return createClient<Database>(url, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    ...(timeoutMs ? { global: { fetch: timed } } : {}),
-  })
-}
-
 /** How long one of the dispatcher's database calls may take (each is one short transaction). */
-export const STORE_TIMEOUT_MS = 10_000
+export const STORE_TIMEOUT_MS = SERVICE_TIMEOUT_MS
 
 async function call<Name extends keyof Functions>(client: ServiceClient, fn: Name, args: Functions[Name]['Args']): Promise<Functions[Name]['Returns']> {
   const { data, error, status } = await client.rpc(fn, args)
