@@ -1,5 +1,5 @@
 /**
- * Webhooks to the founders' tools (supabase/schemas/07_outbox.sql, components/waitlist/outbox/
+ * Webhooks to the founders' tools (supabase/schemas/07_outbox_webhooks.sql, components/waitlist/outbox/
  * webhook.ts), on PGlite and on a real PostgreSQL server: each fact writes exactly its event in
  * its own transaction (a held credit none until granted), the dispatcher delivers them to a real
  * HTTP receiver that verifies them with `standardwebhooks`, at least once with one webhook-id, a

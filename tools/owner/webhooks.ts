@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (supabase/schemas/07_outbox.sql): what the founders' own tools were sent,
+ * Webhook deliveries (supabase/schemas/07_outbox_webhooks.sql): what the founders' own tools were sent,
  * for the console. The database lists them (public.waitlist_webhook_deliveries) and puts a failed
  * one back in the outbox (public.waitlist_webhook_resend), due now, with the same webhook-id.
  */

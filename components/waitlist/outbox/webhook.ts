@@ -20,7 +20,7 @@ import type { ClaimedEntry } from './entry'
 export const WEBHOOK_TYPES = ['entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'entry.left'] as const
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]
 
-/** What the database writes into a webhook message (supabase/schemas/07_outbox.sql): nothing that names the person. */
+/** What the database writes into a webhook message (supabase/schemas/07_outbox_webhooks.sql): nothing that names the person. */
 export type WebhookPayload = { type: WebhookType; occurred_at: string; data: Record<string, unknown>; language?: string }
 
 export type WebhookEvent = { type: WebhookType; timestamp: string; data: Record<string, unknown> }
