@@ -142,6 +142,29 @@ test.describe('after Accept', () => {
     await expect(banner(page)).toBeHidden()
   })
 
+  test('web vitals of the page load arrive after consent, one of each with its route template and language, when the page hides', async ({ page }) => {
+    const ph = await captureAnalytics(page)
+    await page.goto(`/de/blog/${copy.doc('post-why-ai-interviews-de', 'post').slug.current}`)
+    // The German page asks in German.
+    const germanConsent = copy.doc('siteSettings-de', 'siteSettings').consent
+    await page.getByRole('region', { name: germanConsent.title }).getByRole('button', { name: germanConsent.acceptLabel }).click()
+    await expect.poll(() => ph.named('page_view').length).toBe(1)
+    // An interaction, for INP (reported only when one took 40 ms or more: not asserted).
+    await page.getByRole('banner').getByRole('button').first().click()
+    // The page hides, as when the visitor switches tabs: the metrics still open are settled and sent.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    const vitals = () => ph.named('web_vital').map((e) => e.properties)
+    await expect.poll(() => vitals().map((v) => v.metric).filter((m) => m !== 'INP').sort()).toEqual(['CLS', 'FCP', 'LCP', 'TTFB'])
+    for (const vital of vitals()) {
+      expect(vital).toMatchObject({ route: '/blog/[slug]', locale: 'de', navigation_type: 'navigate' })
+      expect(typeof vital.value).toBe('number')
+      expect(['good', 'needs-improvement', 'poor']).toContain(vital.rating)
+    }
+  })
+
   test('page_view names the language of the page, English or German', async ({ page }) => {
     const ph = await captureAnalytics(page)
     const views = () => ph.named('page_view').map((e) => [e.properties.page, e.properties.locale])

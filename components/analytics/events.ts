@@ -43,6 +43,19 @@ export type AnalyticsEvents = {
   contact_us_click: Record<string, never>
   /** `locale`: the language the page is in (its <html lang>), so views split by language. */
   page_view: { page: string; locale: string }
+  /**
+   * One of a page load's Web Vitals, measured in the visitor's browser (./web-vitals.ts): never a
+   * click's event, so not in EVENT_NAMES. `value` in milliseconds (CLS: its score); `route` the
+   * route's template (`/blog/[slug]`), `locale` the page's language.
+   */
+  web_vital: {
+    metric: 'CLS' | 'FCP' | 'INP' | 'LCP' | 'TTFB'
+    value: number
+    rating: 'good' | 'needs-improvement' | 'poor'
+    route: string
+    locale: string
+    navigation_type: string
+  }
 }
 
 export type EventName = keyof AnalyticsEvents

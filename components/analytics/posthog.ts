@@ -4,6 +4,7 @@ import { readConsent } from './consent'
 import type { EventProperties } from './events'
 import { readOutbox, writeOutbox, type Pending } from './outbox'
 import { ANALYTICS_PROXY_PATH } from './proxy-path'
+import { watchWebVitals } from './web-vitals'
 
 /**
  * PostHog itself and what it hears of experiments: one chunk, fetched by ./client.ts only after
@@ -53,6 +54,13 @@ export function start(key: string, allowAutomation: boolean): void {
   if (readConsent() !== 'granted') return
   experiments.keepConsentCookie()
   for (const pending of readOutbox()) handOver(pending, true)
+  // Most metrics settle as the page hides: sent by beacon, which outlives the page; and only
+  // while the visitor still agrees (a decline since stops PostHog too, ./client.ts stopTracking).
+  watchWebVitals((properties) => {
+    if (readConsent() !== 'granted') return
+    experiments.labelEvents(posthog)
+    posthog.capture('web_vital', properties, { send_instantly: true, transport: 'sendBeacon' })
+  })
 }
 
 /** After a decline: PostHog stops and forgets; our own consent record is the source of truth. */

@@ -4,12 +4,9 @@
  * `$feature_flag` and their variant as `$feature_flag_response`. Owner side only (the founders'
  * console): it needs a personal API key, which must never reach the site or a browser.
  */
+import { runHogQL, type PosthogQueryConfig } from '@/lib/posthog/query'
 import { isExperimentKey, isVariantKey } from './assignments'
 import type { Participants } from './results'
-
-export const POSTHOG_QUERY_HOST = 'https://eu.posthog.com'
-
-export type PosthogQueryConfig = { personalApiKey: string; projectId: string }
 
 /** The HogQL: keys are checked against EXPERIMENT_KEY_PATTERN first, so quoting them is safe. */
 export function participantsQuery(experiments: readonly string[]): string {
@@ -21,10 +18,8 @@ GROUP BY experiment, variant
 LIMIT 10000`
 }
 
-/** PostHog's answer, keeping only well-formed keys and counts. */
-export function participantsFrom(answer: unknown): Participants {
-  const rows = (answer as { results?: unknown } | null)?.results
-  if (!Array.isArray(rows)) throw new Error('PostHog answered without results')
+/** PostHog's rows, keeping only well-formed keys and counts. */
+export function participantsFrom(rows: readonly unknown[]): Participants {
   const participants = new Map<string, Map<string, number>>()
   for (const row of rows) {
     if (!Array.isArray(row)) continue
@@ -39,12 +34,5 @@ export function participantsFrom(answer: unknown): Participants {
 /** Participants of `experiments`; throws with PostHog's status when the query fails. */
 export async function fetchParticipants(config: PosthogQueryConfig, experiments: readonly string[], fetcher: typeof fetch = fetch): Promise<Participants> {
   if (!experiments.some(isExperimentKey)) return new Map()
-  const response = await fetcher(`${POSTHOG_QUERY_HOST}/api/projects/${encodeURIComponent(config.projectId)}/query/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${config.personalApiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query: { kind: 'HogQLQuery', query: participantsQuery(experiments) } }),
-    signal: AbortSignal.timeout(15_000),
-  })
-  if (!response.ok) throw new Error(`PostHog's query API answered HTTP ${response.status}`)
-  return participantsFrom(await response.json())
+  return participantsFrom(await runHogQL(config, participantsQuery(experiments), fetcher))
 }

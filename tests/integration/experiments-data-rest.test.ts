@@ -140,12 +140,21 @@ describe('the founders see a sign-up from variant B counted for B', () => {
     ])
   })
 
-  it('in the console, with PostHog: its participants beside the sign-ups', async () => {
-    const fetcher = vi.fn<typeof fetch>(async () => Response.json({ results: [['hero-words', 'b', 40], ['hero-words', 'control', 50]] }))
+  it('in the console, with PostHog: its participants beside the sign-ups, and real visitors\' speed per route', async () => {
+    // PostHog's query API: the web vitals' HogQL, or the participants'.
+    const fetcher = vi.fn<typeof fetch>(async (_url, init) =>
+      String(init?.body).includes('web_vital')
+        ? Response.json({ results: [['/', 'LCP', 1834.2, 120], ['/', 'CLS', 0.031, 118], ['/blog/[slug]', 'INP', 96, 40]] })
+        : Response.json({ results: [['hero-words', 'b', 40], ['hero-words', 'control', 50]] }),
+    )
     const page = await consolePage({ env: { ...env(), POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz', POSTHOG_PROJECT_ID: '7' }, fetcher })
     const b = (await counted()).find((row) => row.variant === 'b')!
     expect(tableRows(page, 'Experiment hero-words')[1]!.slice(0, 4)).toEqual(['b', '40', String(b.n), formatRate({ rate: b.n / 40, interval: wilsonInterval(b.n, 40)! })])
-    expect(fetcher).toHaveBeenCalledOnce()
+    expect(tableRows(page, 'Real visitors’ Web Vitals, p75 per route')).toEqual([
+      ['/', '1,834 ms', '–', '0.03', '–', '–', '120'],
+      ['/blog/[slug]', '–', '96 ms', '–', '–', '–', '40'],
+    ])
+    expect(fetcher).toHaveBeenCalledTimes(2)
   })
 
   it('in npm run waitlist:stats', async () => {

@@ -24,6 +24,7 @@ function view(overrides: Partial<ConsoleView> = {}): ConsoleView {
     deliveries: [],
     n: 10_000,
     experiments: { results: [], participants: { kind: 'not-configured' } },
+    vitals: { kind: 'not-configured' },
     ...overrides,
   }
 }

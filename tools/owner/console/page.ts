@@ -13,6 +13,7 @@ import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
 import { formatRate, type ExperimentResult } from '../../../components/experiments/results'
 import type { WebhookDeliveryRow } from '../webhooks'
+import { VITAL_METRICS, VITALS_DAYS, type RouteVitals } from '../../../components/analytics/vitals-posthog'
 
 /** One person of public.waitlist_line_head(n). */
 export type LinePerson = { place: number; id: string; name: string; email: string; project: string; referral_credits: number; confirmed_at: string | null }
@@ -45,6 +46,8 @@ export type ConsoleView = {
   /** Whom a press invited: how many, and the first SHOWN_PEOPLE of them. */
   invited?: { count: number; people: readonly InvitedPerson[]; asPreviewed: boolean }
   experiments: ExperimentsView
+  /** Real visitors' Web Vitals from PostHog: p75 per route, or why there are none. */
+  vitals: VitalsView
 }
 
 /** One of public.waitlist_recent_invitations. */
@@ -59,6 +62,9 @@ export type ExperimentsView = {
   /** PostHog's participants: read, not configured, or configured but unreadable (why). */
   participants: { kind: 'read' } | { kind: 'not-configured' } | { kind: 'failed'; reason: string }
 }
+
+/** Real visitors' Web Vitals: read from PostHog, not configured, or configured but unreadable (why). */
+export type VitalsView = { kind: 'read'; routes: readonly RouteVitals[] } | { kind: 'not-configured' } | { kind: 'failed'; reason: string }
 
 /** What a Grant or Refuse press did. */
 export const CREDIT_OUTCOMES = ['granted', 'refused', 'already-granted', 'already-refused', 'unknown'] as const
@@ -280,6 +286,23 @@ export function experimentsSection({ results, participants }: ExperimentsView): 
 ${tables.length ? tables : html`<p>No sign-up has recorded an experiment yet.</p>`}`
 }
 
+const vitalFigure = (metric: (typeof VITAL_METRICS)[number], figure: { p75: number } | undefined) =>
+  figure === undefined ? '–' : metric === 'CLS' ? figure.p75.toFixed(2) : `${Math.round(figure.p75).toLocaleString('en-US')} ms`
+
+/** p75 per route and metric over the last days, with the page loads each route's figures rest on. */
+export function vitalsSection(vitals: VitalsView): Html {
+  const about = html`<p class="muted">How fast the site is for real visitors who accepted analytics, measured in their browsers: the 75th percentile of each page load's metric over the last ${VITALS_DAYS} days (the figure Google judges Core Web Vitals on: LCP within 2,500 ms, INP within 200 ms and CLS within 0.1 are good). Routes are templates: <code>/blog/[slug]</code> is every post, <code>/[...slug]</code> every page from the Studio and the 404. docs/founders.md, "Real visitors' speed", shows how to read more in PostHog.</p>`
+  if (vitals.kind === 'not-configured') return html`${about}<p class="muted">PostHog's query API is not configured (POSTHOG_PERSONAL_API_KEY and POSTHOG_PROJECT_ID): no figures.</p>`
+  if (vitals.kind === 'failed') return html`${about}<div class="notice" role="status"><p>PostHog could not be read (${vitals.reason}): no figures.</p></div>`
+  if (vitals.routes.length === 0) return html`${about}<p>No page load has been measured in the last ${VITALS_DAYS} days.</p>`
+  const rows = vitals.routes.map(({ route, metrics }) => [
+    route,
+    ...VITAL_METRICS.map((metric) => vitalFigure(metric, metrics[metric])),
+    Math.max(...Object.values(metrics).map((figure) => figure.samples)),
+  ])
+  return html`${about}${table('Real visitors’ Web Vitals, p75 per route', ['Route', ...VITAL_METRICS.map((metric) => `${metric} (p75)`), 'Page loads'], rows, [1, 2, 3, 4, 5, 6])}`
+}
+
 export function renderConsolePage(view: ConsoleView): string {
   const page = html`<!doctype html>
 <html lang="en">
@@ -302,6 +325,7 @@ ${section('outbox', 'E-mails waiting to be sent', outbox(view.backlog))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
 ${section('webhooks', 'Webhook deliveries', deliveries(view))}
 ${section('experiments', 'Experiment results', experimentsSection(view.experiments))}
+${section('speed', 'Real visitors’ speed', vitalsSection(view.vitals))}
 </main>
 </body>
 </html>

@@ -33,10 +33,13 @@ import {
   type OutboxBacklog,
   type RecentInvitation,
   type ResendOutcome,
+  type VitalsView,
 } from './page'
 import { posthogQueryEnv } from '../../../lib/env'
 import { experimentResults } from '../../../components/experiments/results'
-import { fetchParticipants, type PosthogQueryConfig } from '../../../components/experiments/results-posthog'
+import { fetchParticipants } from '../../../components/experiments/results-posthog'
+import { fetchVitals } from '../../../components/analytics/vitals-posthog'
+import type { PosthogQueryConfig } from '../../../lib/posthog/query'
 import { listDeliveries, resendDelivery } from '../webhooks'
 
 export const DEFAULT_PORT = 4400
@@ -154,6 +157,16 @@ async function experiments(client: OwnerClient, posthog: PosthogQueryConfig | nu
   }
 }
 
+/** Real visitors' Web Vitals when PostHog's query API is configured; its failure costs the page nothing else. */
+async function vitals(posthog: PosthogQueryConfig | null, fetcher: typeof fetch | undefined): Promise<VitalsView> {
+  if (!posthog) return { kind: 'not-configured' }
+  try {
+    return { kind: 'read', routes: await fetchVitals(posthog, fetcher) }
+  } catch (error) {
+    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 /** The form body, read up to MAX_FORM_BYTES with the site's own capped reader. */
 async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
   const headers = new Headers()
@@ -191,11 +204,12 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
         listDeliveries(client),
         n === null ? undefined : inviter.preview(n),
         experiments(client, posthog, fetcher),
+        vitals(posthog, fetcher),
       ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [funnel, figures, invitations, backlog, line, held, deliveries, preview, experimentsView] = read
+    const [funnel, figures, invitations, backlog, line, held, deliveries, preview, experimentsView, vitalsView] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -214,6 +228,7 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
       changed: preview && url.searchParams.has('changed'),
       invited,
       experiments: experimentsView,
+      vitals: vitalsView,
     })
     send(response, 200, body, { 'Content-Type': 'text/html; charset=utf-8' })
   }
