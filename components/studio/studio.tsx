@@ -1,7 +1,8 @@
 'use client'
 
 import { useMemo } from 'react'
-import { NextStudio } from 'next-sanity/studio'
+// Without the auto-update bridge script that next-sanity/studio's NextStudio adds (lib/security-headers.ts).
+import { NextStudio } from 'next-sanity/studio/client-component'
 import { studioConfig } from '@/sanity.config'
 
 /** `previews`: whether the site has a read token for drafts (read on the server by the Studio page). */
