@@ -1,5 +1,7 @@
 'use client'
 
+// First: before any module below parses with zod.
+import './zod-jitless'
 import { useMemo } from 'react'
 // Without the auto-update bridge script that next-sanity/studio's NextStudio adds (lib/security-headers.ts).
 import { NextStudio } from 'next-sanity/studio/client-component'
