@@ -48,14 +48,28 @@ export function siteContentSecurityPolicy({ supabaseUrl, https, productWidgetOri
   })
 }
 
+/**
+ * Exactly what the embedded Studio (sanity 6.9.2) asks for, and no more:
+ * - Sanity's API and its listen streams at `*.sanity.io`, and images and avatars.
+ * - `font-src https://design-system-static.sanity.io`: the Studio's stylesheet (@sanity-labs/ui-poc)
+ *   loads its Inter fonts from there; refused, the Studio falls back to system fonts and logs errors.
+ * - `connect-src https://sanity-cdn.com`: the Studio asks that module CDN for the newest version of
+ *   `sanity` on every load and every 15 minutes (to say "update available"). Nothing in its config
+ *   turns that off, and it is a JSON read that runs no code, so it is allowed.
+ * - No `https://core.sanity-cdn.com`: that is the auto-update bridge script, which next-sanity's
+ *   default `NextStudio` adds. This Studio is built from the versions package-lock.json pins, and a
+ *   script fetched unpinned from a CDN would run with every editor's session, so
+ *   components/studio/studio.tsx uses the `NextStudio` without it and scripts stay our own.
+ * - No `*.sanity.work`: that is Sanity's staging, which only Sanity's own staging builds call.
+ */
 export function studioContentSecurityPolicy(): string {
   return policy({
     'default-src': ["'self'"],
     'script-src': ["'self'", "'unsafe-inline'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', 'https://*.sanity.io', 'https://lh3.googleusercontent.com', 'https://avatars.githubusercontent.com'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", 'https://*.sanity.io', 'wss://*.sanity.io', 'https://*.sanity.work'],
+    'font-src': ["'self'", 'data:', 'https://design-system-static.sanity.io'],
+    'connect-src': ["'self'", 'https://*.sanity.io', 'wss://*.sanity.io', 'https://sanity-cdn.com'],
     'frame-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

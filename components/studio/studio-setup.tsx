@@ -1,7 +1,9 @@
 /** Shown at /studio when no Sanity project is configured: how to connect one. */
 export function StudioSetup() {
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16 text-slate-800">
+    // Its own stylesheet is the site's (Tailwind): Sanity's is never loaded here (components/studio/lazy-studio.tsx).
+    // Settings and commands are long unbroken words: they wrap anywhere rather than widen a 320 px screen.
+    <main className="mx-auto max-w-2xl px-6 py-16 text-slate-800 [overflow-wrap:anywhere]">
       <h1 className="text-3xl font-bold">Connect a Sanity project to edit content</h1>
       <p className="mt-4">
         This site is running on its embedded seed content (<code>sanity/seed/production.ndjson</code>), so there is no Studio to show. To

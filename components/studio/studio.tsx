@@ -1,7 +1,10 @@
 'use client'
 
+// First: before any module below parses with zod.
+import './zod-jitless'
 import { useMemo } from 'react'
-import { NextStudio } from 'next-sanity/studio'
+// Without the auto-update bridge script that next-sanity/studio's NextStudio adds (lib/security-headers.ts).
+import { NextStudio } from 'next-sanity/studio/client-component'
 import { studioConfig } from '@/sanity.config'
 
 /** `previews`: whether the site has a read token for drafts (read on the server by the Studio page). */

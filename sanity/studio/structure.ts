@@ -75,12 +75,23 @@ function singleton(S: StructureBuilder, type: string, title: string, language: s
   return type === 'siteLanguages' ? document : document.initialValueTemplate(fixedPageTemplate(type), { language })
 }
 
+/**
+ * Each language's item carries its document's id: an edit link (an intent) is sent to the ids of
+ * the items above the document with the document's own id last, so only then does it lead back to
+ * the document (tests/unit/studio-structure.test.ts).
+ */
 function perLanguage(S: StructureBuilder, type: string, title: string, languages: SiteLanguage[]) {
   return S.list()
     .title(title)
-    .items(languages.map((language) => S.listItem().title(language.title).id(language.code).child(singleton(S, type, `${title} (${language.title})`, language.code))))
+    .items(
+      languages.map((language) =>
+        S.listItem()
+          .title(language.title)
+          .id(singletonId(type, language.code))
+          .child(singleton(S, type, `${title} (${language.title})`, language.code)),
+      ),
+    )
 }
-
 
 function missingTranslations(S: StructureBuilder, languages: SiteLanguage[]) {
   const singletons = SINGLETONS.map(({ type }) => type)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { securityHeaders, siteContentSecurityPolicy, studioContentSecurityPolicy } from '@/lib/security-headers'
 
@@ -27,10 +28,26 @@ describe('siteContentSecurityPolicy', () => {
 })
 
 describe('studioContentSecurityPolicy', () => {
+  const directive = (name: string) => studioContentSecurityPolicy().split('; ').find((part) => part.startsWith(`${name} `))
+
   it('lets the Studio reach Sanity and nobody frame it', () => {
-    const csp = studioContentSecurityPolicy()
-    expect(csp).toContain("connect-src 'self' https://*.sanity.io wss://*.sanity.io")
-    expect(csp).toContain("frame-ancestors 'none'")
+    expect(directive('connect-src')).toBe("connect-src 'self' https://*.sanity.io wss://*.sanity.io https://sanity-cdn.com")
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'")
+  })
+
+  it("loads the Studio's fonts from Sanity's design-system host", () => {
+    expect(directive('font-src')).toBe("font-src 'self' data: https://design-system-static.sanity.io")
+  })
+
+  it('runs only our own scripts: no auto-update bridge from the CDN, and the Studio does not add it', () => {
+    expect(directive('script-src')).toBe("script-src 'self' 'unsafe-inline'")
+    expect(studioContentSecurityPolicy()).not.toContain('core.sanity-cdn.com')
+    // next-sanity/studio's NextStudio renders <script src="https://core.sanity-cdn.com/bridge.js">.
+    expect(readFileSync('components/studio/studio.tsx', 'utf8')).toMatch(/from 'next-sanity\/studio\/client-component'/)
+  })
+
+  it("leaves the site's own policy without any of the Studio's hosts", () => {
+    expect(siteContentSecurityPolicy({ https: true })).not.toMatch(/sanity-cdn|design-system-static|\*\.sanity\.io/)
   })
 })
 

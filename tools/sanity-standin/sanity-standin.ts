@@ -26,6 +26,19 @@ export function applyPerspective(documents: SeedDocument[], perspective: string 
   return [...published, ...newDrafts]
 }
 
+/** The GROQ query and its parameters of a request to the query API: in the address (GET) or the body (POST). */
+export function queryRequest(url: URL, postBody?: string): { query: string; params: Record<string, unknown> } {
+  let query = url.searchParams.get('query') ?? ''
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
+  if (postBody !== undefined) {
+    const body = JSON.parse(postBody) as { query: string; params?: Record<string, unknown> }
+    query = body.query
+    Object.assign(params, body.params)
+  }
+  return { query, params }
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = ''
   for await (const chunk of request) body += chunk
@@ -53,14 +66,7 @@ export async function startSanityStandIn({ datasetPath, port = 0 }: { datasetPat
       return
     }
     try {
-      let query = url.searchParams.get('query') ?? ''
-      const params: Record<string, unknown> = {}
-      for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
-      if (request.method === 'POST') {
-        const body = JSON.parse(await readBody(request)) as { query: string; params?: Record<string, unknown> }
-        query = body.query
-        Object.assign(params, body.params)
-      }
+      const { query, params } = queryRequest(url, request.method === 'POST' ? await readBody(request) : undefined)
       const documents = applyPerspective(await readSeedDataset(datasetPath), url.searchParams.get('perspective'))
       const result = await evaluateQuery(documents, query, params)
       response.end(JSON.stringify({ query, result, ms: 1 }))
