@@ -131,6 +131,8 @@ export type Referrer = { name: string; email: string; referral_credits: number }
 
 /** What public.waitlist_figures counts in one scan of the list. */
 export type WaitlistFigures = {
+  /** The funnel, as public.waitlist_funnel counts it: the same scan, not a second one beside it. */
+  funnel: Funnel
   /** By campaign tags, worded as describeWaitlistSource words them ("campaign src / medium / name"). */
   campaigns: SourceTable
   /** By referring site ("from host"). */
