@@ -1,6 +1,8 @@
 -- The console's first byte at a million entries (issue #51).
 --   * waitlist_figures counts the funnel in its one scan (a grouping set by status), so the console
---     and waitlist:stats no longer scan the list a second time through waitlist_funnel.
+--     and waitlist:stats no longer scan the list a second time through waitlist_funnel; and it counts
+--     each entry once into its fine group, then sums the few groups by each grouping, instead of
+--     hashing every entry once per grouping.
 --   * waitlist_experiment_results runs without JIT: compiling its plan took longer than running it
 --     (1.5 s instead of 0.5 s at a million entries here).
 
@@ -12,23 +14,26 @@ security definer
 set search_path = ''
 set jit = off
 as $$
-  with tallies as (
-    select grouping(w.utm_source, w.utm_medium, w.utm_campaign, w.referrer_host,
-                    pg_catalog.date_bin('1 day', w.created_at, '2000-01-01 00:00:00+00'),
-                    pg_catalog.date_bin('1 day', w.confirmed_at, '2000-01-01 00:00:00+00')) as grouped,
-           w.utm_source, w.utm_medium, w.utm_campaign, w.referrer_host,
+  with fine as (
+    select w.utm_source, w.utm_medium, w.utm_campaign, w.referrer_host,
            pg_catalog.date_bin('1 day', w.created_at, '2000-01-01 00:00:00+00') as signup_day,
            pg_catalog.date_bin('1 day', w.confirmed_at, '2000-01-01 00:00:00+00') as confirm_day,
-           w.status,
-           count(*) as signed_up,
-           count(*) filter (where w.status <> 'pending') as confirmed
+           w.status, count(*) as n
       from public.waitlist w
+     group by 1, 2, 3, 4, 5, 6, 7
+  ),
+  tallies as (
+    select grouping(f.utm_source, f.utm_medium, f.utm_campaign, f.referrer_host, f.signup_day, f.confirm_day) as grouped,
+           f.utm_source, f.utm_medium, f.utm_campaign, f.referrer_host, f.signup_day, f.confirm_day, f.status,
+           sum(f.n) as signed_up,
+           coalesce(sum(f.n) filter (where f.status <> 'pending'), 0) as confirmed
+      from fine f
      group by grouping sets (
-       (w.utm_source, w.utm_medium, w.utm_campaign),
-       (w.referrer_host),
-       (pg_catalog.date_bin('1 day', w.created_at, '2000-01-01 00:00:00+00')),
-       (pg_catalog.date_bin('1 day', w.confirmed_at, '2000-01-01 00:00:00+00')),
-       (w.status)
+       (f.utm_source, f.utm_medium, f.utm_campaign),
+       (f.referrer_host),
+       (f.signup_day),
+       (f.confirm_day),
+       (f.status)
      )
   ),
   -- grouping(): a bit per column left out of the set, so 7 = by campaign tags, 59 = by site,
