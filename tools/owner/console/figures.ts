@@ -1,6 +1,6 @@
 /**
- * The console's figures from what the database counted (tools/owner/owner.ts: fetchFunnel,
- * fetchFigures): pure functions, so the page and its tests share one arithmetic. Every figure
+ * The console's figures from what the database counted (tools/owner/owner.ts: fetchFigures,
+ * the funnel included): pure functions, so the page and its tests share one arithmetic. Every figure
  * counts the entries still in the list: an erased person, or an unconfirmed sign-up purged after
  * its week, is in none of them.
  */

@@ -24,7 +24,8 @@ export type ConsoleView = {
   readAt: Date
   token: string
   funnel: Funnel
-  figures: WaitlistFigures
+  /** The rest of what the figures' one scan counted (its funnel is the one above). */
+  figures: Omit<WaitlistFigures, 'funnel'>
   line: readonly LinePerson[]
   /** The latest invitations, newest first (public.waitlist_recent_invitations). */
   recentInvitations: readonly RecentInvitation[]
@@ -127,7 +128,7 @@ function funnel(counts: Funnel): Html {
   )}<p class="muted">Each step counts everyone who got at least that far. Only entries still in the list count: people who erased themselves, and sign-ups not confirmed within their week, are gone from it.</p>`
 }
 
-function sources({ campaigns, sites, referrers }: WaitlistFigures): Html {
+function sources({ campaigns, sites, referrers }: Pick<WaitlistFigures, 'campaigns' | 'sites' | 'referrers'>): Html {
   // The top TOP_SOURCES, then the rest in one row: visitors make these up, so the page stays small.
   const rows = ({ top, others, unrecorded }: SourceTable, none: string, kind: string) => [
     ...top.map((group) => [group.label, group.signedUp, group.confirmed]),

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
-import { fetchExperimentCounts, fetchFigures, fetchFunnel, ownerClient, type OwnerClient } from '../owner'
+import { fetchExperimentCounts, fetchFigures, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE } from './invite'
 import { TOP_SOURCES } from './figures'
@@ -193,9 +193,9 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     const invited = runs.get(url.searchParams.get('run') ?? '')
     let read
     try {
-      // All at once: the page waits for the slowest read (the figures' one scan of the list), not their sum.
+      // All at once: the page waits for the slowest read (the figures' one scan of the list, which
+      // counts the funnel too), not their sum.
       read = await Promise.all([
-        fetchFunnel(client),
         fetchFigures(client, { topSources: TOP_SOURCES }),
         recentInvitations(client),
         outboxBacklog(client),
@@ -209,12 +209,12 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [funnel, figures, invitations, backlog, line, held, deliveries, preview, experimentsView, vitalsView] = read
+    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, vitalsView] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
       token,
-      funnel,
+      funnel: figures.funnel,
       figures,
       recentInvitations: invitations,
       backlog,
