@@ -17,6 +17,7 @@ test('the Studio setup page carries no Sanity stylesheet, logs no error and refl
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text())
   })
   await page.goto('/studio')
+  // not seed copy: the setup page's own words (components/studio/studio-setup.tsx), shown when there is no content to edit
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connect a Sanity project to edit content')
 
   const stylesheets = await page.evaluate(() =>

@@ -86,6 +86,7 @@ test('an editor boots the Studio, opens each kind of document, edits and publish
 
   await stage('boots and lists every document type', async () => {
     await page.goto('/studio')
+    // not seed copy: the Studio's own list title (sanity/studio/structure.ts)
     await expect(page.getByRole('link', { name: 'Pages', exact: true })).toBeVisible({ timeout: 60_000 })
     const documentTypes = schemaTypes.filter((type) => type.type === 'document').map((type) => type.name)
     for (const type of documentTypes) await expect(page.locator(`a[href$="/studio/structure/${type}"]`).first(), type).toBeVisible()
