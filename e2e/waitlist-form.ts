@@ -22,11 +22,9 @@ export function waitlistForm(page: Page) {
 }
 
 /** Signs up on /waitlist (or `path`, e.g. a referral link) as a person would, and waits for "You're on the list!". */
-export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string; updates?: boolean }, path = '/waitlist', { afterHydration = false } = {}) {
+export async function joinWaitlist(page: Page, person: { name: string; email: string; company?: string; updates?: boolean }, path = '/waitlist') {
   const form = waitlistForm(page)
   await page.goto(path)
-  // The button is enabled once the page has hydrated (components/waitlist/waitlist-form.tsx).
-  if (afterHydration) await expect(form.submit).toBeEnabled()
   await form.name.fill(person.name)
   if (person.company !== undefined) await form.company.fill(person.company)
   await form.email.fill(person.email)

@@ -60,6 +60,29 @@ test.describe('waitlist sign-up', () => {
     expect(data).toEqual([{ updates: true }])
   })
 
+  test('a browser sending Global Privacy Control keeps what was typed before the script arrived too', async ({ browser }) => {
+    // Its consent banner once read the browser's signal while hydrating, drew another banner than
+    // the server's, and React redrew the whole page, form included.
+    const context = await browser.newContext({ extraHTTPHeaders: { 'sec-gpc': '1' } })
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }))
+    try {
+      const page = await context.newPage()
+      let release!: () => void
+      const scriptHeld = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+        await scriptHeld
+        await route.continue()
+      })
+      await page.goto('/waitlist', { waitUntil: 'domcontentloaded' })
+      await waitlistForm(page).name.fill('Private Person')
+      release()
+      await expect(submit(page)).toBeEnabled()
+      await expect(waitlistForm(page).name).toHaveValue('Private Person')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('without a company the row holds an empty project', async ({ page }) => {
     const email = uniqueEmail('solo')
     await page.goto('/waitlist')

@@ -38,8 +38,11 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
     [],
   )
 
+  // Read as the server drew it while hydrating, then as the browser says: reading it during the
+  // hydration itself drew another banner than the server's for a GPC or DNT browser, and React
+  // redrew the whole page, wiping what the visitor had typed (e2e/experiments-data.spec.ts).
+  const refused = useSyncExternalStore(noSubscription, browserRefusesTracking, () => false)
   if (consent !== 'unset' && !reopened) return null
-  const refused = browserRefusesTracking()
 
   const choose = (choice: ConsentChoice) => {
     writeConsent(choice)
