@@ -45,8 +45,8 @@ export function recordableExperiments(answer: readonly unknown[]): { running: Ru
       continue
     }
     const kept: string[] = []
-    for (const item of Array.isArray(variants) ? (variants as unknown[]) : []) {
-      const variant = typeof item === 'object' && item !== null ? (item as { key?: unknown }).key : undefined
+    for (const entry of Array.isArray(variants) ? (variants as unknown[]) : []) {
+      const variant = typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : undefined
       if (isVariantKey(variant) && variant !== CONTROL_VARIANT && !kept.includes(variant)) kept.push(variant)
       else skipped.push(`variant ${JSON.stringify(variant ?? null)} of ${key}`)
     }
