@@ -8,7 +8,7 @@ import { useDisclosure } from './use-disclosure'
 export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: string; closeLabel: string; children: ReactNode }) {
   const { open, toggleProps, panelProps } = useDisclosure()
   return (
-    <div className="md:hidden">
+    <div className="lg:hidden">
       <button type="button" {...toggleProps} aria-label={open ? closeLabel : openLabel} className="rounded-md p-2 text-slate-700 hover:bg-slate-100">
         <SvgIcon icon={open ? X : Menu} className="size-6" />
       </button>
