@@ -8,7 +8,8 @@ import ts from 'typescript'
  * expects (getByText('…'), getByRole(…, { name: '…' }), filter({ hasText: '…' }),
  * toHaveText('…'), …) and the strings of an array a `for…of` walks. Copy should come from the
  * seed (e2e/seed-copy.ts); a literal that is not seed copy (a fixture the test publishes itself,
- * a label the code owns) says so with a `not seed copy` comment on its line or the line above.
+ * a label the code owns) says so with a `not seed copy` comment on its line or the line above, or
+ * above the statement that holds it.
  *
  * `npx tsx tests/helpers/copy-literals.ts [commit]` prints the count per spec (of the working
  * tree, or of the specs at `commit`).
@@ -49,12 +50,15 @@ export function copyLiterals(file: string, source: string): CopyLiteral[] {
   const lines = source.split('\n')
   const found: CopyLiteral[] = []
   const lineOf = (node: ts.Node) => tree.getLineAndCharacterOfPosition(node.getStart()).line
-  // A literal is marked by a comment on its line or the line above (or above the for…of that lists it).
+  /** The statement a node is part of: what a formatter may spread over several lines below one comment. */
+  const statementOf = (node: ts.Node): ts.Node => (!node.parent || ts.isBlock(node.parent) || ts.isSourceFile(node.parent) ? node : statementOf(node.parent))
+  // A literal is marked by a comment on its line or the line above, or above the statement it is
+  // part of (or the for…of that lists it).
   const add = (node: ts.Node, statement?: ts.Node) => {
     const text = literalText(node)
     if (text === null || !/\p{L}/u.test(text) || (statement && !looksLikeCopy(text))) return
     const line = lineOf(node)
-    const marked = [line, line - 1, statement ? lineOf(statement) - 1 : -1].some((at) => lines[at]?.includes(MARKER))
+    const marked = [line, line - 1, lineOf(statementOf(node)) - 1, statement ? lineOf(statement) - 1 : -1].some((at) => lines[at]?.includes(MARKER))
     found.push({ file, line: line + 1, text, marked })
   }
   const addStrings = (node: ts.Node, statement: ts.Node): void => {
@@ -88,7 +92,9 @@ export const isSpec = (file: string) => file.endsWith('.spec.ts')
 /** Every copy literal in the specs of the working tree, or of `commit`. */
 export function specCopyLiterals(commit?: string): CopyLiteral[] {
   const files = commit
-    ? execFileSync('git', ['ls-tree', '--name-only', `${commit}:${SPEC_DIR}`], { encoding: 'utf8' }).split('\n').filter(isSpec)
+    ? execFileSync('git', ['ls-tree', '--name-only', `${commit}:${SPEC_DIR}`], { encoding: 'utf8' })
+        .split('\n')
+        .filter(isSpec)
     : readdirSync(SPEC_DIR).filter(isSpec)
   return files.sort().flatMap((name) => {
     const file = path.join(SPEC_DIR, name)

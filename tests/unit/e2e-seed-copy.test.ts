@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { assembleSeed, SEED_DOCUMENTS_DIR } from '@/tools/content/seed-assemble'
 import { parseNdjson } from '@/sanity/seed/dataset'
 import { copy, loadSeedCopy, SEED_PATH, withValues } from '@/e2e/seed-copy'
-import { specCopyLiterals } from '../helpers/copy-literals'
+import { copyLiterals, specCopyLiterals } from '../helpers/copy-literals'
 
 // The end-to-end tests read the copy they expect from the seed (e2e/seed-copy.ts). These check the
 // helper itself: it reads what the seed says, follows an edit, and a field the seed lacks stops a
@@ -94,7 +94,10 @@ describe('the seed copy the end-to-end tests read', () => {
       expect(listed.ok, listed.output).toBe(true)
     }
     // The hero's product picture is optional in the Studio; e2e/landing-sections.spec.ts reads it as it loads.
-    const file = await seedWith('landingPage', (doc) => delete (doc.sections as Record<string, unknown>[]).find((section) => section._type === 'heroSection')!.visual)
+    const file = await seedWith(
+      'landingPage',
+      (doc) => delete (doc.sections as Record<string, unknown>[]).find((section) => section._type === 'heroSection')!.visual,
+    )
     const broken = await listSpecs('playwright.config.ts', { SEED_COPY_PATH: file })
     expect(broken.ok).toBe(false)
     expect(broken.output).toContain('seed document "landingPage" has no sections[0].visual')
@@ -103,5 +106,24 @@ describe('the seed copy the end-to-end tests read', () => {
   it('no spec writes copy out as a literal, unless a comment says why it is not seed copy', () => {
     const unmarked = specCopyLiterals().filter((literal) => !literal.marked)
     expect(unmarked.map((literal) => `${literal.file}:${literal.line} ${JSON.stringify(literal.text)}`)).toEqual([])
+  })
+
+  it('a comment marks its line, the next, and a statement the formatter spreads below it; nothing further', () => {
+    const source = [
+      "await expect(page.getByText('Unmarked words')).toBeVisible()",
+      '// not seed copy: the code owns this label',
+      'await page',
+      "  .getByRole('region', { name: 'Latest deliveries' })",
+      "  .getByRole('button', { name: /^Resend delivery / })",
+      '  .click()',
+      "await expect(page.getByText('Also unmarked')).toBeVisible()",
+    ].join('\n')
+    const found = copyLiterals('x.spec.ts', source).map(({ text, marked }) => [text, marked])
+    expect(found).toEqual([
+      ['Unmarked words', false],
+      ['^Resend delivery ', true],
+      ['Latest deliveries', true],
+      ['Also unmarked', false],
+    ])
   })
 })
