@@ -11,7 +11,18 @@ const toolsPattern = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', '.next-*/**', '.local/**', 'node_modules/**', 'next-env.d.ts', 'sanity/types.generated.ts', 'supabase/types.generated.ts', 'test-results/**', 'playwright-report/**', 'docs/**']),
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    '.local/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'sanity/types.generated.ts',
+    'supabase/types.generated.ts',
+    'test-results/**',
+    'playwright-report/**',
+    'docs/**',
+  ]),
   {
     // Playwright fixtures call their callback `use`, which is not React's hook.
     files: ['e2e/**'],
@@ -27,9 +38,7 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            toolsPattern,
-          ],
+          patterns: [toolsPattern],
         },
       ],
     },

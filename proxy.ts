@@ -55,7 +55,8 @@ export async function proxy(request: NextRequest) {
   const varies = 'negotiated' in answer && answer.negotiated ? ['Accept'] : []
   // Only a session Next itself would show drafts to: any other cookie of that name is a visitor's.
   const draft = isDraftSession(request.cookies)
-  if (answer.kind === 'markdown') return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), headersOf(varies, answer.negotiated || draft))
+  if (answer.kind === 'markdown')
+    return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), headersOf(varies, answer.negotiated || draft))
   if (answer.kind === 'page' && !draft) {
     // A participant in an experiment on this page gets its variant page (components/experiments).
     const experiments = await experimentsOn(request, language, addressOf(pathname))
@@ -68,7 +69,10 @@ export async function proxy(request: NextRequest) {
   }
   // A draft session may preview a page not published yet; any other unknown address is the one
   // static 404, so forged cookies add nothing to any cache.
-  if (answer.kind === 'page' || draft) return language === DEFAULT_LANGUAGE ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, headersOf(varies, draft)) : NextResponse.next(headersOf(varies, draft))
+  if (answer.kind === 'page' || draft)
+    return language === DEFAULT_LANGUAGE
+      ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, headersOf(varies, draft))
+      : NextResponse.next(headersOf(varies, draft))
   return notFound(request, language)
 }
 

@@ -22,49 +22,50 @@ import { previewsOff } from './sanity/studio/previews-off'
  * Studio page reads that on the server, components/studio/studio.tsx). Without it Presentation
  * could only say "Unable to connect": a tool of the same name says what to set instead.
  */
-export const studioConfig = ({ previews }: { previews: boolean }) => defineConfig({
-  basePath: '/studio',
-  title: 'Marketing site',
-  // Typegen and schema extraction run without a project; the Studio page never does.
-  projectId: publicEnv.sanityProjectId ?? 'unconfigured',
-  dataset: publicEnv.sanityDataset,
-  schema: {
-    types: schemaTypes,
-    // A fixed page gets no "new document" of its own, only the template its Studio entry in each
-    // language opens with (which sets the language: the plugin adds none while the languages are read
-    // from the dataset).
-    templates: (templates) => [
-      ...templates.filter(({ schemaType }) => !SINGLETON_TYPES.has(schemaType)),
-      ...SINGLETONS.filter(({ type }) => type !== 'siteLanguages').map(({ type, title }) => ({
-        id: fixedPageTemplate(type),
-        title: `${title} in a language`,
-        schemaType: type,
-        parameters: [{ name: 'language', type: 'string' }],
-        value: ({ language }: { language: string }) => ({ language }),
-      })),
+export const studioConfig = ({ previews }: { previews: boolean }) =>
+  defineConfig({
+    basePath: '/studio',
+    title: 'Marketing site',
+    // Typegen and schema extraction run without a project; the Studio page never does.
+    projectId: publicEnv.sanityProjectId ?? 'unconfigured',
+    dataset: publicEnv.sanityDataset,
+    schema: {
+      types: schemaTypes,
+      // A fixed page gets no "new document" of its own, only the template its Studio entry in each
+      // language opens with (which sets the language: the plugin adds none while the languages are read
+      // from the dataset).
+      templates: (templates) => [
+        ...templates.filter(({ schemaType }) => !SINGLETON_TYPES.has(schemaType)),
+        ...SINGLETONS.filter(({ type }) => type !== 'siteLanguages').map(({ type, title }) => ({
+          id: fixedPageTemplate(type),
+          title: `${title} in a language`,
+          schemaType: type,
+          parameters: [{ name: 'language', type: 'string' }],
+          value: ({ language }: { language: string }) => ({ language }),
+        })),
+      ],
+    },
+    document: {
+      actions: (actions, { schemaType }) =>
+        SINGLETON_TYPES.has(schemaType) ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish') : actions,
+    },
+    plugins: [
+      structureTool({ structure }),
+      // Shows the site beside the form with drafts applied, through /api/draft-mode/enable.
+      previews
+        ? presentationTool({ resolve, previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } })
+        : previewsOff(),
+      visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
+      // The code blocks of posts.
+      codeInput(),
+      // Translations as documents, linked by a metadata document per set (docs/editors.md, "Languages and translations").
+      documentInternationalization({
+        supportedLanguages: async (client) => (await studioLanguages(client)).map(({ code, title }) => ({ id: code, title })),
+        schemaTypes: [...TRANSLATED_TYPES],
+        languageField: 'language',
+      }),
     ],
-  },
-  document: {
-    actions: (actions, { schemaType }) =>
-      SINGLETON_TYPES.has(schemaType)
-        ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish')
-        : actions,
-  },
-  plugins: [
-    structureTool({ structure }),
-    // Shows the site beside the form with drafts applied, through /api/draft-mode/enable.
-    previews ? presentationTool({ resolve, previewUrl: { initial: '/', previewMode: { enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable' } } }) : previewsOff(),
-    visionTool({ defaultApiVersion: publicEnv.sanityApiVersion }),
-    // The code blocks of posts.
-    codeInput(),
-    // Translations as documents, linked by a metadata document per set (docs/editors.md, "Languages and translations").
-    documentInternationalization({
-      supportedLanguages: async (client) => (await studioLanguages(client)).map(({ code, title }) => ({ id: code, title })),
-      schemaTypes: [...TRANSLATED_TYPES],
-      languageField: 'language',
-    }),
-  ],
-})
+  })
 
 // The CLI (schema extraction, typegen) reads only the schema, the same either way.
 export default studioConfig({ previews: true })

@@ -9,7 +9,11 @@ const absolute = (path: string) => new URL(path, publicEnv.siteUrl).toString()
 function entries(alternates: Alternate[], rest: Omit<MetadataRoute.Sitemap[number], 'url' | 'alternates'>): MetadataRoute.Sitemap {
   const languages = languageAlternates(alternates)
   const absoluteLanguages = languages && Object.fromEntries(Object.entries(languages).map(([code, path]) => [code, absolute(path)]))
-  return alternates.map((alternate) => ({ url: absolute(alternate.path), ...rest, ...(absoluteLanguages ? { alternates: { languages: absoluteLanguages } } : {}) }))
+  return alternates.map((alternate) => ({
+    url: absolute(alternate.path),
+    ...rest,
+    ...(absoluteLanguages ? { alternates: { languages: absoluteLanguages } } : {}),
+  }))
 }
 
 /**
@@ -24,10 +28,18 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   )
   // A page's or post's alternates include itself; its entry is written once, in its own language.
   const own = (item: { path: string; alternates: Alternate[] }) => entries(item.alternates, {}).filter((entry) => entry.url === absolute(item.path))
-  const pages = pageList.filter((page) => !page.noindex).flatMap((page) => own(page).map((entry) => ({ ...entry, lastModified: page.updatedAt, changeFrequency: 'monthly' as const, priority: 0.5 })))
-  const postEntries = posts.filter((post) => !post.noindex).flatMap((post) => own(post).map((entry) => ({ ...entry, lastModified: post.updatedAt, changeFrequency: 'monthly' as const, priority: 0.6 })))
+  const pages = pageList
+    .filter((page) => !page.noindex)
+    .flatMap((page) => own(page).map((entry) => ({ ...entry, lastModified: page.updatedAt, changeFrequency: 'monthly' as const, priority: 0.5 })))
+  const postEntries = posts
+    .filter((post) => !post.noindex)
+    .flatMap((post) => own(post).map((entry) => ({ ...entry, lastModified: post.updatedAt, changeFrequency: 'monthly' as const, priority: 0.6 })))
   const lists = categories.flatMap((category) =>
-    own({ path: category.alternates[0]!.path, alternates: category.alternates }).map((entry) => ({ ...entry, changeFrequency: 'weekly' as const, priority: 0.4 })),
+    own({ path: category.alternates[0]!.path, alternates: category.alternates }).map((entry) => ({
+      ...entry,
+      changeFrequency: 'weekly' as const,
+      priority: 0.4,
+    })),
   )
   return [...fixedEntries, ...pages, ...postEntries, ...lists]
 }

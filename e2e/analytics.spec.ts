@@ -14,7 +14,9 @@ const banner = (page: Page) => page.getByRole('region', { name: consent.title })
 
 async function analyticsStorage(page: Page, context: BrowserContext) {
   const cookies = (await context.cookies()).map((c) => c.name).filter((name) => name.startsWith('ph_'))
-  const storage = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('ph_') || k.startsWith('__ph')))
+  const storage = await page.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('ph_') || k.startsWith('__ph')),
+  )
   return [...cookies, ...storage]
 }
 
@@ -42,7 +44,10 @@ test.describe('before the visitor chooses', () => {
     const ph = await captureAnalytics(page)
     await page.goto('/')
     await expect(banner(page)).toBeVisible()
-    await page.getByRole('banner').getByRole('link', { name: copy.navLabel('/#pricing') }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: copy.navLabel('/#pricing') })
+      .click()
     await page.getByRole('link', { name: paidTier.ctaLabel }).click()
     await expect(page).toHaveURL('/waitlist')
     await page.waitForTimeout(1500)
@@ -64,7 +69,11 @@ test.describe('before the visitor chooses', () => {
     await page.keyboard.press('Tab')
     await expect(page.getByRole('link', { name: copy.settings.labels.skipToContent })).toBeFocused()
     // Then the banner's own stops only: its policy link, Accept, Decline; nothing of the page between.
-    for (const stop of [banner(page).getByRole('link', { name: consent.policyLink.label }), accept, banner(page).getByRole('button', { name: consent.declineLabel })]) {
+    for (const stop of [
+      banner(page).getByRole('link', { name: consent.policyLink.label }),
+      accept,
+      banner(page).getByRole('button', { name: consent.declineLabel }),
+    ]) {
       await page.keyboard.press('Tab')
       await expect(stop).toBeFocused()
     }
@@ -133,7 +142,10 @@ test.describe('after Accept', () => {
     await expect(page).toHaveURL('/waitlist')
     await expect.poll(pages).toEqual(['/', '/waitlist'])
     await page.getByRole('banner').getByRole('button', { name: nav.resourcesLabel }).click()
-    await page.getByRole('banner').getByRole('link', { name: copy.navLabel('/about') }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: copy.navLabel('/about') })
+      .click()
     await expect(page).toHaveURL('/about')
     await expect.poll(pages).toEqual(['/', '/waitlist', '/about'])
     await page.goto('/no-such-page')
@@ -157,7 +169,14 @@ test.describe('after Accept', () => {
       document.dispatchEvent(new Event('visibilitychange'))
     })
     const vitals = () => ph.named('web_vital').map((e) => e.properties)
-    await expect.poll(() => vitals().map((v) => v.metric).filter((m) => m !== 'INP').sort()).toEqual(['CLS', 'FCP', 'LCP', 'TTFB'])
+    await expect
+      .poll(() =>
+        vitals()
+          .map((v) => v.metric)
+          .filter((m) => m !== 'INP')
+          .sort(),
+      )
+      .toEqual(['CLS', 'FCP', 'LCP', 'TTFB'])
     for (const vital of vitals()) {
       expect(vital).toMatchObject({ route: '/blog/[slug]', locale: 'de', navigation_type: 'navigate' })
       expect(typeof vital.value).toBe('number')
@@ -184,7 +203,15 @@ test.describe('after Accept', () => {
     ['pricing', '/', (page) => page.getByRole('link', { name: paidTier.ctaLabel }).click()],
     ['pricing_cta', '/', (page) => page.getByRole('link', { name: pricing.ctaLabel }).click()],
     ['cta', '/', (page) => startTrialLinks.cta(page).click()],
-    ['about_cta', '/about', (page) => page.getByRole('main').getByRole('link', { name: copy.section(copy.about, 'ctaSection').primaryCtaLabel }).click()],
+    [
+      'about_cta',
+      '/about',
+      (page) =>
+        page
+          .getByRole('main')
+          .getByRole('link', { name: copy.section(copy.about, 'ctaSection').primaryCtaLabel })
+          .click(),
+    ],
     ['demo', '/', playDemoToTheWaitlist],
   ]
   for (const [location, path, click] of startTrial) {
@@ -224,7 +251,10 @@ test.describe('after Accept', () => {
     await accept(page)
     // A mail link leaves the page for the mail client; keep the page to read the event.
     await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()))
-    await page.getByRole('contentinfo').getByRole('link', { name: copy.footerLabel((link) => link.kind === 'email'), exact: true }).click()
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: copy.footerLabel((link) => link.kind === 'email'), exact: true })
+      .click()
     await expect.poll(() => ph.named('contact_us_click').length).toBe(1)
   })
 
@@ -294,7 +324,9 @@ test.describe('a visitor who accepted on an earlier visit', () => {
 })
 
 test.describe('accepting and clicking at once', () => {
-  test('the header "Start Free Trial" click reaches the capture endpoint 10 times out of 10, also while PostHog is still loading', async ({ browser }, testInfo) => {
+  test('the header "Start Free Trial" click reaches the capture endpoint 10 times out of 10, also while PostHog is still loading', async ({
+    browser,
+  }, testInfo) => {
     test.setTimeout(150_000)
     const baseURL = testInfo.project.use.baseURL
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -327,4 +359,3 @@ test.describe('accepting and clicking at once', () => {
     }
   })
 })
-

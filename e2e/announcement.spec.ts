@@ -44,7 +44,8 @@ test('closed, it stays closed on later pages and visits, without a cookie, and n
         const shift = entry as unknown as Shift
         record.shifts += shift.value
         // Named in the failure: what moved, not only by how much.
-        for (const source of shift.sources) record.shifted.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName))
+        for (const source of shift.sources)
+          record.shifted.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName))
       }),
     ).observe({ type: 'layout-shift', buffered: true })
     document.addEventListener('DOMContentLoaded', () => {

@@ -57,7 +57,12 @@ test('a post: title, authors, reading time, its text drawn by the server, code c
 
   await page.goto(`/blog/${articles[0]!.slug.current}`)
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!)
-  expect(data).toMatchObject({ '@type': 'BlogPosting', headline: articles[0]!.title, datePublished: articles[0]!.publishedAt, url: `${site}/blog/${articles[0]!.slug.current}` })
+  expect(data).toMatchObject({
+    '@type': 'BlogPosting',
+    headline: articles[0]!.title,
+    datePublished: articles[0]!.publishedAt,
+    url: `${site}/blog/${articles[0]!.slug.current}`,
+  })
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site}/blog/${articles[0]!.slug.current}`)
   const image = await page.locator('meta[property="og:image"]').getAttribute('content')
   expect(image).toBe(`${site}/og/en/post/${articles[0]!.slug.current}`)
@@ -135,7 +140,14 @@ test('a changelog entry published offline appears on /changelog and in its feed,
 })
 
 test('addresses the blog does not have are the 404 drawn by the server', async ({ request }) => {
-  for (const path of ['/blog/no-such-post', '/blog/page/2', '/blog/page/1', '/blog/category/no-such-category', '/blog/category/product/page/9', '/blog/a/b/c']) {
+  for (const path of [
+    '/blog/no-such-post',
+    '/blog/page/2',
+    '/blog/page/1',
+    '/blog/category/no-such-category',
+    '/blog/category/product/page/9',
+    '/blog/a/b/c',
+  ]) {
     const answer = await request.get(path)
     expect(answer.status(), path).toBe(404)
     expect(await answer.text(), path).toContain(copy.notFound.title)

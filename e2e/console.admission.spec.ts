@@ -54,7 +54,12 @@ async function statusCounts() {
 }
 
 const cell = (page: Page, table: string, row: string, column: number) =>
-  page.getByRole('region', { name: table }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: row, exact: true }) }).getByRole('cell').nth(column)
+  page
+    .getByRole('region', { name: table })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: row, exact: true }) })
+    .getByRole('cell')
+    .nth(column)
 
 test('shows the funnel, the chart and the line, and invites the next in line from the page, once', async ({ page }) => {
   await emptyTheLine()
@@ -66,11 +71,18 @@ test('shows the funnel, the chart and the line, and invites the next in line fro
   await expect(page.getByRole('heading', { level: 1, name: 'Waitlist console' })).toBeVisible()
   const counts = await statusCounts()
   // not seed copy: the console's words
-  for (const [step, count] of [['Signed up', counts.signedUp], ['Confirmed', counts.confirmed], ['Invited', counts.invited], ['Joined', counts.joined]] as const) {
+  for (const [step, count] of [
+    ['Signed up', counts.signedUp],
+    ['Confirmed', counts.confirmed],
+    ['Invited', counts.invited],
+    ['Joined', counts.joined],
+  ] as const) {
     await expect(cell(page, 'Funnel figures', step, 0), step).toHaveText(String(count))
   }
   // not seed copy: the console's words
-  await expect(cell(page, 'Funnel figures', 'Confirmed', 1)).toHaveText(`${(Math.round((1000 * counts.confirmed) / counts.signedUp) / 10).toFixed(1)} % of signed up`)
+  await expect(cell(page, 'Funnel figures', 'Confirmed', 1)).toHaveText(
+    `${(Math.round((1000 * counts.confirmed) / counts.signedUp) / 10).toFixed(1)} % of signed up`,
+  )
   // not seed copy: the console's words
   const chart = page.getByRole('img', { name: 'Sign-ups and confirmations per day' })
   await expect(chart).toBeVisible()
@@ -154,7 +166,12 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   await expect(page.getByRole('region', { name: 'Credits awaiting your decision' }).getByRole('row').filter({ hasText: hal.email })).toHaveCount(0)
 
   // not seed copy: the console's words
-  await page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY }).getByRole('button', { name: /^Resend delivery / }).click()
+  await page
+    .getByRole('region', { name: 'Latest deliveries' })
+    .getByRole('row')
+    .filter({ hasText: FAILED_DELIVERY_ENTRY })
+    .getByRole('button', { name: /^Resend delivery / })
+    .click()
   // not seed copy: the console's words
   await expect(page.getByRole('status')).toContainText('is due again')
   expect(await axeViolations(page)).toEqual([])
@@ -180,7 +197,10 @@ test('refuses a request without this run’s token', async ({ page }) => {
 
 test('refuses a page that reaches it through DNS rebinding: a foreign Host', async () => {
   // The attacker's name resolves to 127.0.0.1, as a rebinding DNS answer makes it; even with the token the page is refused.
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--host-resolver-rules=MAP rebind.example 127.0.0.1'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--host-resolver-rules=MAP rebind.example 127.0.0.1'],
+  })
   try {
     const page = await browser.newPage()
     const response = await page.goto(`http://rebind.example:${printed.port}/?${printed.searchParams}`)

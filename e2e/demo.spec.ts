@@ -228,7 +228,12 @@ test.describe('loaded on demand', () => {
     const reading: Promise<void>[] = []
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return
-      reading.push(response.text().then((body) => void scripts.push({ url: response.url(), body }), () => {}))
+      reading.push(
+        response.text().then(
+          (body) => void scripts.push({ url: response.url(), body }),
+          () => {},
+        ),
+      )
     })
     await page.goto('/')
     await page.waitForLoadState('networkidle')

@@ -25,7 +25,13 @@ const KEY = `e2e-data-${stamp}`
 const site = `http://localhost:${E2E.sitePort}`
 const ID = `experiment-${KEY}`
 // The editors' guide's example (the landing page's hero, variant b at 50 %) under this run's own key.
-const experiment = (state: 'running' | 'stopped') => ({ ...editorsExample(), _id: ID, title: 'E2E: the data side', key: { _type: 'slug' as const, current: KEY }, state })
+const experiment = (state: 'running' | 'stopped') => ({
+  ...editorsExample(),
+  _id: ID,
+  title: 'E2E: the data side',
+  key: { _type: 'slug' as const, current: KEY },
+  state,
+})
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -54,7 +60,15 @@ async function publishExperiment(doc: ReturnType<typeof experiment>): Promise<vo
 async function signUpAs(page: Page, variant: string | null, label: string): Promise<unknown> {
   const email = `${label}-${stamp}@experiments.example`
   // As the proxy leaves them for a visitor who accepted analytics (components/experiments/participation.ts).
-  if (variant) await page.context().addCookies(['consent=granted', `experiments=${KEY}=${variant}`].map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: site, sameSite: 'Lax' as const })))
+  if (variant)
+    await page.context().addCookies(
+      ['consent=granted', `experiments=${KEY}=${variant}`].map((pair) => ({
+        name: pair.split('=')[0]!,
+        value: pair.slice(pair.indexOf('=') + 1),
+        url: site,
+        sameSite: 'Lax' as const,
+      })),
+    )
   await joinWaitlist(page, { name: 'Bea', email })
   const { data, error } = await owner.from('waitlist').select('experiments').eq('email', email)
   if (error) throw new Error(error.message)

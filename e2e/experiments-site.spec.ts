@@ -66,7 +66,9 @@ test('declined, undecided, GPC, DNT and crawlers see control, and nothing is sto
     expect(response.headers()['set-cookie']).toBeUndefined()
   }
   // A forged cookie naming a variant the experiment does not have shows control.
-  expect(await (await request.get('/', { headers: { 'user-agent': CHROME, cookie: 'consent=granted; experiments=hero-headline=zzz' } })).text()).toContain(controlTitle)
+  expect(await (await request.get('/', { headers: { 'user-agent': CHROME, cookie: 'consent=granted; experiments=hero-headline=zzz' } })).text()).toContain(
+    controlTitle,
+  )
 })
 
 test('in Chromium: Accept, and the next page is variant b with no layout shift; PostHog hears the exposure and the variant', async ({ page, context }) => {
@@ -80,8 +82,14 @@ test('in Chromium: Accept, and the next page is variant b with no layout shift; 
   const cls = await layoutShiftSoFar(page)
   console.log(`experiment variant page CLS: ${cls}`)
   expect(cls).toBeLessThan(0.001)
-  expect((await context.cookies()).find((cookie) => cookie.name === 'experiments')).toMatchObject({ value: 'hero-headline=b', httpOnly: false, sameSite: 'Lax' })
-  await expect.poll(() => ph.named('$feature_flag_called').map((event) => event.properties)).toContainEqual(expect.objectContaining({ $feature_flag: 'hero-headline', $feature_flag_response: 'b' }))
+  expect((await context.cookies()).find((cookie) => cookie.name === 'experiments')).toMatchObject({
+    value: 'hero-headline=b',
+    httpOnly: false,
+    sameSite: 'Lax',
+  })
+  await expect
+    .poll(() => ph.named('$feature_flag_called').map((event) => event.properties))
+    .toContainEqual(expect.objectContaining({ $feature_flag: 'hero-headline', $feature_flag_response: 'b' }))
   await expect.poll(() => ph.named('page_view').some((event) => event.properties['$feature/hero-headline'] === 'b')).toBe(true)
   // Once per page view of the varied section: one for this view, none for a page without it.
   const exposures = ph.named('$feature_flag_called').length

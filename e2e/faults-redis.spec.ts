@@ -178,7 +178,10 @@ async function emailedOnce(email: string): Promise<void> {
  * instance by itself, the sign-up made during it is e-mailed once, each log said the outage once,
  * and a new publish reaches the second within 2 s. Reports the figures of the fault.
  */
-async function afterTheFault(fault: string, figures: { slowest: number; webhookMs: number; during: string; signedUp: string; since: number; from: number[] }): Promise<void> {
+async function afterTheFault(
+  fault: string,
+  figures: { slowest: number; webhookMs: number; during: string; signedUp: string; since: number; from: number[] },
+): Promise<void> {
   const duringMs = await sharedAgain(figures.during, figures.since)
   await emailedOnce(figures.signedUp)
   await outageLoggedOnce(figures.from)
@@ -191,7 +194,9 @@ async function afterTheFault(fault: string, figures: { slowest: number; webhookM
   expect(afterMs).toBeLessThan(2_000)
 }
 
-test('Redis hung (SIGSTOP): every route answers on both instances within 2 s, the webhook too; after SIGCONT the cache is shared again by itself', async ({ page }) => {
+test('Redis hung (SIGSTOP): every route answers on both instances within 2 s, the webhook too; after SIGCONT the cache is shared again by itself', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const before = await statuses([first, second])
   const from = servers.map((server) => server.log.length)

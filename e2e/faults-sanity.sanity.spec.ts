@@ -43,7 +43,11 @@ test.beforeAll(async () => {
 test.afterEach(async ({ request }) => {
   await setOutage(false)
   await writeFile(E2E_SANITY.datasetPath, original)
-  for (const change of [{ _type: 'aboutPage', _id: 'aboutPage' }, { _type: 'page', _id: 'page-careers' }]) expect((await sendRevalidationWebhook(site, secret, change)).status).toBe(200)
+  for (const change of [
+    { _type: 'aboutPage', _id: 'aboutPage' },
+    { _type: 'page', _id: 'page-careers' },
+  ])
+    expect((await sendRevalidationWebhook(site, secret, change)).status).toBe(200)
   const title = copy.section(copy.about, 'pageHeaderSection').title
   await expect.poll(async () => (await (await request.get('/about')).text()).includes(title), { timeout: 15_000, intervals: [250] }).toBe(true)
 })

@@ -91,7 +91,8 @@ test('a participant’s variant never reaches another visitor or a crawler throu
   }
   // Participants first, twice each: whatever the cache kept of them, the others must not get.
   for (const headers of [participant, newcomer, participant, newcomer]) expect(await shown(headers), JSON.stringify(headers)).toBe('variant')
-  for (const headers of [crawler, visitor, crawler, visitor, { ...visitor, cookie: 'consent=denied' }]) expect(await shown(headers), JSON.stringify(headers)).toBe('control')
+  for (const headers of [crawler, visitor, crawler, visitor, { ...visitor, cookie: 'consent=denied' }])
+    expect(await shown(headers), JSON.stringify(headers)).toBe('control')
   // And the control the cache now holds never reaches a participant.
   expect(await shown(participant)).toBe('variant')
   // What the site sends, the whole header as tokens: Next's own and what the answer depends on.

@@ -36,7 +36,20 @@ export { expect }
 export const NOT_FOUND_ROUTE = '/no-such-page'
 
 /** Every page of the site, the 404 included: the routes each page-level check walks. */
-export const SITE_ROUTES = ['/', '/about', '/waitlist', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', '/changelog', NOT_FOUND_ROUTE, '/de', '/de/about', '/de/waitlist'] as const
+export const SITE_ROUTES = [
+  '/',
+  '/about',
+  '/waitlist',
+  '/privacy',
+  '/careers',
+  '/blog',
+  '/blog/slack-threads-and-webhooks',
+  '/changelog',
+  NOT_FOUND_ROUTE,
+  '/de',
+  '/de/about',
+  '/de/waitlist',
+] as const
 
 /** Waits as a person reading the page would (the form itself holds a faster submit until MIN_FILL_MS). */
 export async function waitLikeAPerson(page: import('@playwright/test').Page) {

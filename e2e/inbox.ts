@@ -22,7 +22,10 @@ export async function emailsTo(address: string, subject?: string): Promise<Recei
 export async function emailTo(address: string, { subject, after = 0 }: { subject?: string; after?: number } = {}): Promise<ReceivedEmail> {
   let found: ReceivedEmail[] = []
   await expect
-    .poll(async () => (found = await emailsTo(address, subject)).length, { timeout: 15_000, message: `an e-mail to ${address}${subject ? ` "${subject}"` : ''}` })
+    .poll(async () => (found = await emailsTo(address, subject)).length, {
+      timeout: 15_000,
+      message: `an e-mail to ${address}${subject ? ` "${subject}"` : ''}`,
+    })
     .toBeGreaterThan(after)
   return found.at(-1)!
 }

@@ -46,7 +46,13 @@ test('four sign-ups, one referred; --next 2 invites exactly the first two of the
   expect(adaInvitation.mail.text).toContain(words.greeting.replace('{name}', ada.name))
   // Exactly them, exactly once: once the outbox is sent, nothing more.
   await outboxSettled()
-  for (const [someone, count] of [[ada, 1], [bob, 1], [cy, 0], [di, 0]] as const) expect(await emailsTo(someone.email, words.invitationSubject), someone.email).toHaveLength(count)
+  for (const [someone, count] of [
+    [ada, 1],
+    [bob, 1],
+    [cy, 0],
+    [di, 0],
+  ] as const)
+    expect(await emailsTo(someone.email, words.invitationSubject), someone.email).toHaveLength(count)
   expect(await waitingLine()).toEqual([cy.email, di.email])
 })
 
@@ -56,7 +62,15 @@ test('the app redeems an invitation once through the API; the person’s page sa
   expect((await request.post('/api/invitations/redeem', { data: { token } })).status()).toBe(401)
   const redeemed = await redeem(request, token)
   expect(redeemed.status()).toBe(200)
-  expect(await redeemed.json()).toEqual({ name: ada.name, email: ada.email, company: '', foundingMember: true, invitedAt: expect.any(String), joinedAt: expect.any(String), language: 'en' })
+  expect(await redeemed.json()).toEqual({
+    name: ada.name,
+    email: ada.email,
+    company: '',
+    foundingMember: true,
+    invitedAt: expect.any(String),
+    joinedAt: expect.any(String),
+    language: 'en',
+  })
   const again = await redeem(request, token)
   expect(again.status()).toBe(410)
   expect(await again.json()).toEqual({ error: 'invitation_used' })
@@ -72,7 +86,9 @@ test('the app redeems an invitation once through the API; the person’s page sa
 })
 
 test('an invited person’s page shows the way in: a fresh link to the app, which redeems', async ({ page, request }) => {
-  await page.route('https://app.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>The app</title><h1>The app</h1>' }))
+  await page.route('https://app.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>The app</title><h1>The app</h1>' }),
+  )
   await page.goto(links[bob.email]!)
   await expect(page.getByRole('heading', { level: 1, name: confirmPage.invitedTitle })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: copy.waitlist.placePanel.dataTitle })).toBeVisible()

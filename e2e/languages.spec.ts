@@ -26,7 +26,9 @@ const hero = copy.section(de.landing, 'heroSection')
 
 /** Each hreflang alternate in the head, as language → path. */
 async function alternates(page: import('@playwright/test').Page): Promise<Record<string, string>> {
-  const links = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((elements) => elements.map((link) => [link.getAttribute('hreflang')!, new URL(link.getAttribute('href')!).pathname]))
+  const links = await page
+    .locator('head link[rel="alternate"][hreflang]')
+    .evaluateAll((elements) => elements.map((link) => [link.getAttribute('hreflang')!, new URL(link.getAttribute('href')!).pathname]))
   return Object.fromEntries(links)
 }
 
@@ -95,10 +97,17 @@ test('the sitemap lists both languages, each entry naming the other', async ({ r
 test('the footer’s switcher keeps the visitor on the same page in the other language', async ({ page }) => {
   await page.goto(`/${privacy.slug.current}`)
   const footer = page.getByRole('contentinfo')
-  await footer.getByRole('navigation', { name: copy.settings.labels.language }).getByRole('link', { name: languageName('de') }).click()
+  await footer
+    .getByRole('navigation', { name: copy.settings.labels.language })
+    .getByRole('link', { name: languageName('de') })
+    .click()
   await expect(page).toHaveURL(`/de/${de.privacy.slug.current}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.privacy.title)
-  await page.getByRole('contentinfo').getByRole('navigation', { name: de.settings.labels.language }).getByRole('link', { name: languageName('en') }).click()
+  await page
+    .getByRole('contentinfo')
+    .getByRole('navigation', { name: de.settings.labels.language })
+    .getByRole('link', { name: languageName('en') })
+    .click()
   await expect(page).toHaveURL(`/${privacy.slug.current}`)
 })
 
@@ -106,7 +115,10 @@ test('without JavaScript the switcher keeps the visitor on the same page too: th
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(`/blog/${post.slug.current}`)
-  await page.getByRole('contentinfo').getByRole('link', { name: languageName('de') }).click()
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: languageName('de') })
+    .click()
   await expect(page).toHaveURL(`/de/blog/${de.post.slug.current}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.post.title)
   await context.close()
@@ -161,7 +173,10 @@ test('a page published in English only is not listed in German, and names no Ger
     expect(await alternates(page)).toEqual({})
     expect((await request.get('/de/english-only')).status()).toBe(404)
     // The switcher's nearest translation: the German home page.
-    await page.getByRole('contentinfo').getByRole('link', { name: languageName('de') }).click()
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: languageName('de') })
+      .click()
     await expect(page).toHaveURL('/de')
     const xml = await (await request.get('/sitemap.xml')).text()
     expect(xml).toContain(`<loc>${site}/english-only</loc>`)

@@ -32,7 +32,13 @@ test('each page and post has a Markdown twin with its h1, named in its head; Acc
     expect(response.status(), twin).toBe(200)
     expect(response.headers()['content-type']).toBe('text/markdown; charset=utf-8')
     const markdown = await response.text()
-    expect(markdown.split('\n').filter((line) => line.startsWith('# ')).map((line) => line.slice(2).replace(/\\(.)/g, '$1')), twin).toEqual([h1])
+    expect(
+      markdown
+        .split('\n')
+        .filter((line) => line.startsWith('# '))
+        .map((line) => line.slice(2).replace(/\\(.)/g, '$1')),
+      twin,
+    ).toEqual([h1])
     expect(markdown).not.toMatch(/<(html|nav|header|footer|script)\b/)
   }
 
@@ -47,14 +53,29 @@ test('each page and post has a Markdown twin with its h1, named in its head; Acc
   expect(await asMarkdown.text()).toBe(await (await request.get('/about.md')).text())
   const asHtml = await request.get('/about', { headers: { Accept: BROWSER_ACCEPT } })
   expect(asHtml.headers()['content-type']).toMatch(/^text\/html/)
-  expect(varies(asHtml).sort()).toEqual(['Accept', 'Accept-Encoding', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-router-state-tree', 'rsc'].sort())
+  expect(varies(asHtml).sort()).toEqual(
+    ['Accept', 'Accept-Encoding', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-router-state-tree', 'rsc'].sort(),
+  )
   const germanHome = await request.get('/de', { headers: { Accept: 'text/markdown' } })
   expect(germanHome.headers()['content-type']).toBe('text/markdown; charset=utf-8')
   expect(varies(germanHome)).toContain('Accept')
 
   // Unknown twins, and the twins' route itself, are the 404 of their language, as pages are; a
   // language's home has its twin at /<code>/index.md only (/de.md once answered the English home's).
-  for (const missing of ['/no-such-page.md', '/de/no-such-page.md', '/de/privacy.md', '/blog/no-such-post.md', '/waitlist.md', '/md/about', '/de/md/about', '/de.md', '/en.md', '/de/.md', '/DE.md', '/de.md/']) {
+  for (const missing of [
+    '/no-such-page.md',
+    '/de/no-such-page.md',
+    '/de/privacy.md',
+    '/blog/no-such-post.md',
+    '/waitlist.md',
+    '/md/about',
+    '/de/md/about',
+    '/de.md',
+    '/en.md',
+    '/de/.md',
+    '/DE.md',
+    '/de.md/',
+  ]) {
     const response = await request.get(missing)
     expect(response.status(), missing).toBe(404)
     expect(response.headers()['content-type'], missing).toMatch(/^text\/html/)
@@ -89,7 +110,11 @@ test('a page published with content:publish is in llms.txt and has its twin with
       seo: { description },
       sections: [
         { _key: 'h', _type: 'pageHeaderSection', title },
-        { _key: 'rt', _type: 'richTextSection', body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: paragraph, marks: [] }] }] },
+        {
+          _key: 'rt',
+          _type: 'richTextSection',
+          body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: paragraph, marks: [] }] }],
+        },
       ],
     },
   ])

@@ -79,12 +79,23 @@ test('a token that can never be ours gets a 4xx saying "invalid", never 503, fro
     expect({ json, status: answer.status, body: answer.body }).toEqual({ json, status: 400, body: '{"error":"invitation_invalid"}' })
   }
   // not seed copy: request bodies and URL bytes an attacker sends.
-  for (const json of ['{"token": 42}', '{"token": ["x"]}', '{"token": null}']) expect((await send('POST', '/api/invitations/redeem', json)).status, json).toBe(400)
+  for (const json of ['{"token": 42}', '{"token": ["x"]}', '{"token": null}'])
+    expect((await send('POST', '/api/invitations/redeem', json)).status, json).toBe(400)
   expect((await send('POST', '/api/invitations/redeem', JSON.stringify({ token: 'A'.repeat(10_000) }))).status).toBe(413)
   // not seed copy: a token's bytes as a URL carries them.
-  for (const token of [`${'A'.repeat(21)}%00${'A'.repeat(21)}`, `${'A'.repeat(42)}%ED%A0%80`, `%E2%80%AE${'A'.repeat(42)}`, 'A'.repeat(10_000), `updates.${'A'.repeat(42)}%00`]) {
+  for (const token of [
+    `${'A'.repeat(21)}%00${'A'.repeat(21)}`,
+    `${'A'.repeat(42)}%ED%A0%80`,
+    `%E2%80%AE${'A'.repeat(42)}`,
+    'A'.repeat(10_000),
+    `updates.${'A'.repeat(42)}%00`,
+  ]) {
     const answer = await send('POST', `/api/unsubscribe?token=${token}`, 'List-Unsubscribe=One-Click')
-    expect({ token: token.slice(0, 60), status: answer.status, body: answer.body }).toEqual({ token: token.slice(0, 60), status: 400, body: '{"ok":false,"reason":"invalid"}' })
+    expect({ token: token.slice(0, 60), status: answer.status, body: answer.body }).toEqual({
+      token: token.slice(0, 60),
+      status: 400,
+      body: '{"ok":false,"reason":"invalid"}',
+    })
   }
   // A control character in a language code or an /ingest path: 404, nothing forwarded.
   expect((await send('GET', '/api/language/d%00e')).status).toBe(404)

@@ -84,7 +84,9 @@ test.describe('landing page', () => {
     expect(ids).toEqual(['hero-title', 'logos-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'faq', 'cta-title'])
   })
 
-  test('pricing: each tier shows its price, allowance, terms and features; a coming-soon tier is disabled, an available one leads to the waitlist', async ({ page }) => {
+  test('pricing: each tier shows its price, allowance, terms and features; a coming-soon tier is disabled, an available one leads to the waitlist', async ({
+    page,
+  }) => {
     const pricingSection = copy.section(copy.landing, 'pricingSection', 'pricing')
     const { labels } = pricingSection
     const tiers = pricingSection.tiers.map((reference) => copy.deref(reference))
@@ -155,7 +157,8 @@ test.describe('footer', () => {
     }
     // No link on the site is a dead "#".
     expect(await page.locator('a[href="#"]').count()).toBe(0)
-    for (const text of [settings.footer.statusText, ...('badges' in settings.footer ? settings.footer.badges! : [])]) await expect(footer.getByText(text)).toBeVisible()
+    for (const text of [settings.footer.statusText, ...('badges' in settings.footer ? settings.footer.badges! : [])])
+      await expect(footer.getByText(text)).toBeVisible()
     // not seed copy: the social links' names are the code's own.
     await expect(footer.getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', settings.contact.twitterUrl)
     // not seed copy: the social links' names are the code's own.

@@ -33,9 +33,7 @@ test('a page made from sections is live at its address without a rebuild, listed
         {
           _key: 'rt',
           _type: 'richTextSection',
-          body: [
-            { _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: paragraph, marks: [] }] },
-          ],
+          body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: paragraph, marks: [] }] }],
         },
         cards,
       ],
@@ -51,7 +49,13 @@ test('a page made from sections is live at its address without a rebuild, listed
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${slug}$`))
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/og/en/page/${slug}`))
     const breadcrumbs = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
-    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: copy.settings.siteName }, { position: 2, name: title }] })
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: copy.settings.siteName },
+        { position: 2, name: title },
+      ],
+    })
     const image = await request.get(`/og/en/page/${slug}`)
     expect(image.status()).toBe(200)
     expect(image.headers()['content-type']).toBe('image/png')
@@ -73,7 +77,11 @@ test('every page has one h1, whatever sections a marketer chooses: the title whe
   const hero = copy.section(copy.landing, 'heroSection')
   // This test's own page: its words are fixtures, published and checked here.
   const title = 'Notes from the team'
-  const text = { _key: 'rt', _type: 'richTextSection', body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: 'Rich text alone.', marks: [] }] }] }
+  const text = {
+    _key: 'rt',
+    _type: 'richTextSection',
+    body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: 'Rich text alone.', marks: [] }] }],
+  }
   const doc = (sections: object[]) => ({ _id: id, _type: 'page', title, slug: { _type: 'slug', current: slug }, sections })
   const headings = async (level: number) => page.getByRole('heading', { level }).allInnerTexts()
   try {
@@ -100,11 +108,16 @@ test("the landing page's sections can be reordered and hidden", async ({ page })
   const original = await currentDocument<Doc>('landingPage')
   const faq = original.sections.find((section) => section._type === 'faqSection')!
   const logos = original.sections.find((section) => section._type === 'logoStripSection')!
-  const reordered = [faq, ...original.sections.filter((section) => section !== faq).map((section) => (section === logos ? { ...section, hidden: true } : section))]
+  const reordered = [
+    faq,
+    ...original.sections.filter((section) => section !== faq).map((section) => (section === logos ? { ...section, hidden: true } : section)),
+  ]
   try {
     await publish([{ ...original, sections: reordered }])
     const ids = () => page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id || s.getAttribute('aria-labelledby')))
-    await expect.poll(async () => (await page.goto('/'), await ids()), { timeout: 10_000 }).toEqual(['faq', 'hero-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'cta-title'])
+    await expect
+      .poll(async () => (await page.goto('/'), await ids()), { timeout: 10_000 })
+      .toEqual(['faq', 'hero-title', 'how-it-works', 'features', 'cards-title', 'audiences', 'pricing', 'cta-title'])
     // Anchors still work wherever the section now sits.
     await page.goto('/#pricing')
     await expect(page.locator('#pricing')).toBeInViewport()
@@ -113,7 +126,9 @@ test("the landing page's sections can be reordered and hidden", async ({ page })
   }
 })
 
-test('a published redirect answers 308 (permanent) or 307 (temporary) without a rebuild, to a page by its current address, with one Location', async ({ request }) => {
+test('a published redirect answers 308 (permanent) or 307 (temporary) without a rebuild, to a page by its current address, with one Location', async ({
+  request,
+}) => {
   // Three publishes, each re-rendering the pages they touch: more than the default 30 s on a busy machine.
   test.slow()
   const source = `/old-${stamp()}`
@@ -130,7 +145,13 @@ test('a published redirect answers 308 (permanent) or 307 (temporary) without a 
   const locations: string[][] = []
   const status = async () => {
     const response = await request.get(source, { maxRedirects: 0 })
-    if (response.status() !== 404) locations.push(response.headersArray().filter((header) => header.name.toLowerCase() === 'location').map((header) => header.value))
+    if (response.status() !== 404)
+      locations.push(
+        response
+          .headersArray()
+          .filter((header) => header.name.toLowerCase() === 'location')
+          .map((header) => header.value),
+      )
     return response.status()
   }
   try {
@@ -202,7 +223,10 @@ test.describe('legal pages', () => {
     await page.goto('/privacy')
     await expect(page.getByRole('main')).toContainText(contact.generalEmail)
     await expect(page.getByRole('main')).not.toContainText('{{')
-    await page.getByRole('main').getByRole('link', { name: linkTextTo(copy.doc('page-privacy', 'page'), 'page-cookies') }).click()
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: linkTextTo(copy.doc('page-privacy', 'page'), 'page-cookies') })
+      .click()
     await expect(page).toHaveURL('/cookies')
     // not seed copy: the exact storage key the code uses, which the cookie policy must name.
     await expect(page.getByRole('main')).toContainText('consent:analytics')

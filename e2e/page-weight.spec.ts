@@ -42,9 +42,7 @@ for (const path of ROUTES) {
 // slow phone delays the first paint (app/globals.css, docs/bench.md).
 test('only the system faces are looked up before sans-serif', async ({ page }) => {
   await page.goto('/')
-  const stacks = await page.evaluate(() =>
-    [...new Set([...document.querySelectorAll('body, body *')].map((element) => getComputedStyle(element).fontFamily))],
-  )
+  const stacks = await page.evaluate(() => [...new Set([...document.querySelectorAll('body, body *')].map((element) => getComputedStyle(element).fontFamily))])
   const sans = stacks.filter((stack) => /\bsans-serif\b/.test(stack))
   expect(sans.length).toBeGreaterThan(0)
   for (const stack of sans) {

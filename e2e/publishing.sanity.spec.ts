@@ -72,7 +72,10 @@ test.describe('draft preview', () => {
       ['https://evil.example/', '/'],
       ['/about', '/about'],
     ] as const) {
-      const response = await request.get(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=${encodeURIComponent(pathname)}`, { maxRedirects: 0 })
+      const response = await request.get(
+        `/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=${encodeURIComponent(pathname)}`,
+        { maxRedirects: 0 },
+      )
       expect(response.status(), pathname).toBe(307)
       const location = response.headers().location!
       expect(location, pathname).toBe(expected)
@@ -103,7 +106,8 @@ test.describe('draft preview', () => {
   test('shows a page that was never published at its own address; visitors get the 404', async ({ page, request }) => {
     expect((await request.get('/coming-soon')).status()).toBe(404)
     // A cookie of draft mode's name with any value but the build's own is a visitor's: the 404.
-    for (const value of ['', 'forged', 'a'.repeat(64)]) expect((await request.get('/coming-soon', { headers: { cookie: `__prerender_bypass=${value}` } })).status(), value).toBe(404)
+    for (const value of ['', 'forged', 'a'.repeat(64)])
+      expect((await request.get('/coming-soon', { headers: { cookie: `__prerender_bypass=${value}` } })).status(), value).toBe(404)
     const draft = await page.goto(`/api/draft-mode/enable?sanity-preview-secret=${E2E_SANITY.previewSecret}&sanity-preview-pathname=/coming-soon`)
     await expect(page).toHaveURL('/coming-soon')
     // No shared cache in front of the site may keep a draft (docs/engineers.md, "Shared caches").

@@ -63,7 +63,10 @@ test('content the Studio would refuse is not published', async () => {
 test.describe('the revalidation webhook', () => {
   const body = JSON.stringify({ _type: 'landingPage', _id: 'landingPage' })
   const post = async (request: import('@playwright/test').APIRequestContext, signature?: string) =>
-    request.post('/api/revalidate', { data: body, headers: { 'content-type': 'application/json', ...(signature ? { 'sanity-webhook-signature': signature } : {}) } })
+    request.post('/api/revalidate', {
+      data: body,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'sanity-webhook-signature': signature } : {}) },
+    })
 
   test('refuses an unsigned call', async ({ request }) => {
     const response = await post(request)

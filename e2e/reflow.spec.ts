@@ -24,14 +24,32 @@ const seedPosts = seedDocuments('post').map((doc) => inItsLanguage(doc, `/blog/$
 const fixedPages = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', '/blog', '/changelog']
 // The search with results and with none (a query no word matches).
 const searches = ['/search', '/search?q=slack', '/search?q=xylophonequartet', '/de/search?q=slack', '/de/search?q=xylophonequartet']
-const ROUTES = [...fixedPages, ...fixedPages.map((path) => `/de${path === '/' ? '' : path}`), NOT_FOUND_ROUTE, '/de/no-such-page', ...seedPages, '/blog/category/product', '/de/blog/category/produkt', ...seedPosts, ...searches]
+const ROUTES = [
+  ...fixedPages,
+  ...fixedPages.map((path) => `/de${path === '/' ? '' : path}`),
+  NOT_FOUND_ROUTE,
+  '/de/no-such-page',
+  ...seedPages,
+  '/blog/category/product',
+  '/de/blog/category/produkt',
+  ...seedPosts,
+  ...searches,
+]
 
-const otherLanguages = copy.doc('siteLanguages', 'siteLanguages').languages.map((language) => language.code).filter((code) => code !== 'en')
+const otherLanguages = copy
+  .doc('siteLanguages', 'siteLanguages')
+  .languages.map((language) => language.code)
+  .filter((code) => code !== 'en')
 const languageOf = (route: string) => otherLanguages.find((code) => route === `/${code}` || route.startsWith(`/${code}/`))
 /** The consent banner's title in the page's language: German pages carry German settings. */
 const consentTitle = (language = 'en') => (language === 'en' ? copy.settings : copy.doc(`siteSettings-${language}`, 'siteSettings')).consent.title
 
-const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2.625, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36' }
+const PHONE = {
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2.625,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+}
 
 const passes = [
   { name: '320 px phone', width: 320, device: PHONE },

@@ -75,7 +75,9 @@ export function reflowOffenders(page: Page, width: number): Promise<string[]> {
         const parent = el.parentElement!
         const parentBox = parent.getBoundingClientRect()
         if (parent !== document.body && (parentBox.right > width + SLACK || parentBox.left < -SLACK)) continue
-        offenders.push(`${describe(el)} sticks out: ${Math.round(box.left)}–${Math.round(box.right)} px of ${width} (page is ${document.documentElement.scrollWidth} px wide)`)
+        offenders.push(
+          `${describe(el)} sticks out: ${Math.round(box.left)}–${Math.round(box.right)} px of ${width} (page is ${document.documentElement.scrollWidth} px wide)`,
+        )
       }
       if (offenders.length === 0) offenders.push(`the page is ${document.documentElement.scrollWidth} px wide at ${width} px`)
     }
@@ -85,7 +87,8 @@ export function reflowOffenders(page: Page, width: number): Promise<string[]> {
     const reported = new Set<Element>()
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement
-      if (!el || !node.textContent?.trim() || reported.has(el) || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(el.tagName) || !visible(el)) continue
+      if (!el || !node.textContent?.trim() || reported.has(el) || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(el.tagName) || !visible(el))
+        continue
       const range = document.createRange()
       range.selectNodeContents(node)
       const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0)
@@ -113,7 +116,8 @@ export function reflowOffenders(page: Page, width: number): Promise<string[]> {
       // where the page itself scrolls sideways, the first check has named the culprit already.
       if (!cut && !pageScrolls) {
         for (const rect of shown) {
-          if (rect.right > width + SLACK || rect.left < -SLACK) cut = `runs past the screen's edge (${Math.round(rect.left)}–${Math.round(rect.right)} px of ${width})`
+          if (rect.right > width + SLACK || rect.left < -SLACK)
+            cut = `runs past the screen's edge (${Math.round(rect.left)}–${Math.round(rect.right)} px of ${width})`
         }
       }
       if (cut && !visuallyHiddenChain(el)) {

@@ -41,7 +41,7 @@ test.describe('routes', () => {
     })
   })
 
-  test('the 404 route\'s own address is the 404 too', async ({ request }) => {
+  test("the 404 route's own address is the 404 too", async ({ request }) => {
     expect((await request.get('/not-found')).status()).toBe(404)
   })
 

@@ -45,7 +45,12 @@ test.describe('without JavaScript', () => {
       await expect(page).toHaveURL(new RegExp(`${search}\\?q=${encodeURIComponent(word)}$`))
       const result = page.getByRole('main').locator(`li:has(a[href="${path}"])`)
       await expect(result).toBeVisible()
-      await expect(result.locator('mark').filter({ hasText: new RegExp(`^${word}$`, 'i') }).first()).toBeVisible()
+      await expect(
+        result
+          .locator('mark')
+          .filter({ hasText: new RegExp(`^${word}$`, 'i') })
+          .first(),
+      ).toBeVisible()
       await expect(page.getByLabel(words.label)).toHaveValue(word)
     })
   }
@@ -128,7 +133,15 @@ test('a page published with content:publish is found without a rebuild, and gone
         {
           _key: 'rt',
           _type: 'richTextSection',
-          body: [{ _key: 'p', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's', _type: 'span', text: `${word} smile for the camera.`, marks: [] }] }],
+          body: [
+            {
+              _key: 'p',
+              _type: 'block',
+              style: 'normal',
+              markDefs: [],
+              children: [{ _key: 's', _type: 'span', text: `${word} smile for the camera.`, marks: [] }],
+            },
+          ],
         },
       ],
     },

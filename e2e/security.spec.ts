@@ -26,7 +26,7 @@ test.describe('security headers', () => {
         expect(csp).toContain('https://*.sanity.io')
       } else {
         expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${E2E.supabasePort}`)
-        expect(csp).toContain('img-src \'self\' data: blob: https://cdn.sanity.io')
+        expect(csp).toContain("img-src 'self' data: blob: https://cdn.sanity.io")
         expect(csp).not.toContain('sanity.io wss')
       }
     })

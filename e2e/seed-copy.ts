@@ -43,7 +43,8 @@ function strict<T>(value: T, id: string, path: string, views: WeakMap<object, un
       const found: unknown = Reflect.get(target, key, receiver)
       if (typeof key === 'symbol' || PROBED.has(key) || key.startsWith('@@')) return found
       const at = Array.isArray(target) ? `${path}[${key}]` : path ? `${path}.${key}` : key
-      if (found === undefined && !(key in target)) throw new Error(`seed document "${id}" has no ${at} (${SEED_PATH}; sources in sanity/seed/documents/${id}.json)`)
+      if (found === undefined && !(key in target))
+        throw new Error(`seed document "${id}" has no ${at} (${SEED_PATH}; sources in sanity/seed/documents/${id}.json)`)
       return strict(found, id, at, views)
     },
   })
@@ -105,7 +106,9 @@ export function loadSeedCopy(file = SEED_PATH) {
 
     /** A page's first section of `type` (and, if given, with that anchor id). */
     section<D extends Sectioned, T extends D['sections'][number]['_type']>(page: D, type: T, anchorId?: string): SectionOf<D, T> {
-      const found = page.sections.find((section) => section._type === type && (anchorId === undefined || ('anchorId' in section && section.anchorId === anchorId)))
+      const found = page.sections.find(
+        (section) => section._type === type && (anchorId === undefined || ('anchorId' in section && section.anchorId === anchorId)),
+      )
       if (!found) throw new Error(`the seed page has no ${type}${anchorId ? ` with anchor id "${anchorId}"` : ''}`)
       return found as SectionOf<D, T>
     },
@@ -129,7 +132,9 @@ export function loadSeedCopy(file = SEED_PATH) {
 
     /** A page header's "Last updated" line, e.g. "Last updated 23 November 2026". */
     lastUpdated(isoDate: string): string {
-      const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+      const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${isoDate}T00:00:00Z`),
+      )
       return `${settings.labels.lastUpdated} ${date}`
     },
   }

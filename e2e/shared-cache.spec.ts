@@ -76,7 +76,11 @@ test('a new page published to the first instance is served by the second within 
   // The second instance has its list of addresses in hand, without the page.
   expect((await page(request, `/${slug}`)).status()).toBe(404)
   const careers = await documentNamed('page-careers')
-  const ms = await propagation('a new page', [{ ...careers, _id: `page-${slug}`, slug: { _type: 'slug', current: slug } }], async () => (await page(request, `/${slug}`)).status() === 200)
+  const ms = await propagation(
+    'a new page',
+    [{ ...careers, _id: `page-${slug}`, slug: { _type: 'slug', current: slug } }],
+    async () => (await page(request, `/${slug}`)).status() === 200,
+  )
   expect(ms).toBeLessThan(2_000)
 })
 
@@ -94,7 +98,13 @@ test('a changed word published to the first instance is on the second within 2 s
 test('a new redirect published to the first instance is answered by the second within 2 s', async ({ request }) => {
   const source = `/old-${stamp}`
   expect((await page(request, source)).status()).toBe(404)
-  const redirect = { _id: `redirect-old-${stamp}`, _type: 'redirect', source, destination: { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } }, permanent: false }
+  const redirect = {
+    _id: `redirect-old-${stamp}`,
+    _type: 'redirect',
+    source,
+    destination: { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } },
+    permanent: false,
+  }
   const ms = await propagation('a new redirect', [redirect], async () => {
     const response = await page(request, source)
     return response.status() === 307 && response.headers().location?.endsWith('/privacy') === true

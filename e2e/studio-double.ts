@@ -34,7 +34,13 @@ export type StudioDouble = {
   offline: string[]
 }
 
-export const TEST_USER = { id: 'pe2e-editor', name: 'Eda Editor', email: 'editor@example.com', role: 'administrator', roles: [{ name: 'administrator', title: 'Administrator' }] }
+export const TEST_USER = {
+  id: 'pe2e-editor',
+  name: 'Eda Editor',
+  email: 'editor@example.com',
+  role: 'administrator',
+  roles: [{ name: 'administrator', title: 'Administrator' }],
+}
 
 const SANITY_API = /^https:\/\/([\w-]+\.)?api\.sanity\.io\//
 const SANITY_SOCKET = /^wss:\/\/([\w-]+\.)?api\.sanity\.io\//
@@ -84,7 +90,18 @@ const HOLD_LISTEN_STREAMS_OPEN = `(() => {
  * publishing, no upsell offers, no help links, no history, telemetry declined, feedback taken.
  */
 const PROJECT_ANSWERS: [RegExp, (method: string, path: string) => unknown][] = [
-  [/^\/projects\/[\w-]+$/, () => ({ id: 'standin', displayName: 'Stand-in', studioHost: null, isBlocked: false, isDisabled: false, metadata: {}, members: [{ id: TEST_USER.id, role: 'administrator', roles: TEST_USER.roles, isRobot: false, isCurrentUser: true }] })],
+  [
+    /^\/projects\/[\w-]+$/,
+    () => ({
+      id: 'standin',
+      displayName: 'Stand-in',
+      studioHost: null,
+      isBlocked: false,
+      isDisabled: false,
+      metadata: {},
+      members: [{ id: TEST_USER.id, role: 'administrator', roles: TEST_USER.roles, isRobot: false, isCurrentUser: true }],
+    }),
+  ],
   [/^\/projects\/[\w-]+\/datasets$/, () => [{ name: 'production', aclMode: 'public' }]],
   [/^\/projects\/[\w-]+\/datasets\/[\w-]+\/acl$/, () => [{ filter: '_id in path("**")', permissions: ['history', 'read', 'update', 'create'] }]],
   [/^\/projects\/[\w-]+\/grants$/, () => ({ 'sanity.project': [], 'sanity.project.members': [] })],
@@ -99,17 +116,31 @@ const PROJECT_ANSWERS: [RegExp, (method: string, path: string) => unknown][] = [
   [/^\/intake\/telemetry-status$/, () => ({ status: 'denied' })],
   // The Sentry tunnel of the Studio's feedback form, which its Sentry client calls as it starts.
   [/^\/intake\/feedback$/, () => ({})],
-  [/^\/users\/me\/keyvalue(\/.*)?$/, (method, path) => (method === 'GET' ? decodeURIComponent(path.split('/')[4] ?? '').split(',').map((key) => ({ key, value: null })) : [])],
+  [
+    /^\/users\/me\/keyvalue(\/.*)?$/,
+    (method, path) =>
+      method === 'GET'
+        ? decodeURIComponent(path.split('/')[4] ?? '')
+            .split(',')
+            .map((key) => ({ key, value: null }))
+        : [],
+  ],
 ]
 
 /** `extraDocuments`: documents the Studio should see beyond the dataset file (the site's build does not). */
 export async function installStudioDouble(
   context: BrowserContext,
-  { datasetPath, extraDocuments = [], siteOrigin, sanityVersion }: { datasetPath: string; extraDocuments?: SeedDocument[]; siteOrigin: string; sanityVersion: string },
+  {
+    datasetPath,
+    extraDocuments = [],
+    siteOrigin,
+    sanityVersion,
+  }: { datasetPath: string; extraDocuments?: SeedDocument[]; siteOrigin: string; sanityVersion: string },
 ): Promise<StudioDouble> {
   const double: StudioDouble = { actions: [], mutations: [], unknown: [], offline: [] }
   const cors = { 'access-control-allow-origin': siteOrigin, 'access-control-allow-credentials': 'true' }
-  const json = (route: Route, body: unknown, status = 200) => route.fulfill({ status, contentType: 'application/json', headers: cors, body: JSON.stringify(body) })
+  const json = (route: Route, body: unknown, status = 200) =>
+    route.fulfill({ status, contentType: 'application/json', headers: cors, body: JSON.stringify(body) })
   let transactions = 0
   const transaction = () => `studio-double-${++transactions}`
 
@@ -134,9 +165,10 @@ export async function installStudioDouble(
   const dataset = async () => {
     const documents = [...(await readSeedDataset(datasetPath)), ...extraDocuments].map((document) => ({ _rev: 'seed', ...document }))
     const ids = new Set(documents.map((document) => document._id))
-    return [...documents.map((document) => (written.has(document._id) ? written.get(document._id)! : document)), ...[...written].filter(([id]) => !ids.has(id)).map(([, document]) => document)].filter(
-      (document): document is SeedDocument => document !== null,
-    )
+    return [
+      ...documents.map((document) => (written.has(document._id) ? written.get(document._id)! : document)),
+      ...[...written].filter(([id]) => !ids.has(id)).map(([, document]) => document),
+    ].filter((document): document is SeedDocument => document !== null)
   }
 
   /** Applies one transaction and sends its events down every listen stream of the page. */
@@ -148,7 +180,9 @@ export async function installStudioDouble(
       // the Actions API does; the Studio applies a mutation to a missing document only if it creates one.
       const published = id.startsWith('drafts.') && !before ? byId.get(id.slice('drafts.'.length)) : undefined
       const mutations = published && 'patch' in sent[0]! ? [{ createIfNotExists: { ...published, _id: id } }, ...sent] : sent
-      const after = new Mutation({ mutations: structuredClone(mutations), transactionId, resultRev: transactionId, timestamp: new Date().toISOString() }).apply(before ? structuredClone(before) : null) as SeedDocument | null
+      const after = new Mutation({ mutations: structuredClone(mutations), transactionId, resultRev: transactionId, timestamp: new Date().toISOString() }).apply(
+        before ? structuredClone(before) : null,
+      ) as SeedDocument | null
       written.set(id, after)
       byId.set(id, after!)
       return {
@@ -169,7 +203,10 @@ export async function installStudioDouble(
         transactionCurrentEvent: index + 1,
       }
     })
-    await request.frame().page().evaluate((events) => (window as unknown as { studioDoubleListen: (events: object[]) => void }).studioDoubleListen(events), events)
+    await request
+      .frame()
+      .page()
+      .evaluate((events) => (window as unknown as { studioDoubleListen: (events: object[]) => void }).studioDoubleListen(events), events)
   }
 
   /** The mutations an action stands for, per document, as the Content Lake applies them. */
@@ -210,10 +247,14 @@ export async function installStudioDouble(
     if (doc) {
       const ids = decodeURIComponent(doc[1]!).split(',')
       const byId = new Map((await dataset()).map((document) => [document._id, document]))
-      return json(route, { documents: ids.flatMap((id) => byId.get(id) ?? []), omitted: ids.filter((id) => !byId.has(id)).map((id) => ({ id, reason: 'existence' })) })
+      return json(route, {
+        documents: ids.flatMap((id) => byId.get(id) ?? []),
+        omitted: ids.filter((id) => !byId.has(id)).map((id) => ({ id, reason: 'existence' })),
+      })
     }
     // A document's transactions (NDJSON): none beyond the dataset file.
-    if (/^\/data\/history\/[\w-]+\/transactions\//.test(path)) return route.fulfill({ status: 200, contentType: 'application/x-ndjson', headers: cors, body: '' })
+    if (/^\/data\/history\/[\w-]+\/transactions\//.test(path))
+      return route.fulfill({ status: 200, contentType: 'application/x-ndjson', headers: cors, body: '' })
     if (/^\/data\/actions\/[\w-]+$/.test(path)) {
       const body = request.postDataJSON() as { actions: SentAction[]; transactionId?: string }
       double.actions.push(...body.actions)

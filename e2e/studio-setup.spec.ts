@@ -20,9 +20,7 @@ test('the Studio setup page carries no Sanity stylesheet, logs no error and refl
   // not seed copy: the setup page's own words (components/studio/studio-setup.tsx), shown when there is no content to edit
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connect a Sanity project to edit content')
 
-  const stylesheets = await page.evaluate(() =>
-    [...document.styleSheets].map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n')),
-  )
+  const stylesheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n')))
   expect(stylesheets.filter((text) => text.includes(SANITY_STYLESHEET))).toEqual([])
   // The steps keep their numbers on screen: the list is indented as the page asks.
   const steps = page.getByRole('list')

@@ -68,7 +68,9 @@ test('an editor boots the Studio, opens each kind of document, edits and publish
   await page.exposeFunction('reportViolation', (violation: string) => violations.push(violation))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`),
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
+      ),
     )
   })
   const stage = stages(

@@ -160,7 +160,10 @@ for (const [name, path] of [
     const candidates = await page.evaluate(
       () =>
         new Promise<number[]>((resolve) =>
-          new PerformanceObserver((list) => resolve(list.getEntries().map((entry) => entry.startTime))).observe({ type: 'largest-contentful-paint', buffered: true }),
+          new PerformanceObserver((list) => resolve(list.getEntries().map((entry) => entry.startTime))).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          }),
         ),
     )
     expect(candidates.length).toBeGreaterThan(0)

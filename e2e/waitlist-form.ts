@@ -32,7 +32,11 @@ export async function joinWaitlist(page: Page, person: { name: string; email: st
   if (person.updates) await form.updates.check()
   await form.submit.click()
   // A refusal fails at once with what the page said, not at the test's timeout with nothing.
-  const refusal = page.getByRole('alert').filter({ hasText: /\S/ }).or(page.locator('[aria-invalid="true"]')).or(page.getByRole('status').filter({ hasText: messages.duplicate }))
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: /\S/ })
+    .or(page.locator('[aria-invalid="true"]'))
+    .or(page.getByRole('status').filter({ hasText: messages.duplicate }))
   await form.confirmed.or(refusal).first().waitFor()
   if (!(await form.confirmed.isVisible())) throw new Error(`the sign-up was refused: ${await form.form.innerText()}`)
 }

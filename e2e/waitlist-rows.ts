@@ -39,7 +39,10 @@ export async function waitingLine(): Promise<string[]> {
   const { data, error } = await owner.from('waitlist').select('id, email, confirmed_at, created_at, referral_credits').eq('status', 'confirmed')
   if (error) throw new Error(error.message)
   const rows = data as { id: string; email: string; confirmed_at: string | null; created_at: string; referral_credits: number }[]
-  const arrival = [...rows].sort((a, b) => (a.confirmed_at ?? a.created_at).localeCompare(b.confirmed_at ?? b.created_at) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+  const arrival = [...rows].sort(
+    (a, b) =>
+      (a.confirmed_at ?? a.created_at).localeCompare(b.confirmed_at ?? b.created_at) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  )
   return arrival
     .map((row, index) => ({ email: row.email, arrival: index + 1, score: index + 1 - PLACES_PER_REFERRAL * row.referral_credits }))
     .sort((a, b) => a.score - b.score || a.arrival - b.arrival)
@@ -52,7 +55,11 @@ export async function outboxSettled(): Promise<void> {
   await expect
     .poll(
       async () => {
-        const { count, error } = await owner.from('waitlist_outbox').select('id', { count: 'exact', head: true }).in('status', ['pending', 'sending']).lte('available_at', new Date().toISOString())
+        const { count, error } = await owner
+          .from('waitlist_outbox')
+          .select('id', { count: 'exact', head: true })
+          .in('status', ['pending', 'sending'])
+          .lte('available_at', new Date().toISOString())
         if (error) throw new Error(error.message)
         return count
       },

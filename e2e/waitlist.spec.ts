@@ -111,7 +111,11 @@ test.describe('waitlist sign-up', () => {
   test('a backend error (500) shows the error toast, keeps every value, and a retry succeeds', async ({ page }) => {
     const email = uniqueEmail('retry')
     await page.route('**/rest/v1/waitlist*', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }),
+      }),
     )
     await page.goto('/waitlist')
     await fill(page, { name: 'Katherine Johnson', company: 'NASA', email })

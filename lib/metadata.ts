@@ -1,6 +1,17 @@
 import type { Metadata } from 'next'
 import type { Alternate, BlogCopy, Page, Post, PostListPage, Seo } from '@/lib/content'
-import { getAboutPage, getAllCategories, getAllPostSummaries, getBlogCopy, getLandingPage, getNotFoundPage, getPageList, getSiteLanguages, getSiteSettings, getWaitlistPage } from '@/lib/content'
+import {
+  getAboutPage,
+  getAllCategories,
+  getAllPostSummaries,
+  getBlogCopy,
+  getLandingPage,
+  getNotFoundPage,
+  getPageList,
+  getSiteLanguages,
+  getSiteSettings,
+  getWaitlistPage,
+} from '@/lib/content'
 import { feedPath, pagePath, postListPath, twinPath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 import { DEFAULT_LANGUAGE, languageTag, localizePath } from '@/lib/i18n/languages'
@@ -19,12 +30,14 @@ export const pageShareImagePath = (slug: string, language: string) => `/og/${lan
 export const postShareImagePath = (slug: string, language: string) => `/og/${language}/post/${slug}`
 
 /** A fixed page's address in each language it is published in. */
-export const fixedPageAlternates = (page: SharePage, languages: string[]): Alternate[] => languages.map((language) => ({ language, path: localizePath(SHARE_IMAGE_PAGES[page], language) }))
+export const fixedPageAlternates = (page: SharePage, languages: string[]): Alternate[] =>
+  languages.map((language) => ({ language, path: localizePath(SHARE_IMAGE_PAGES[page], language) }))
 
 /** Which languages each fixed page is published in. */
 export async function fixedPageLanguages(): Promise<Record<SharePage, string[]>> {
   const languages = (await getSiteLanguages()).map((language) => language.code)
-  const where = async (exists: (language: string) => Promise<unknown>) => (await Promise.all(languages.map(async (language) => ((await exists(language)) ? language : null)))).filter((code): code is string => code !== null)
+  const where = async (exists: (language: string) => Promise<unknown>) =>
+    (await Promise.all(languages.map(async (language) => ((await exists(language)) ? language : null)))).filter((code): code is string => code !== null)
   const [home, about, waitlist, blog] = await Promise.all([where(getLandingPage), where(getAboutPage), where(getWaitlistPage), where(getBlogCopy)])
   return { home, about, waitlist, blog, changelog: blog }
 }
@@ -160,10 +173,18 @@ export function postMetadata(post: Post): Promise<Metadata> {
 export function postListMetadata(copy: BlogCopy, list: PostListPage): Promise<Metadata> {
   const { category, page, pages } = list
   const numbered = page > 1 ? ` (${copy.labels.pageOf.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages))})` : ''
-  const seo = category ? { ...copy.seo, title: `${category.title}: ${copy.title}${numbered}`, description: category.description ?? copy.seo.description } : { ...copy.seo, title: `${copy.seo.title ?? copy.title}${numbered}` }
+  const seo = category
+    ? { ...copy.seo, title: `${category.title}: ${copy.title}${numbered}`, description: category.description ?? copy.seo.description }
+    : { ...copy.seo, title: `${copy.seo.title ?? copy.title}${numbered}` }
   // A category's list is the same list in another language when the categories are translations; page 1 of /blog always is.
   const alternates = category ? category.alternates : page === 1 ? fixedPageAlternates('blog', copy.languages) : []
-  return metadataFor({ seo, language: list.language, path: postListPath({ category: category?.slug, page, language: list.language }), alternates, drawnImage: fixedShareImagePath('blog', list.language) })
+  return metadataFor({
+    seo,
+    language: list.language,
+    path: postListPath({ category: category?.slug, page, language: list.language }),
+    alternates,
+    drawnImage: fixedShareImagePath('blog', list.language),
+  })
 }
 
 export function builderPageMetadata(page: Page): Promise<Metadata> {

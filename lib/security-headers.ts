@@ -29,7 +29,15 @@ const origin = (url: string | undefined) => {
  * → Demo widget). The policy is fixed at build time while the snippet's address lives in
  * content, so the deployment names the origin it trusts in PRODUCT_WIDGET_ORIGIN.
  */
-export function siteContentSecurityPolicy({ supabaseUrl, https, productWidgetOrigin }: { supabaseUrl?: string; https: boolean; productWidgetOrigin?: string }): string {
+export function siteContentSecurityPolicy({
+  supabaseUrl,
+  https,
+  productWidgetOrigin,
+}: {
+  supabaseUrl?: string
+  https: boolean
+  productWidgetOrigin?: string
+}): string {
   const widget = origin(productWidgetOrigin)
   return policy({
     'default-src': ["'self'"],
@@ -67,7 +75,15 @@ export function studioContentSecurityPolicy(): string {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'unsafe-inline'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', 'https://*.sanity.io', 'https://lh3.googleusercontent.com', 'https://avatars.githubusercontent.com'],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      'https://cdn.sanity.io',
+      'https://*.sanity.io',
+      'https://lh3.googleusercontent.com',
+      'https://avatars.githubusercontent.com',
+    ],
     'font-src': ["'self'", 'data:', 'https://design-system-static.sanity.io'],
     'connect-src': ["'self'", 'https://*.sanity.io', 'wss://*.sanity.io', 'https://sanity-cdn.com'],
     'frame-src': ["'self'"],
@@ -97,7 +113,12 @@ export function securityHeaders(env: { supabaseUrl?: string; siteUrl?: string; p
     },
     {
       source: '/((?!studio(?:/|$)).*)',
-      headers: [{ key: 'Content-Security-Policy', value: siteContentSecurityPolicy({ supabaseUrl: env.supabaseUrl, https, productWidgetOrigin: env.productWidgetOrigin }) }],
+      headers: [
+        {
+          key: 'Content-Security-Policy',
+          value: siteContentSecurityPolicy({ supabaseUrl: env.supabaseUrl, https, productWidgetOrigin: env.productWidgetOrigin }),
+        },
+      ],
     },
     {
       source: '/studio/:path*',

@@ -11,7 +11,6 @@ import { richTextBodyFragment } from '../components/sections/rich-text/projectio
 // language ($language): a fixed page is the one document of its type in it, a page or post the
 // one with its slug in it (lib/i18n/languages.ts).
 
-
 const seoProjection = /* groq */ `seo{title, description, image, noindex}`
 
 const published = /* groq */ `!(_id in path("drafts.**"))`
@@ -215,7 +214,8 @@ export const postQuery = defineQuery(`*[_type == "post" && slug.current == $slug
 export const FEED_SIZE = 20
 
 /** The newest posts of one kind with their text, for its feed. */
-export const postFeedQuery = defineQuery(`${publishedPosts}[${languageOf} == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
+export const postFeedQuery =
+  defineQuery(`${publishedPosts}[${languageOf} == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...${FEED_SIZE}]{
   ${postSummaryProjection},
   ${richTextBodyFragment}
 }`)
@@ -233,7 +233,9 @@ export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slu
 export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)
 
 /** Which fixed pages are published in which language: their addresses answer there (the proxy, lib/content/addresses.ts). */
-export const fixedPagesQuery = defineQuery(`*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && ${published}]{_type, "language": ${languageOf}}`)
+export const fixedPagesQuery = defineQuery(
+  `*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && ${published}]{_type, "language": ${languageOf}}`,
+)
 
 /**
  * The words of every published post in one language, for the site search's index

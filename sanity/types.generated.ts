@@ -12,538 +12,538 @@
  * ---------------------------------------------------------------------------------
  */
 
-export declare const internalGroqTypeReferenceTo: unique symbol;
+export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: sanity/extract.json
 export type Labels = {
-  free: string;
-  perMonth: string;
-  perYear: string;
-  trial: string;
-  noCreditCard: string;
-  cancelAnytime: string;
-};
+  free: string
+  perMonth: string
+  perYear: string
+  trial: string
+  noCreditCard: string
+  cancelAnytime: string
+}
 
 export type Testimonial = {
-  quote: string;
-  author: string;
-  role: string;
-  photo?: Photo;
-  isSample?: boolean;
-};
+  quote: string
+  author: string
+  role: string
+  photo?: Photo
+  isSample?: boolean
+}
 
 export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+}
 
 export type Logo = {
-  asset?: SanityImageAssetReference;
-  media?: unknown; // Unable to locate the referenced type "logo.media" in schema
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  _type: "image";
-};
+  asset?: SanityImageAssetReference
+  media?: unknown // Unable to locate the referenced type "logo.media" in schema
+  hotspot?: SanityImageHotspot
+  crop?: SanityImageCrop
+  _type: 'image'
+}
 
 export type CardImage = {
-  asset?: SanityImageAssetReference;
-  media?: unknown; // Unable to locate the referenced type "image.media" in schema
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  alt: string;
-  _type: "image";
-};
+  asset?: SanityImageAssetReference
+  media?: unknown // Unable to locate the referenced type "image.media" in schema
+  hotspot?: SanityImageHotspot
+  crop?: SanityImageCrop
+  alt: string
+  _type: 'image'
+}
 
 export type StepImage = {
-  asset?: SanityImageAssetReference;
-  media?: unknown; // Unable to locate the referenced type "step.image.media" in schema
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  alt: string;
-  _type: "image";
-};
+  asset?: SanityImageAssetReference
+  media?: unknown // Unable to locate the referenced type "step.image.media" in schema
+  hotspot?: SanityImageHotspot
+  crop?: SanityImageCrop
+  alt: string
+  _type: 'image'
+}
 
 export type Photo = {
-  asset?: SanityImageAssetReference;
-  media?: unknown; // Unable to locate the referenced type "testimonial.photo.media" in schema
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  _type: "image";
-};
+  asset?: SanityImageAssetReference
+  media?: unknown // Unable to locate the referenced type "testimonial.photo.media" in schema
+  hotspot?: SanityImageHotspot
+  crop?: SanityImageCrop
+  _type: 'image'
+}
 
 export type CtaSection = {
-  _type: "ctaSection";
-  title: string;
-  subtitle?: string;
-  primaryCtaLabel: string;
-  secondaryCtaLabel?: string;
-  testimonial?: Testimonial;
-  hidden?: boolean;
-  anchorId?: string;
-};
+  _type: 'ctaSection'
+  title: string
+  subtitle?: string
+  primaryCtaLabel: string
+  secondaryCtaLabel?: string
+  testimonial?: Testimonial
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type ContactSection = {
-  _type: "contactSection";
-  title: string;
-  subtitle?: string;
-  generalEmailLabel: string;
-  supportEmailLabel: string;
-  locationLabel: string;
-  hidden?: boolean;
-  anchorId?: string;
-};
+  _type: 'contactSection'
+  title: string
+  subtitle?: string
+  generalEmailLabel: string
+  supportEmailLabel: string
+  locationLabel: string
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type StatementSection = {
-  _type: "statementSection";
-  title: string;
-  body: string;
+  _type: 'statementSection'
+  title: string
+  body: string
   image?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    isSample?: boolean;
-    _type: "image";
-  };
-  hidden?: boolean;
-  anchorId?: string;
-};
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt: string
+    isSample?: boolean
+    _type: 'image'
+  }
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type TextColumnsSection = {
-  _type: "textColumnsSection";
+  _type: 'textColumnsSection'
   columns: Array<{
-    title: string;
-    body: string;
-    _type: "textColumn";
-    _key: string;
-  }>;
-  hidden?: boolean;
-  anchorId?: string;
-};
+    title: string
+    body: string
+    _type: 'textColumn'
+    _key: string
+  }>
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type FaqSection = {
-  _type: "faqSection";
-  title: string;
-  subtitle?: string;
+  _type: 'faqSection'
+  title: string
+  subtitle?: string
   items: Array<{
-    question: string;
-    answer: string;
-    _type: "faqItem";
-    _key: string;
-  }>;
-  hidden?: boolean;
-  anchorId?: string;
-};
+    question: string
+    answer: string
+    _type: 'faqItem'
+    _key: string
+  }>
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type TestimonialSection = {
-  _type: "testimonialSection";
-  quote: string;
-  author: string;
-  role: string;
+  _type: 'testimonialSection'
+  quote: string
+  author: string
+  role: string
   photo?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    _type: "image";
-  };
-  isSample?: boolean;
-  hidden?: boolean;
-  anchorId?: string;
-};
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    _type: 'image'
+  }
+  isSample?: boolean
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type PricingTierReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "pricingTier";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'pricingTier'
+}
 
 export type PricingSection = {
-  _type: "pricingSection";
-  eyebrow?: string;
-  title: string;
-  subtitle?: string;
+  _type: 'pricingSection'
+  eyebrow?: string
+  title: string
+  subtitle?: string
   tiers: Array<
     {
-      _key: string;
+      _key: string
     } & PricingTierReference
-  >;
-  footnote?: string;
-  ctaLabel: string;
-  labels: Labels;
-  hidden?: boolean;
-  anchorId?: string;
-};
+  >
+  footnote?: string
+  ctaLabel: string
+  labels: Labels
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type StepsSection = {
-  _type: "stepsSection";
-  eyebrow?: string;
-  title: string;
-  subtitle?: string;
+  _type: 'stepsSection'
+  eyebrow?: string
+  title: string
+  subtitle?: string
   steps: Array<{
-    title: string;
-    text: string;
-    image?: StepImage;
-    _type: "step";
-    _key: string;
-  }>;
-  hidden?: boolean;
-  anchorId?: string;
-};
+    title: string
+    text: string
+    image?: StepImage
+    _type: 'step'
+    _key: string
+  }>
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type CardGridSection = {
-  _type: "cardGridSection";
-  eyebrow?: string;
-  title: string;
-  subtitle?: string;
+  _type: 'cardGridSection'
+  eyebrow?: string
+  title: string
+  subtitle?: string
   items: Array<{
     icon:
-      | "message"
-      | "sparkles"
-      | "chart"
-      | "slack"
-      | "clock"
-      | "target"
-      | "code"
-      | "shield"
-      | "users"
-      | "rocket"
-      | "store"
-      | "user"
-      | "heart"
-      | "zap"
-      | "lock"
-      | "globe";
-    title: string;
-    description: string;
-    image?: CardImage;
-    _type: "card";
-    _key: string;
-  }>;
-  layout?: "cards" | "rows";
-  columns: 2 | 3 | 4;
-  tinted?: boolean;
-  hidden?: boolean;
-  anchorId?: string;
-};
+      | 'message'
+      | 'sparkles'
+      | 'chart'
+      | 'slack'
+      | 'clock'
+      | 'target'
+      | 'code'
+      | 'shield'
+      | 'users'
+      | 'rocket'
+      | 'store'
+      | 'user'
+      | 'heart'
+      | 'zap'
+      | 'lock'
+      | 'globe'
+    title: string
+    description: string
+    image?: CardImage
+    _type: 'card'
+    _key: string
+  }>
+  layout?: 'cards' | 'rows'
+  columns: 2 | 3 | 4
+  tinted?: boolean
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type LogoStripSection = {
-  _type: "logoStripSection";
-  title: string;
+  _type: 'logoStripSection'
+  title: string
   items: Array<{
-    name: string;
-    logo?: Logo;
-    isSample?: boolean;
-    _type: "logo";
-    _key: string;
-  }>;
-  hidden?: boolean;
-  anchorId?: string;
-};
+    name: string
+    logo?: Logo
+    isSample?: boolean
+    _type: 'logo'
+    _key: string
+  }>
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type PageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "page";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'page'
+}
 
 export type RichTextSection = {
-  _type: "richTextSection";
+  _type: 'richTextSection'
   body: Array<
     | {
         children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "normal" | "h2" | "h3" | "h4";
-        listItem?: "bullet" | "number";
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'normal' | 'h2' | 'h3' | 'h4'
+        listItem?: 'bullet' | 'number'
         markDefs?: Array<
           | {
-              href: string;
-              _type: "link";
-              _key: string;
+              href: string
+              _type: 'link'
+              _key: string
             }
           | {
-              page: PageReference;
-              _type: "pageLink";
-              _key: string;
+              page: PageReference
+              _type: 'pageLink'
+              _key: string
             }
-        >;
-        level?: number;
-        _type: "block";
-        _key: string;
+        >
+        level?: number
+        _type: 'block'
+        _key: string
       }
     | {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        alt: string;
-        caption?: string;
-        _type: "image";
-        _key: string;
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt: string
+        caption?: string
+        _type: 'image'
+        _key: string
       }
     | {
-        tone: "note" | "important";
-        text: string;
-        _type: "callout";
-        _key: string;
+        tone: 'note' | 'important'
+        text: string
+        _type: 'callout'
+        _key: string
       }
-  >;
-  hidden?: boolean;
-  anchorId?: string;
-};
+  >
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type PageHeaderSection = {
-  _type: "pageHeaderSection";
-  eyebrow?: string;
-  title: string;
-  subtitle?: string;
-  lastUpdated?: string;
-  hidden?: boolean;
-  anchorId?: string;
-};
+  _type: 'pageHeaderSection'
+  eyebrow?: string
+  title: string
+  subtitle?: string
+  lastUpdated?: string
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type DemoConversationReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "demoConversation";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'demoConversation'
+}
 
 export type HeroSection = {
-  _type: "heroSection";
-  badge?: string;
-  title: string;
-  titleHighlight?: string;
-  subtitle: string;
-  primaryCtaLabel: string;
-  secondaryCtaLabel: string;
-  highlights: Array<string>;
-  socialProof?: string;
-  visual?: DemoConversationReference;
-  visualCaption?: string;
-  hidden?: boolean;
-  anchorId?: string;
-};
+  _type: 'heroSection'
+  badge?: string
+  title: string
+  titleHighlight?: string
+  subtitle: string
+  primaryCtaLabel: string
+  secondaryCtaLabel: string
+  highlights: Array<string>
+  socialProof?: string
+  visual?: DemoConversationReference
+  visualCaption?: string
+  hidden?: boolean
+  anchorId?: string
+}
 
 export type Seo = {
-  _type: "seo";
-  title?: string;
-  description?: string;
+  _type: 'seo'
+  title?: string
+  description?: string
   image?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
-  noindex?: boolean;
-};
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    _type: 'image'
+  }
+  noindex?: boolean
+}
 
 export type Link = {
-  _type: "link";
-  label: string;
-  kind: "page" | "internal" | "external" | "email" | "demo" | "planned";
-  page?: PageReference;
-  path?: string;
-  url?: string;
-  email?: string;
-};
+  _type: 'link'
+  label: string
+  kind: 'page' | 'internal' | 'external' | 'email' | 'demo' | 'planned'
+  page?: PageReference
+  path?: string
+  url?: string
+  email?: string
+}
 
 export type LandingPageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "landingPage";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'landingPage'
+}
 
 export type AboutPageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "aboutPage";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'aboutPage'
+}
 
 export type Experiment = {
-  _id: string;
-  _type: "experiment";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  key: Slug;
-  state: "draft" | "running" | "stopped";
-  goal: "waitlist_join" | "start_free_trial_click";
+  _id: string
+  _type: 'experiment'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  key: Slug
+  state: 'draft' | 'running' | 'stopped'
+  goal: 'waitlist_join' | 'start_free_trial_click'
   target: {
-    page: LandingPageReference | AboutPageReference | PageReference;
-    sectionKey: string;
-  };
+    page: LandingPageReference | AboutPageReference | PageReference
+    sectionKey: string
+  }
   variants: Array<{
-    key: string;
-    share: number;
+    key: string
+    share: number
     sections: Array<{
-      language: string;
+      language: string
       sections: Array<
         | ({
-            _key: string;
+            _key: string
           } & HeroSection)
         | ({
-            _key: string;
+            _key: string
           } & PageHeaderSection)
         | ({
-            _key: string;
+            _key: string
           } & RichTextSection)
         | ({
-            _key: string;
+            _key: string
           } & LogoStripSection)
         | ({
-            _key: string;
+            _key: string
           } & CardGridSection)
         | ({
-            _key: string;
+            _key: string
           } & StepsSection)
         | ({
-            _key: string;
+            _key: string
           } & PricingSection)
         | ({
-            _key: string;
+            _key: string
           } & TestimonialSection)
         | ({
-            _key: string;
+            _key: string
           } & FaqSection)
         | ({
-            _key: string;
+            _key: string
           } & TextColumnsSection)
         | ({
-            _key: string;
+            _key: string
           } & StatementSection)
         | ({
-            _key: string;
+            _key: string
           } & ContactSection)
         | ({
-            _key: string;
+            _key: string
           } & CtaSection)
-      >;
-      _type: "experimentSection";
-      _key: string;
-    }>;
-    _type: "experimentVariant";
-    _key: string;
-  }>;
-};
+      >
+      _type: 'experimentSection'
+      _key: string
+    }>
+    _type: 'experimentVariant'
+    _key: string
+  }>
+}
 
 export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
+  _type: 'slug'
+  current: string
+  source?: string
+}
 
 export type Redirect = {
-  _id: string;
-  _type: "redirect";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  source: string;
+  _id: string
+  _type: 'redirect'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  source: string
   destination: {
-    kind: "page" | "path" | "url";
-    page?: PageReference;
-    path?: string;
-    url?: string;
-  };
-  permanent: boolean;
-};
+    kind: 'page' | 'path' | 'url'
+    page?: PageReference
+    path?: string
+    url?: string
+  }
+  permanent: boolean
+}
 
 export type SiteLanguages = {
-  _id: string;
-  _type: "siteLanguages";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
+  _id: string
+  _type: 'siteLanguages'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
   languages: Array<{
-    code: string;
-    title: string;
-    _type: "language";
-    _key: string;
-  }>;
-};
+    code: string
+    title: string
+    _type: 'language'
+    _key: string
+  }>
+}
 
 export type TranslationMetadata = {
-  _id: string;
-  _type: "translation.metadata";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  translations?: InternationalizedArrayReference;
-  schemaTypes?: Array<string>;
-};
+  _id: string
+  _type: 'translation.metadata'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  translations?: InternationalizedArrayReference
+  schemaTypes?: Array<string>
+}
 
 export type InternationalizedArrayReference = Array<
   {
-    _key: string;
+    _key: string
   } & InternationalizedArrayReferenceValue
->;
+>
 
 export type SiteSettingsReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "siteSettings";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'siteSettings'
+}
 
 export type WaitlistPageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "waitlistPage";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'waitlistPage'
+}
 
 export type NotFoundPageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "notFoundPage";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'notFoundPage'
+}
 
 export type BlogPageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "blogPage";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'blogPage'
+}
 
 export type PostReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "post";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'post'
+}
 
 export type PersonReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "person";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'person'
+}
 
 export type CategoryReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "category";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'category'
+}
 
 export type InternationalizedArrayReferenceValue = {
-  _type: "internationalizedArrayReferenceValue";
+  _type: 'internationalizedArrayReferenceValue'
   value?:
     | SiteSettingsReference
     | LandingPageReference
@@ -556,807 +556,807 @@ export type InternationalizedArrayReferenceValue = {
     | PersonReference
     | CategoryReference
     | PricingTierReference
-    | DemoConversationReference;
-  language: string;
-};
+    | DemoConversationReference
+  language: string
+}
 
 export type PricingTier = {
-  _id: string;
-  _type: "pricingTier";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  description: string;
-  price: number;
-  currency: "USD" | "EUR" | "GBP";
-  billingInterval: "month" | "year";
-  trialDays: number;
-  noCreditCard?: boolean;
-  cancelAnytime?: boolean;
-  insightsPerMonth: number;
-  insightsLabel: string;
-  overageNote?: string;
-  features: Array<string>;
-  availability: "available" | "comingSoon";
-  ctaLabel: string;
-  highlighted?: boolean;
-  highlightLabel?: string;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  _id: string
+  _type: 'pricingTier'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  description: string
+  price: number
+  currency: 'USD' | 'EUR' | 'GBP'
+  billingInterval: 'month' | 'year'
+  trialDays: number
+  noCreditCard?: boolean
+  cancelAnytime?: boolean
+  insightsPerMonth: number
+  insightsLabel: string
+  overageNote?: string
+  features: Array<string>
+  availability: 'available' | 'comingSoon'
+  ctaLabel: string
+  highlighted?: boolean
+  highlightLabel?: string
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type Category = {
-  _id: string;
-  _type: "category";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  slug: Slug;
-  description?: string;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  _id: string
+  _type: 'category'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  slug: Slug
+  description?: string
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type Person = {
-  _id: string;
-  _type: "person";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  role?: string;
+  _id: string
+  _type: 'person'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  role?: string
   picture?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    _type: "image";
-  };
-  isSample?: boolean;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    _type: 'image'
+  }
+  isSample?: boolean
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
 
 export type Post = {
-  _id: string;
-  _type: "post";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  slug: Slug;
-  publishedAt: string;
-  excerpt: string;
+  _id: string
+  _type: 'post'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  slug: Slug
+  publishedAt: string
+  excerpt: string
   body: Array<
     | {
         children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "normal" | "h2" | "h3" | "h4";
-        listItem?: "bullet" | "number";
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'normal' | 'h2' | 'h3' | 'h4'
+        listItem?: 'bullet' | 'number'
         markDefs?: Array<
           | {
-              href: string;
-              _type: "link";
-              _key: string;
+              href: string
+              _type: 'link'
+              _key: string
             }
           | {
-              page: PageReference;
-              _type: "pageLink";
-              _key: string;
+              page: PageReference
+              _type: 'pageLink'
+              _key: string
             }
-        >;
-        level?: number;
-        _type: "block";
-        _key: string;
+        >
+        level?: number
+        _type: 'block'
+        _key: string
       }
     | {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        alt: string;
-        caption?: string;
-        _type: "image";
-        _key: string;
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt: string
+        caption?: string
+        _type: 'image'
+        _key: string
       }
     | {
-        tone: "note" | "important";
-        text: string;
-        _type: "callout";
-        _key: string;
+        tone: 'note' | 'important'
+        text: string
+        _type: 'callout'
+        _key: string
       }
     | ({
-        _key: string;
+        _key: string
       } & Code)
-  >;
-  kind?: "article" | "changelog";
+  >
+  kind?: 'article' | 'changelog'
   authors?: Array<
     {
-      _key: string;
+      _key: string
     } & PersonReference
-  >;
+  >
   categories?: Array<
     {
-      _key: string;
+      _key: string
     } & CategoryReference
-  >;
-  emailToSubscribers?: boolean;
-  isSample?: boolean;
-  seo?: Seo;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  >
+  emailToSubscribers?: boolean
+  isSample?: boolean
+  seo?: Seo
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type BlogPage = {
-  _id: string;
-  _type: "blogPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  intro: string;
-  changelogTitle: string;
-  changelogIntro: string;
+  _id: string
+  _type: 'blogPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  intro: string
+  changelogTitle: string
+  changelogIntro: string
   labels: {
-    readingTime: string;
-    byline: string;
-    categories: string;
-    allPosts: string;
-    newer: string;
-    older: string;
-    pageOf: string;
-    previous: string;
-    next: string;
-    backToBlog: string;
-    backToChangelog: string;
-    changelogLink: string;
-    feed: string;
-    empty: string;
-  };
-  seo?: Seo;
-  changelogSeo?: Seo;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+    readingTime: string
+    byline: string
+    categories: string
+    allPosts: string
+    newer: string
+    older: string
+    pageOf: string
+    previous: string
+    next: string
+    backToBlog: string
+    backToChangelog: string
+    changelogLink: string
+    feed: string
+    empty: string
+  }
+  seo?: Seo
+  changelogSeo?: Seo
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type NotFoundPage = {
-  _id: string;
-  _type: "notFoundPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  text: string;
-  homeLabel: string;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  _id: string
+  _type: 'notFoundPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  text: string
+  homeLabel: string
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type WaitlistPage = {
-  _id: string;
-  _type: "waitlistPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  backLabel: string;
-  badge?: string;
-  title: string;
-  intro: string;
-  benefitsTitle: string;
-  benefits: Array<string>;
+  _id: string
+  _type: 'waitlistPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  backLabel: string
+  badge?: string
+  title: string
+  intro: string
+  benefitsTitle: string
+  benefits: Array<string>
   form: {
-    title: string;
-    nameLabel: string;
-    namePlaceholder?: string;
-    companyLabel: string;
-    companyPlaceholder?: string;
-    emailLabel: string;
-    emailPlaceholder?: string;
-    lengthHint: string;
-    submitLabel: string;
-    submittingLabel: string;
-    privacyNote: string;
-    privacyLink: Link;
-    errorRequired: string;
-    errorTooLong: string;
-    errorInvalidEmail: string;
-    errorInvalidCharacters: string;
-    nameInSentence: string;
-    emailInSentence: string;
-    companyInSentence: string;
-    updatesLabel: string;
-  };
+    title: string
+    nameLabel: string
+    namePlaceholder?: string
+    companyLabel: string
+    companyPlaceholder?: string
+    emailLabel: string
+    emailPlaceholder?: string
+    lengthHint: string
+    submitLabel: string
+    submittingLabel: string
+    privacyNote: string
+    privacyLink: Link
+    errorRequired: string
+    errorTooLong: string
+    errorInvalidEmail: string
+    errorInvalidCharacters: string
+    nameInSentence: string
+    emailInSentence: string
+    companyInSentence: string
+    updatesLabel: string
+  }
   confirmation: {
-    title: string;
-    text: string;
-    nextStepsTitle: string;
-    nextSteps: Array<string>;
-    backLabel: string;
-  };
+    title: string
+    text: string
+    nextStepsTitle: string
+    nextSteps: Array<string>
+    backLabel: string
+  }
   messages: {
-    success: string;
-    duplicate: string;
-    backendError: string;
-    failure: string;
-    rateLimited: string;
-    automated: string;
-  };
+    success: string
+    duplicate: string
+    backendError: string
+    failure: string
+    rateLimited: string
+    automated: string
+  }
   confirmPage: {
-    pageTitle: string;
-    checkingTitle: string;
-    checkingText: string;
-    readyTitle: string;
-    readyText: string;
-    confirmLabel: string;
-    confirmingLabel: string;
-    noScriptText: string;
-    confirmedTitle: string;
-    confirmedText: string;
-    alreadyTitle: string;
-    alreadyText: string;
-    invitedTitle: string;
-    invitedText: string;
-    openAppLabel: string;
-    openingAppLabel: string;
-    joinedTitle: string;
-    joinedText: string;
-    signInLabel: string;
-    expiredTitle: string;
-    expiredText: string;
-    invalidTitle: string;
-    invalidText: string;
-    unreachableTitle: string;
-    unreachableText: string;
-    retryLabel: string;
-    resendTitle: string;
-    resendEmailLabel: string;
-    resendLabel: string;
-    resendSendingLabel: string;
-    resendDone: string;
-    rejoinText: string;
-    rejoinLabel: string;
-    backLabel: string;
-  };
+    pageTitle: string
+    checkingTitle: string
+    checkingText: string
+    readyTitle: string
+    readyText: string
+    confirmLabel: string
+    confirmingLabel: string
+    noScriptText: string
+    confirmedTitle: string
+    confirmedText: string
+    alreadyTitle: string
+    alreadyText: string
+    invitedTitle: string
+    invitedText: string
+    openAppLabel: string
+    openingAppLabel: string
+    joinedTitle: string
+    joinedText: string
+    signInLabel: string
+    expiredTitle: string
+    expiredText: string
+    invalidTitle: string
+    invalidText: string
+    unreachableTitle: string
+    unreachableText: string
+    retryLabel: string
+    resendTitle: string
+    resendEmailLabel: string
+    resendLabel: string
+    resendSendingLabel: string
+    resendDone: string
+    rejoinText: string
+    rejoinLabel: string
+    backLabel: string
+  }
   placePanel: {
-    title: string;
-    placeText: string;
-    referralsText: string;
-    referralTitle: string;
-    referralText: string;
-    linkLabel: string;
-    copyLabel: string;
-    copiedLabel: string;
-    shareLabel: string;
-    shareText: string;
-    dataTitle: string;
-    dataText: string;
-    updatesLabel: string;
-    updatesSaved: string;
-    downloadLabel: string;
-    deleteLabel: string;
-    deleteConfirmText: string;
-    deleteConfirmLabel: string;
-    cancelLabel: string;
-    deletedTitle: string;
-    deletedText: string;
-    unavailableText: string;
-  };
+    title: string
+    placeText: string
+    referralsText: string
+    referralTitle: string
+    referralText: string
+    linkLabel: string
+    copyLabel: string
+    copiedLabel: string
+    shareLabel: string
+    shareText: string
+    dataTitle: string
+    dataText: string
+    updatesLabel: string
+    updatesSaved: string
+    downloadLabel: string
+    deleteLabel: string
+    deleteConfirmText: string
+    deleteConfirmLabel: string
+    cancelLabel: string
+    deletedTitle: string
+    deletedText: string
+    unavailableText: string
+  }
   unsubscribePage: {
-    pageTitle: string;
-    title: string;
-    text: string;
-    buttonLabel: string;
-    sendingLabel: string;
-    doneTitle: string;
-    doneText: string;
-    failedText: string;
-    noScriptText: string;
-    backLabel: string;
-    updatesTitle: string;
-    updatesText: string;
-    updatesButtonLabel: string;
-    updatesSendingLabel: string;
-    updatesDoneTitle: string;
-    updatesDoneText: string;
-  };
+    pageTitle: string
+    title: string
+    text: string
+    buttonLabel: string
+    sendingLabel: string
+    doneTitle: string
+    doneText: string
+    failedText: string
+    noScriptText: string
+    backLabel: string
+    updatesTitle: string
+    updatesText: string
+    updatesButtonLabel: string
+    updatesSendingLabel: string
+    updatesDoneTitle: string
+    updatesDoneText: string
+  }
   email: {
-    senderName: string;
-    subject: string;
-    previewText: string;
-    greeting: string;
-    anonymousGreeting: string;
-    body: string;
-    buttonLabel: string;
-    linkHint: string;
-    expiryNote: string;
-    footer: string;
-    accessSubject: string;
-    accessPreviewText: string;
-    accessBody: string;
-    accessButtonLabel: string;
-    accessExpiryNote: string;
-    accessFooter: string;
-    invitationSubject: string;
-    invitationPreviewText: string;
-    invitationBody: string;
-    invitationButtonLabel: string;
-    invitationExpiryNote: string;
-    invitationFooter: string;
-    reminderSubject: string;
-    reminderPreviewText: string;
-    reminderBody: string;
-    unsubscribeLabel: string;
-    updateSubject: string;
-    updatePreviewText: string;
-    updateGreeting: string;
-    updateIntro: string;
-    updateButtonLabel: string;
-    updateFooter: string;
-    updateUnsubscribeLabel: string;
-    erasureSubject: string;
-    erasurePreviewText: string;
-    erasureBody: string;
-    erasureFooter: string;
-  };
-  seo?: Seo;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+    senderName: string
+    subject: string
+    previewText: string
+    greeting: string
+    anonymousGreeting: string
+    body: string
+    buttonLabel: string
+    linkHint: string
+    expiryNote: string
+    footer: string
+    accessSubject: string
+    accessPreviewText: string
+    accessBody: string
+    accessButtonLabel: string
+    accessExpiryNote: string
+    accessFooter: string
+    invitationSubject: string
+    invitationPreviewText: string
+    invitationBody: string
+    invitationButtonLabel: string
+    invitationExpiryNote: string
+    invitationFooter: string
+    reminderSubject: string
+    reminderPreviewText: string
+    reminderBody: string
+    unsubscribeLabel: string
+    updateSubject: string
+    updatePreviewText: string
+    updateGreeting: string
+    updateIntro: string
+    updateButtonLabel: string
+    updateFooter: string
+    updateUnsubscribeLabel: string
+    erasureSubject: string
+    erasurePreviewText: string
+    erasureBody: string
+    erasureFooter: string
+  }
+  seo?: Seo
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type AboutPage = {
-  _id: string;
-  _type: "aboutPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
+  _id: string
+  _type: 'aboutPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
   sections: Array<
     | ({
-        _key: string;
+        _key: string
       } & HeroSection)
     | ({
-        _key: string;
+        _key: string
       } & PageHeaderSection)
     | ({
-        _key: string;
+        _key: string
       } & RichTextSection)
     | ({
-        _key: string;
+        _key: string
       } & LogoStripSection)
     | ({
-        _key: string;
+        _key: string
       } & CardGridSection)
     | ({
-        _key: string;
+        _key: string
       } & StepsSection)
     | ({
-        _key: string;
+        _key: string
       } & PricingSection)
     | ({
-        _key: string;
+        _key: string
       } & TestimonialSection)
     | ({
-        _key: string;
+        _key: string
       } & FaqSection)
     | ({
-        _key: string;
+        _key: string
       } & TextColumnsSection)
     | ({
-        _key: string;
+        _key: string
       } & StatementSection)
     | ({
-        _key: string;
+        _key: string
       } & ContactSection)
     | ({
-        _key: string;
+        _key: string
       } & CtaSection)
-  >;
-  seo?: Seo;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  >
+  seo?: Seo
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type LandingPage = {
-  _id: string;
-  _type: "landingPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
+  _id: string
+  _type: 'landingPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
   sections: Array<
     | ({
-        _key: string;
+        _key: string
       } & HeroSection)
     | ({
-        _key: string;
+        _key: string
       } & PageHeaderSection)
     | ({
-        _key: string;
+        _key: string
       } & RichTextSection)
     | ({
-        _key: string;
+        _key: string
       } & LogoStripSection)
     | ({
-        _key: string;
+        _key: string
       } & CardGridSection)
     | ({
-        _key: string;
+        _key: string
       } & StepsSection)
     | ({
-        _key: string;
+        _key: string
       } & PricingSection)
     | ({
-        _key: string;
+        _key: string
       } & TestimonialSection)
     | ({
-        _key: string;
+        _key: string
       } & FaqSection)
     | ({
-        _key: string;
+        _key: string
       } & TextColumnsSection)
     | ({
-        _key: string;
+        _key: string
       } & StatementSection)
     | ({
-        _key: string;
+        _key: string
       } & ContactSection)
     | ({
-        _key: string;
+        _key: string
       } & CtaSection)
-  >;
-  demo: DemoConversationReference;
-  seo?: Seo;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  >
+  demo: DemoConversationReference
+  seo?: Seo
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type DemoConversation = {
-  _id: string;
-  _type: "demoConversation";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  context: string;
-  opening: string;
+  _id: string
+  _type: 'demoConversation'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  context: string
+  opening: string
   steps: Array<{
     replies: Array<{
-      text: string;
-      followUp?: string;
-      _type: "demoReply";
-      _key: string;
-    }>;
-    followUp?: string;
-    quoted?: boolean;
-    _type: "demoStep";
-    _key: string;
-  }>;
+      text: string
+      followUp?: string
+      _type: 'demoReply'
+      _key: string
+    }>
+    followUp?: string
+    quoted?: boolean
+    _type: 'demoStep'
+    _key: string
+  }>
   insight: {
-    channel: string;
-    summary: string;
-    tags: Array<string>;
-    sentiment: "positive" | "neutral" | "mixed" | "negative";
-    action: string;
-  };
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+    channel: string
+    summary: string
+    tags: Array<string>
+    sentiment: 'positive' | 'neutral' | 'mixed' | 'negative'
+    action: string
+  }
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type Page = {
-  _id: string;
-  _type: "page";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  slug: Slug;
-  seo?: Seo;
+  _id: string
+  _type: 'page'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  slug: Slug
+  seo?: Seo
   sections: Array<
     | ({
-        _key: string;
+        _key: string
       } & HeroSection)
     | ({
-        _key: string;
+        _key: string
       } & PageHeaderSection)
     | ({
-        _key: string;
+        _key: string
       } & RichTextSection)
     | ({
-        _key: string;
+        _key: string
       } & LogoStripSection)
     | ({
-        _key: string;
+        _key: string
       } & CardGridSection)
     | ({
-        _key: string;
+        _key: string
       } & StepsSection)
     | ({
-        _key: string;
+        _key: string
       } & PricingSection)
     | ({
-        _key: string;
+        _key: string
       } & TestimonialSection)
     | ({
-        _key: string;
+        _key: string
       } & FaqSection)
     | ({
-        _key: string;
+        _key: string
       } & TextColumnsSection)
     | ({
-        _key: string;
+        _key: string
       } & StatementSection)
     | ({
-        _key: string;
+        _key: string
       } & ContactSection)
     | ({
-        _key: string;
+        _key: string
       } & CtaSection)
-  >;
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+  >
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  siteName: string;
-  usageClaim: string;
-  appUrl: string;
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  siteName: string
+  usageClaim: string
+  appUrl: string
   announcement?: {
-    enabled?: boolean;
-    text?: string;
-    link?: Link;
-    dismissible?: boolean;
-  };
+    enabled?: boolean
+    text?: string
+    link?: Link
+    dismissible?: boolean
+  }
   navigation: {
     links: Array<
       {
-        _key: string;
+        _key: string
       } & Link
-    >;
-    resourcesLabel: string;
+    >
+    resourcesLabel: string
     resources: Array<
       {
-        _key: string;
+        _key: string
       } & Link
-    >;
-    tryDemoLabel: string;
-    signInLabel: string;
-    startTrialLabel: string;
-    menuLabel: string;
-  };
+    >
+    tryDemoLabel: string
+    signInLabel: string
+    startTrialLabel: string
+    menuLabel: string
+  }
   contact: {
-    generalEmail: string;
-    supportEmail: string;
-    location: string;
-    twitterUrl: string;
-    linkedinUrl: string;
-  };
+    generalEmail: string
+    supportEmail: string
+    location: string
+    twitterUrl: string
+    linkedinUrl: string
+  }
   footer: {
-    blurb: string;
+    blurb: string
     columns: Array<{
-      title: string;
+      title: string
       links: Array<
         {
-          _key: string;
+          _key: string
         } & Link
-      >;
-      _type: "footerColumn";
-      _key: string;
-    }>;
+      >
+      _type: 'footerColumn'
+      _key: string
+    }>
     legalLinks: Array<
       {
-        _key: string;
+        _key: string
       } & Link
-    >;
-    badges?: Array<string>;
-    statusText: string;
-    copyright: string;
-    socialHeading: string;
-  };
+    >
+    badges?: Array<string>
+    statusText: string
+    copyright: string
+    socialHeading: string
+  }
   consent: {
-    title: string;
-    text: string;
-    acceptLabel: string;
-    declineLabel: string;
-    browserRefusesNote: string;
-    settingsLabel: string;
-    policyLink: Link;
-  };
+    title: string
+    text: string
+    acceptLabel: string
+    declineLabel: string
+    browserRefusesNote: string
+    settingsLabel: string
+    policyLink: Link
+  }
   labels: {
-    skipToContent: string;
-    sample: string;
-    planned: string;
-    closeMenu: string;
-    closeAnnouncement: string;
-    mainNavigation: string;
-    lastUpdated: string;
-    tableOfContents: string;
-    language: string;
-  };
+    skipToContent: string
+    sample: string
+    planned: string
+    closeMenu: string
+    closeAnnouncement: string
+    mainNavigation: string
+    lastUpdated: string
+    tableOfContents: string
+    language: string
+  }
   search: {
-    title: string;
-    label: string;
-    placeholder: string;
-    buttonLabel: string;
-    emptyText: string;
-    resultCountOne: string;
-    resultCountMany: string;
-    noResults: string;
-    noResultsText: string;
-  };
-  productWidgetScriptUrl?: string;
+    title: string
+    label: string
+    placeholder: string
+    buttonLabel: string
+    emptyText: string
+    resultCountOne: string
+    resultCountMany: string
+    noResults: string
+    noResultsText: string
+  }
+  productWidgetScriptUrl?: string
   demoWidget: {
-    title: string;
-    badge: string;
-    note: string;
-    closeLabel: string;
-    chooseReplyLabel: string;
-    restartLabel: string;
-    joinWaitlistLabel: string;
-    interviewerLabel: string;
-    visitorLabel: string;
-    typingLabel: string;
-    insightTitle: string;
-    quoteLabel: string;
-    actionLabel: string;
+    title: string
+    badge: string
+    note: string
+    closeLabel: string
+    chooseReplyLabel: string
+    restartLabel: string
+    joinWaitlistLabel: string
+    interviewerLabel: string
+    visitorLabel: string
+    typingLabel: string
+    insightTitle: string
+    quoteLabel: string
+    actionLabel: string
     sentiments: {
-      positive: string;
-      neutral: string;
-      mixed: string;
-      negative: string;
-    };
-  };
+      positive: string
+      neutral: string
+      mixed: string
+      negative: string
+    }
+  }
   seo: {
-    title: string;
-    description: string;
+    title: string
+    description: string
     image?: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      _type: "image";
-    };
-  };
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      _type: 'image'
+    }
+  }
   llms: {
-    summary: string;
-    pagesHeading: string;
-    pricingHeading: string;
-    waitlistHeading: string;
-  };
-  language?: string;
-  translationNeedsReview?: boolean;
-};
+    summary: string
+    pagesHeading: string
+    pricingHeading: string
+    waitlistHeading: string
+  }
+  language?: string
+  translationNeedsReview?: boolean
+}
 
 export type Code = {
-  _type: "code";
-  language?: string;
-  filename?: string;
-  code?: string;
-  highlightedLines?: Array<number>;
-};
+  _type: 'code'
+  language?: string
+  filename?: string
+  code?: string
+  highlightedLines?: Array<number>
+}
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
-  background?: string;
-  foreground?: string;
-  population?: number;
-  title?: string;
-};
+  _type: 'sanity.imagePaletteSwatch'
+  background?: string
+  foreground?: string
+  population?: number
+  title?: string
+}
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
-  darkMuted?: SanityImagePaletteSwatch;
-  lightVibrant?: SanityImagePaletteSwatch;
-  darkVibrant?: SanityImagePaletteSwatch;
-  vibrant?: SanityImagePaletteSwatch;
-  dominant?: SanityImagePaletteSwatch;
-  lightMuted?: SanityImagePaletteSwatch;
-  muted?: SanityImagePaletteSwatch;
-};
+  _type: 'sanity.imagePalette'
+  darkMuted?: SanityImagePaletteSwatch
+  lightVibrant?: SanityImagePaletteSwatch
+  darkVibrant?: SanityImagePaletteSwatch
+  vibrant?: SanityImagePaletteSwatch
+  dominant?: SanityImagePaletteSwatch
+  lightMuted?: SanityImagePaletteSwatch
+  muted?: SanityImagePaletteSwatch
+}
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
-  height: number;
-  width: number;
-  aspectRatio: number;
-};
+  _type: 'sanity.imageDimensions'
+  height: number
+  width: number
+  aspectRatio: number
+}
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
-  location?: Geopoint;
-  dimensions?: SanityImageDimensions;
-  palette?: SanityImagePalette;
-  lqip?: string;
-  blurHash?: string;
-  thumbHash?: string;
-  hasAlpha?: boolean;
-  isOpaque?: boolean;
-};
+  _type: 'sanity.imageMetadata'
+  location?: Geopoint
+  dimensions?: SanityImageDimensions
+  palette?: SanityImagePalette
+  lqip?: string
+  blurHash?: string
+  thumbHash?: string
+  hasAlpha?: boolean
+  isOpaque?: boolean
+}
 
 export type SanityFileAsset = {
-  _id: string;
-  _type: "sanity.fileAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash: string;
-  extension: string;
-  mimeType: string;
-  size: number;
-  assetId: string;
-  uploadId?: string;
-  path: string;
-  url: string;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.fileAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash: string
+  extension: string
+  mimeType: string
+  size: number
+  assetId: string
+  uploadId?: string
+  path: string
+  url: string
+  source?: SanityAssetSourceData
+}
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
-  name?: string;
-  id?: string;
-  url?: string;
-};
+  _type: 'sanity.assetSourceData'
+  name?: string
+  id?: string
+  url?: string
+}
 
 export type SanityImageAsset = {
-  _id: string;
-  _type: "sanity.imageAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash: string;
-  extension: string;
-  mimeType: string;
-  size: number;
-  assetId: string;
-  uploadId?: string;
-  path: string;
-  url: string;
-  metadata?: SanityImageMetadata;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.imageAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash: string
+  extension: string
+  mimeType: string
+  size: number
+  assetId: string
+  uploadId?: string
+  path: string
+  url: string
+  metadata?: SanityImageMetadata
+  source?: SanityAssetSourceData
+}
 
 export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
+}
 
 export type AllSanitySchemaTypes =
   | Labels
@@ -1422,2137 +1422,2137 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint;
+  | Geopoint
 
 // Source: sanity/queries.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  siteName,  usageClaim,  appUrl,  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},  navigation{    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},    resourcesLabel,    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},    tryDemoLabel,    signInLabel,    startTrialLabel,    menuLabel  },  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},  footer{    blurb,    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},    badges,    statusText,    copyright,    socialHeading  },  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents, language},  search{title, label, placeholder, buttonLabel, emptyText, resultCountOne, resultCountMany, noResults, noResultsText},  productWidgetScriptUrl,  demoWidget{    title,    badge,    note,    closeLabel,    chooseReplyLabel,    restartLabel,    joinWaitlistLabel,    interviewerLabel,    visitorLabel,    typingLabel,    insightTitle,    quoteLabel,    actionLabel,    sentiments{positive, neutral, mixed, negative}  },  seo{title, description, image}}
 export type SiteSettingsQueryResult = {
-  siteName: string;
-  usageClaim: string;
-  appUrl: string;
+  siteName: string
+  usageClaim: string
+  appUrl: string
   announcement: {
-    enabled: boolean | null;
-    text: string | null;
-    dismissible: boolean | null;
+    enabled: boolean | null
+    text: string | null
+    dismissible: boolean | null
     link: {
-      _key: null;
-      label: string;
-      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-      path: string | null;
-      url: string | null;
-      email: string | null;
-      pageSlug: string | null;
-      pageLanguage: string | "en";
-    } | null;
-  } | null;
+      _key: null
+      label: string
+      kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+      path: string | null
+      url: string | null
+      email: string | null
+      pageSlug: string | null
+      pageLanguage: string | 'en'
+    } | null
+  } | null
   navigation: {
     links: Array<{
-      _key: string;
-      label: string;
-      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-      path: string | null;
-      url: string | null;
-      email: string | null;
-      pageSlug: string | null;
-      pageLanguage: string | "en";
-    }>;
-    resourcesLabel: string;
+      _key: string
+      label: string
+      kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+      path: string | null
+      url: string | null
+      email: string | null
+      pageSlug: string | null
+      pageLanguage: string | 'en'
+    }>
+    resourcesLabel: string
     resources: Array<{
-      _key: string;
-      label: string;
-      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-      path: string | null;
-      url: string | null;
-      email: string | null;
-      pageSlug: string | null;
-      pageLanguage: string | "en";
-    }>;
-    tryDemoLabel: string;
-    signInLabel: string;
-    startTrialLabel: string;
-    menuLabel: string;
-  };
+      _key: string
+      label: string
+      kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+      path: string | null
+      url: string | null
+      email: string | null
+      pageSlug: string | null
+      pageLanguage: string | 'en'
+    }>
+    tryDemoLabel: string
+    signInLabel: string
+    startTrialLabel: string
+    menuLabel: string
+  }
   contact: {
-    generalEmail: string;
-    supportEmail: string;
-    location: string;
-    twitterUrl: string;
-    linkedinUrl: string;
-  };
+    generalEmail: string
+    supportEmail: string
+    location: string
+    twitterUrl: string
+    linkedinUrl: string
+  }
   footer: {
-    blurb: string;
+    blurb: string
     columns: Array<{
-      _key: string;
-      title: string;
+      _key: string
+      title: string
       links: Array<{
-        _key: string;
-        label: string;
-        kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-        path: string | null;
-        url: string | null;
-        email: string | null;
-        pageSlug: string | null;
-        pageLanguage: string | "en";
-      }>;
-    }>;
+        _key: string
+        label: string
+        kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+        path: string | null
+        url: string | null
+        email: string | null
+        pageSlug: string | null
+        pageLanguage: string | 'en'
+      }>
+    }>
     legalLinks: Array<{
-      _key: string;
-      label: string;
-      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-      path: string | null;
-      url: string | null;
-      email: string | null;
-      pageSlug: string | null;
-      pageLanguage: string | "en";
-    }>;
-    badges: Array<string> | null;
-    statusText: string;
-    copyright: string;
-    socialHeading: string;
-  };
+      _key: string
+      label: string
+      kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+      path: string | null
+      url: string | null
+      email: string | null
+      pageSlug: string | null
+      pageLanguage: string | 'en'
+    }>
+    badges: Array<string> | null
+    statusText: string
+    copyright: string
+    socialHeading: string
+  }
   consent: {
-    title: string;
-    text: string;
-    acceptLabel: string;
-    declineLabel: string;
-    browserRefusesNote: string;
-    settingsLabel: string;
+    title: string
+    text: string
+    acceptLabel: string
+    declineLabel: string
+    browserRefusesNote: string
+    settingsLabel: string
     policyLink: {
-      _key: null;
-      label: string;
-      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-      path: string | null;
-      url: string | null;
-      email: string | null;
-      pageSlug: string | null;
-      pageLanguage: string | "en";
-    };
-  };
+      _key: null
+      label: string
+      kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+      path: string | null
+      url: string | null
+      email: string | null
+      pageSlug: string | null
+      pageLanguage: string | 'en'
+    }
+  }
   labels: {
-    skipToContent: string;
-    sample: string;
-    planned: string;
-    closeMenu: string;
-    closeAnnouncement: string;
-    mainNavigation: string;
-    lastUpdated: string;
-    tableOfContents: string;
-    language: string;
-  };
+    skipToContent: string
+    sample: string
+    planned: string
+    closeMenu: string
+    closeAnnouncement: string
+    mainNavigation: string
+    lastUpdated: string
+    tableOfContents: string
+    language: string
+  }
   search: {
-    title: string;
-    label: string;
-    placeholder: string;
-    buttonLabel: string;
-    emptyText: string;
-    resultCountOne: string;
-    resultCountMany: string;
-    noResults: string;
-    noResultsText: string;
-  };
-  productWidgetScriptUrl: string | null;
+    title: string
+    label: string
+    placeholder: string
+    buttonLabel: string
+    emptyText: string
+    resultCountOne: string
+    resultCountMany: string
+    noResults: string
+    noResultsText: string
+  }
+  productWidgetScriptUrl: string | null
   demoWidget: {
-    title: string;
-    badge: string;
-    note: string;
-    closeLabel: string;
-    chooseReplyLabel: string;
-    restartLabel: string;
-    joinWaitlistLabel: string;
-    interviewerLabel: string;
-    visitorLabel: string;
-    typingLabel: string;
-    insightTitle: string;
-    quoteLabel: string;
-    actionLabel: string;
+    title: string
+    badge: string
+    note: string
+    closeLabel: string
+    chooseReplyLabel: string
+    restartLabel: string
+    joinWaitlistLabel: string
+    interviewerLabel: string
+    visitorLabel: string
+    typingLabel: string
+    insightTitle: string
+    quoteLabel: string
+    actionLabel: string
     sentiments: {
-      positive: string;
-      neutral: string;
-      mixed: string;
-      negative: string;
-    };
-  };
+      positive: string
+      neutral: string
+      mixed: string
+      negative: string
+    }
+  }
   seo: {
-    title: string;
-    description: string;
+    title: string
+    description: string
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      _type: "image";
-    } | null;
-  };
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      _type: 'image'
+    } | null
+  }
+} | null
 
 // Source: sanity/queries.ts
 // Variable: landingPageQuery
 // Query: *[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  title,  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type LandingPageQueryResult = {
-  title: string;
-  languages: Array<string | "en">;
+  title: string
+  languages: Array<string | 'en'>
   sections: Array<
     | {
-        _key: string;
-        _type: "cardGridSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'cardGridSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
         items: Array<{
-          _key: string;
+          _key: string
           icon:
-            | "chart"
-            | "clock"
-            | "code"
-            | "globe"
-            | "heart"
-            | "lock"
-            | "message"
-            | "rocket"
-            | "shield"
-            | "slack"
-            | "sparkles"
-            | "store"
-            | "target"
-            | "user"
-            | "users"
-            | "zap";
-          title: string;
-          description: string;
+            | 'chart'
+            | 'clock'
+            | 'code'
+            | 'globe'
+            | 'heart'
+            | 'lock'
+            | 'message'
+            | 'rocket'
+            | 'shield'
+            | 'slack'
+            | 'sparkles'
+            | 'store'
+            | 'target'
+            | 'user'
+            | 'users'
+            | 'zap'
+          title: string
+          description: string
           image: {
-            alt: string;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
-        layout: "cards" | "rows" | null;
-        columns: 2 | 3 | 4;
-        tinted: boolean | null;
+            alt: string
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
+        layout: 'cards' | 'rows' | null
+        columns: 2 | 3 | 4
+        tinted: boolean | null
       }
     | {
-        _key: string;
-        _type: "contactSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
-        generalEmailLabel: string;
-        supportEmailLabel: string;
-        locationLabel: string;
+        _key: string
+        _type: 'contactSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
+        generalEmailLabel: string
+        supportEmailLabel: string
+        locationLabel: string
       }
     | {
-        _key: string;
-        _type: "ctaSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
-        primaryCtaLabel: string;
-        secondaryCtaLabel: string | null;
+        _key: string
+        _type: 'ctaSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
+        primaryCtaLabel: string
+        secondaryCtaLabel: string | null
         testimonial: {
-          quote: string;
-          author: string;
-          role: string;
-          isSample: boolean | null;
+          quote: string
+          author: string
+          role: string
+          isSample: boolean | null
           photo: {
-            alt: null;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        } | null;
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "faqSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'faqSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
         items: Array<{
-          _key: string;
-          question: string;
-          answer: string;
-        }>;
+          _key: string
+          question: string
+          answer: string
+        }>
       }
     | {
-        _key: string;
-        _type: "heroSection";
-        anchorId: string | null;
-        badge: string | null;
-        title: string;
-        titleHighlight: string | null;
-        subtitle: string;
-        primaryCtaLabel: string;
-        secondaryCtaLabel: string;
-        highlights: Array<string>;
-        socialProof: string | null;
+        _key: string
+        _type: 'heroSection'
+        anchorId: string | null
+        badge: string | null
+        title: string
+        titleHighlight: string | null
+        subtitle: string
+        primaryCtaLabel: string
+        secondaryCtaLabel: string
+        highlights: Array<string>
+        socialProof: string | null
         visual: {
-          _id: string;
-          context: string;
-          opening: string;
+          _id: string
+          context: string
+          opening: string
           steps: Array<{
-            _key: string;
+            _key: string
             replies: Array<{
-              _key: string;
-              text: string;
-              followUp: string | null;
-            }>;
-            followUp: string | null;
-            quoted: boolean | null;
-          }>;
+              _key: string
+              text: string
+              followUp: string | null
+            }>
+            followUp: string | null
+            quoted: boolean | null
+          }>
           insight: {
-            channel: string;
-            summary: string;
-            tags: Array<string>;
-            sentiment: "mixed" | "negative" | "neutral" | "positive";
-            action: string;
-          };
-        } | null;
-        visualCaption: string | null;
+            channel: string
+            summary: string
+            tags: Array<string>
+            sentiment: 'mixed' | 'negative' | 'neutral' | 'positive'
+            action: string
+          }
+        } | null
+        visualCaption: string | null
       }
     | {
-        _key: string;
-        _type: "logoStripSection";
-        anchorId: string | null;
-        title: string;
+        _key: string
+        _type: 'logoStripSection'
+        anchorId: string | null
+        title: string
         items: Array<{
-          _key: string;
-          name: string;
-          isSample: boolean | null;
+          _key: string
+          name: string
+          isSample: boolean | null
           logo: {
-            alt: null;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
       }
     | {
-        _key: string;
-        _type: "pageHeaderSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
-        lastUpdated: string | null;
+        _key: string
+        _type: 'pageHeaderSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
+        lastUpdated: string | null
       }
     | {
-        _key: string;
-        _type: "pricingSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
-        footnote: string | null;
-        ctaLabel: string;
+        _key: string
+        _type: 'pricingSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
+        footnote: string | null
+        ctaLabel: string
         labels: {
-          free: string;
-          perMonth: string;
-          perYear: string;
-          trial: string;
-          noCreditCard: string;
-          cancelAnytime: string;
-        };
+          free: string
+          perMonth: string
+          perYear: string
+          trial: string
+          noCreditCard: string
+          cancelAnytime: string
+        }
         tiers: Array<{
-          _id: string;
-          name: string;
-          description: string;
-          price: number;
-          currency: "EUR" | "GBP" | "USD";
-          billingInterval: "month" | "year";
-          trialDays: number;
-          noCreditCard: boolean | null;
-          cancelAnytime: boolean | null;
-          insightsPerMonth: number;
-          insightsLabel: string;
-          overageNote: string | null;
-          features: Array<string>;
-          availability: "available" | "comingSoon";
-          ctaLabel: string;
-          highlighted: boolean | null;
-          highlightLabel: string | null;
-        }>;
+          _id: string
+          name: string
+          description: string
+          price: number
+          currency: 'EUR' | 'GBP' | 'USD'
+          billingInterval: 'month' | 'year'
+          trialDays: number
+          noCreditCard: boolean | null
+          cancelAnytime: boolean | null
+          insightsPerMonth: number
+          insightsLabel: string
+          overageNote: string | null
+          features: Array<string>
+          availability: 'available' | 'comingSoon'
+          ctaLabel: string
+          highlighted: boolean | null
+          highlightLabel: string | null
+        }>
       }
     | {
-        _key: string;
-        _type: "richTextSection";
-        anchorId: string | null;
+        _key: string
+        _type: 'richTextSection'
+        anchorId: string | null
         body: Array<
           | {
               children?: Array<{
-                marks?: Array<string>;
-                text?: string;
-                _type: "span";
-                _key: string;
-              }>;
-              style?: "h2" | "h3" | "h4" | "normal";
-              listItem?: "bullet" | "number";
+                marks?: Array<string>
+                text?: string
+                _type: 'span'
+                _key: string
+              }>
+              style?: 'h2' | 'h3' | 'h4' | 'normal'
+              listItem?: 'bullet' | 'number'
               markDefs: Array<
                 | {
-                    href: string;
-                    _type: "link";
-                    _key: string;
+                    href: string
+                    _type: 'link'
+                    _key: string
                   }
                 | {
-                    page: PageReference;
-                    _type: "pageLink";
-                    _key: string;
-                    slug: string;
-                    language: string | "en";
+                    page: PageReference
+                    _type: 'pageLink'
+                    _key: string
+                    slug: string
+                    language: string | 'en'
                   }
-              > | null;
-              level?: number;
-              _type: "block";
-              _key: string;
+              > | null
+              level?: number
+              _type: 'block'
+              _key: string
             }
           | {
-              tone: "important" | "note";
-              text: string;
-              _type: "callout";
-              _key: string;
+              tone: 'important' | 'note'
+              text: string
+              _type: 'callout'
+              _key: string
             }
           | {
-              asset: SanityImageAssetReference | null;
-              media?: unknown;
-              hotspot: SanityImageHotspot | null;
-              crop: SanityImageCrop | null;
-              alt: string;
-              caption: string | null;
-              _type: "image";
-              _key: string;
-              url: string | null;
+              asset: SanityImageAssetReference | null
+              media?: unknown
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              alt: string
+              caption: string | null
+              _type: 'image'
+              _key: string
+              url: string | null
             }
-        >;
+        >
       }
     | {
-        _key: string;
-        _type: "statementSection";
-        anchorId: string | null;
-        title: string;
-        body: string;
+        _key: string
+        _type: 'statementSection'
+        anchorId: string | null
+        title: string
+        body: string
         image: {
-          alt: string;
-          isSample: boolean | null;
-          asset: SanityImageAssetReference | null;
-          hotspot: SanityImageHotspot | null;
-          crop: SanityImageCrop | null;
-          url: string | null;
-        } | null;
+          alt: string
+          isSample: boolean | null
+          asset: SanityImageAssetReference | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          url: string | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "stepsSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'stepsSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
         steps: Array<{
-          _key: string;
-          title: string;
-          text: string;
+          _key: string
+          title: string
+          text: string
           image: {
-            alt: string;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
+            alt: string
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
       }
     | {
-        _key: string;
-        _type: "testimonialSection";
-        anchorId: string | null;
-        quote: string;
-        author: string;
-        role: string;
-        isSample: boolean | null;
+        _key: string
+        _type: 'testimonialSection'
+        anchorId: string | null
+        quote: string
+        author: string
+        role: string
+        isSample: boolean | null
         photo: {
-          alt: null;
-          isSample: null;
-          asset: SanityImageAssetReference | null;
-          hotspot: SanityImageHotspot | null;
-          crop: SanityImageCrop | null;
-          url: string | null;
-        } | null;
+          alt: null
+          isSample: null
+          asset: SanityImageAssetReference | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          url: string | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "textColumnsSection";
-        anchorId: string | null;
+        _key: string
+        _type: 'textColumnsSection'
+        anchorId: string | null
         columns: Array<{
-          _key: string;
-          title: string;
-          body: string;
-        }>;
+          _key: string
+          title: string
+          body: string
+        }>
       }
-  >;
+  >
   seo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: aboutPageQuery
 // Query: *[_type == "aboutPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  title,  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type AboutPageQueryResult = {
-  title: string;
-  languages: Array<string | "en">;
+  title: string
+  languages: Array<string | 'en'>
   sections: Array<
     | {
-        _key: string;
-        _type: "cardGridSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'cardGridSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
         items: Array<{
-          _key: string;
+          _key: string
           icon:
-            | "chart"
-            | "clock"
-            | "code"
-            | "globe"
-            | "heart"
-            | "lock"
-            | "message"
-            | "rocket"
-            | "shield"
-            | "slack"
-            | "sparkles"
-            | "store"
-            | "target"
-            | "user"
-            | "users"
-            | "zap";
-          title: string;
-          description: string;
+            | 'chart'
+            | 'clock'
+            | 'code'
+            | 'globe'
+            | 'heart'
+            | 'lock'
+            | 'message'
+            | 'rocket'
+            | 'shield'
+            | 'slack'
+            | 'sparkles'
+            | 'store'
+            | 'target'
+            | 'user'
+            | 'users'
+            | 'zap'
+          title: string
+          description: string
           image: {
-            alt: string;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
-        layout: "cards" | "rows" | null;
-        columns: 2 | 3 | 4;
-        tinted: boolean | null;
+            alt: string
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
+        layout: 'cards' | 'rows' | null
+        columns: 2 | 3 | 4
+        tinted: boolean | null
       }
     | {
-        _key: string;
-        _type: "contactSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
-        generalEmailLabel: string;
-        supportEmailLabel: string;
-        locationLabel: string;
+        _key: string
+        _type: 'contactSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
+        generalEmailLabel: string
+        supportEmailLabel: string
+        locationLabel: string
       }
     | {
-        _key: string;
-        _type: "ctaSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
-        primaryCtaLabel: string;
-        secondaryCtaLabel: string | null;
+        _key: string
+        _type: 'ctaSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
+        primaryCtaLabel: string
+        secondaryCtaLabel: string | null
         testimonial: {
-          quote: string;
-          author: string;
-          role: string;
-          isSample: boolean | null;
+          quote: string
+          author: string
+          role: string
+          isSample: boolean | null
           photo: {
-            alt: null;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        } | null;
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "faqSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'faqSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
         items: Array<{
-          _key: string;
-          question: string;
-          answer: string;
-        }>;
+          _key: string
+          question: string
+          answer: string
+        }>
       }
     | {
-        _key: string;
-        _type: "heroSection";
-        anchorId: string | null;
-        badge: string | null;
-        title: string;
-        titleHighlight: string | null;
-        subtitle: string;
-        primaryCtaLabel: string;
-        secondaryCtaLabel: string;
-        highlights: Array<string>;
-        socialProof: string | null;
+        _key: string
+        _type: 'heroSection'
+        anchorId: string | null
+        badge: string | null
+        title: string
+        titleHighlight: string | null
+        subtitle: string
+        primaryCtaLabel: string
+        secondaryCtaLabel: string
+        highlights: Array<string>
+        socialProof: string | null
         visual: {
-          _id: string;
-          context: string;
-          opening: string;
+          _id: string
+          context: string
+          opening: string
           steps: Array<{
-            _key: string;
+            _key: string
             replies: Array<{
-              _key: string;
-              text: string;
-              followUp: string | null;
-            }>;
-            followUp: string | null;
-            quoted: boolean | null;
-          }>;
+              _key: string
+              text: string
+              followUp: string | null
+            }>
+            followUp: string | null
+            quoted: boolean | null
+          }>
           insight: {
-            channel: string;
-            summary: string;
-            tags: Array<string>;
-            sentiment: "mixed" | "negative" | "neutral" | "positive";
-            action: string;
-          };
-        } | null;
-        visualCaption: string | null;
+            channel: string
+            summary: string
+            tags: Array<string>
+            sentiment: 'mixed' | 'negative' | 'neutral' | 'positive'
+            action: string
+          }
+        } | null
+        visualCaption: string | null
       }
     | {
-        _key: string;
-        _type: "logoStripSection";
-        anchorId: string | null;
-        title: string;
+        _key: string
+        _type: 'logoStripSection'
+        anchorId: string | null
+        title: string
         items: Array<{
-          _key: string;
-          name: string;
-          isSample: boolean | null;
+          _key: string
+          name: string
+          isSample: boolean | null
           logo: {
-            alt: null;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
       }
     | {
-        _key: string;
-        _type: "pageHeaderSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
-        lastUpdated: string | null;
+        _key: string
+        _type: 'pageHeaderSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
+        lastUpdated: string | null
       }
     | {
-        _key: string;
-        _type: "pricingSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
-        footnote: string | null;
-        ctaLabel: string;
+        _key: string
+        _type: 'pricingSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
+        footnote: string | null
+        ctaLabel: string
         labels: {
-          free: string;
-          perMonth: string;
-          perYear: string;
-          trial: string;
-          noCreditCard: string;
-          cancelAnytime: string;
-        };
+          free: string
+          perMonth: string
+          perYear: string
+          trial: string
+          noCreditCard: string
+          cancelAnytime: string
+        }
         tiers: Array<{
-          _id: string;
-          name: string;
-          description: string;
-          price: number;
-          currency: "EUR" | "GBP" | "USD";
-          billingInterval: "month" | "year";
-          trialDays: number;
-          noCreditCard: boolean | null;
-          cancelAnytime: boolean | null;
-          insightsPerMonth: number;
-          insightsLabel: string;
-          overageNote: string | null;
-          features: Array<string>;
-          availability: "available" | "comingSoon";
-          ctaLabel: string;
-          highlighted: boolean | null;
-          highlightLabel: string | null;
-        }>;
+          _id: string
+          name: string
+          description: string
+          price: number
+          currency: 'EUR' | 'GBP' | 'USD'
+          billingInterval: 'month' | 'year'
+          trialDays: number
+          noCreditCard: boolean | null
+          cancelAnytime: boolean | null
+          insightsPerMonth: number
+          insightsLabel: string
+          overageNote: string | null
+          features: Array<string>
+          availability: 'available' | 'comingSoon'
+          ctaLabel: string
+          highlighted: boolean | null
+          highlightLabel: string | null
+        }>
       }
     | {
-        _key: string;
-        _type: "richTextSection";
-        anchorId: string | null;
+        _key: string
+        _type: 'richTextSection'
+        anchorId: string | null
         body: Array<
           | {
               children?: Array<{
-                marks?: Array<string>;
-                text?: string;
-                _type: "span";
-                _key: string;
-              }>;
-              style?: "h2" | "h3" | "h4" | "normal";
-              listItem?: "bullet" | "number";
+                marks?: Array<string>
+                text?: string
+                _type: 'span'
+                _key: string
+              }>
+              style?: 'h2' | 'h3' | 'h4' | 'normal'
+              listItem?: 'bullet' | 'number'
               markDefs: Array<
                 | {
-                    href: string;
-                    _type: "link";
-                    _key: string;
+                    href: string
+                    _type: 'link'
+                    _key: string
                   }
                 | {
-                    page: PageReference;
-                    _type: "pageLink";
-                    _key: string;
-                    slug: string;
-                    language: string | "en";
+                    page: PageReference
+                    _type: 'pageLink'
+                    _key: string
+                    slug: string
+                    language: string | 'en'
                   }
-              > | null;
-              level?: number;
-              _type: "block";
-              _key: string;
+              > | null
+              level?: number
+              _type: 'block'
+              _key: string
             }
           | {
-              tone: "important" | "note";
-              text: string;
-              _type: "callout";
-              _key: string;
+              tone: 'important' | 'note'
+              text: string
+              _type: 'callout'
+              _key: string
             }
           | {
-              asset: SanityImageAssetReference | null;
-              media?: unknown;
-              hotspot: SanityImageHotspot | null;
-              crop: SanityImageCrop | null;
-              alt: string;
-              caption: string | null;
-              _type: "image";
-              _key: string;
-              url: string | null;
+              asset: SanityImageAssetReference | null
+              media?: unknown
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              alt: string
+              caption: string | null
+              _type: 'image'
+              _key: string
+              url: string | null
             }
-        >;
+        >
       }
     | {
-        _key: string;
-        _type: "statementSection";
-        anchorId: string | null;
-        title: string;
-        body: string;
+        _key: string
+        _type: 'statementSection'
+        anchorId: string | null
+        title: string
+        body: string
         image: {
-          alt: string;
-          isSample: boolean | null;
-          asset: SanityImageAssetReference | null;
-          hotspot: SanityImageHotspot | null;
-          crop: SanityImageCrop | null;
-          url: string | null;
-        } | null;
+          alt: string
+          isSample: boolean | null
+          asset: SanityImageAssetReference | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          url: string | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "stepsSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'stepsSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
         steps: Array<{
-          _key: string;
-          title: string;
-          text: string;
+          _key: string
+          title: string
+          text: string
           image: {
-            alt: string;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
+            alt: string
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
       }
     | {
-        _key: string;
-        _type: "testimonialSection";
-        anchorId: string | null;
-        quote: string;
-        author: string;
-        role: string;
-        isSample: boolean | null;
+        _key: string
+        _type: 'testimonialSection'
+        anchorId: string | null
+        quote: string
+        author: string
+        role: string
+        isSample: boolean | null
         photo: {
-          alt: null;
-          isSample: null;
-          asset: SanityImageAssetReference | null;
-          hotspot: SanityImageHotspot | null;
-          crop: SanityImageCrop | null;
-          url: string | null;
-        } | null;
+          alt: null
+          isSample: null
+          asset: SanityImageAssetReference | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          url: string | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "textColumnsSection";
-        anchorId: string | null;
+        _key: string
+        _type: 'textColumnsSection'
+        anchorId: string | null
         columns: Array<{
-          _key: string;
-          title: string;
-          body: string;
-        }>;
+          _key: string
+          title: string
+          body: string
+        }>
       }
-  >;
+  >
   seo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: pageQuery
 // Query: *[_type == "page" && slug.current == $slug && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  _id,  title,  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  "slug": slug.current,  "sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}},  seo{title, description, image, noindex}}
 export type PageQueryResult = {
-  _id: string;
-  title: string;
+  _id: string
+  title: string
   translations: Array<{
-    language: string;
-    slug: string | null;
-  }> | null;
-  slug: string;
+    language: string
+    slug: string | null
+  }> | null
+  slug: string
   sections: Array<
     | {
-        _key: string;
-        _type: "cardGridSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'cardGridSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
         items: Array<{
-          _key: string;
+          _key: string
           icon:
-            | "chart"
-            | "clock"
-            | "code"
-            | "globe"
-            | "heart"
-            | "lock"
-            | "message"
-            | "rocket"
-            | "shield"
-            | "slack"
-            | "sparkles"
-            | "store"
-            | "target"
-            | "user"
-            | "users"
-            | "zap";
-          title: string;
-          description: string;
+            | 'chart'
+            | 'clock'
+            | 'code'
+            | 'globe'
+            | 'heart'
+            | 'lock'
+            | 'message'
+            | 'rocket'
+            | 'shield'
+            | 'slack'
+            | 'sparkles'
+            | 'store'
+            | 'target'
+            | 'user'
+            | 'users'
+            | 'zap'
+          title: string
+          description: string
           image: {
-            alt: string;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
-        layout: "cards" | "rows" | null;
-        columns: 2 | 3 | 4;
-        tinted: boolean | null;
+            alt: string
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
+        layout: 'cards' | 'rows' | null
+        columns: 2 | 3 | 4
+        tinted: boolean | null
       }
     | {
-        _key: string;
-        _type: "contactSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
-        generalEmailLabel: string;
-        supportEmailLabel: string;
-        locationLabel: string;
+        _key: string
+        _type: 'contactSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
+        generalEmailLabel: string
+        supportEmailLabel: string
+        locationLabel: string
       }
     | {
-        _key: string;
-        _type: "ctaSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
-        primaryCtaLabel: string;
-        secondaryCtaLabel: string | null;
+        _key: string
+        _type: 'ctaSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
+        primaryCtaLabel: string
+        secondaryCtaLabel: string | null
         testimonial: {
-          quote: string;
-          author: string;
-          role: string;
-          isSample: boolean | null;
+          quote: string
+          author: string
+          role: string
+          isSample: boolean | null
           photo: {
-            alt: null;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        } | null;
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "faqSection";
-        anchorId: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'faqSection'
+        anchorId: string | null
+        title: string
+        subtitle: string | null
         items: Array<{
-          _key: string;
-          question: string;
-          answer: string;
-        }>;
+          _key: string
+          question: string
+          answer: string
+        }>
       }
     | {
-        _key: string;
-        _type: "heroSection";
-        anchorId: string | null;
-        badge: string | null;
-        title: string;
-        titleHighlight: string | null;
-        subtitle: string;
-        primaryCtaLabel: string;
-        secondaryCtaLabel: string;
-        highlights: Array<string>;
-        socialProof: string | null;
+        _key: string
+        _type: 'heroSection'
+        anchorId: string | null
+        badge: string | null
+        title: string
+        titleHighlight: string | null
+        subtitle: string
+        primaryCtaLabel: string
+        secondaryCtaLabel: string
+        highlights: Array<string>
+        socialProof: string | null
         visual: {
-          _id: string;
-          context: string;
-          opening: string;
+          _id: string
+          context: string
+          opening: string
           steps: Array<{
-            _key: string;
+            _key: string
             replies: Array<{
-              _key: string;
-              text: string;
-              followUp: string | null;
-            }>;
-            followUp: string | null;
-            quoted: boolean | null;
-          }>;
+              _key: string
+              text: string
+              followUp: string | null
+            }>
+            followUp: string | null
+            quoted: boolean | null
+          }>
           insight: {
-            channel: string;
-            summary: string;
-            tags: Array<string>;
-            sentiment: "mixed" | "negative" | "neutral" | "positive";
-            action: string;
-          };
-        } | null;
-        visualCaption: string | null;
+            channel: string
+            summary: string
+            tags: Array<string>
+            sentiment: 'mixed' | 'negative' | 'neutral' | 'positive'
+            action: string
+          }
+        } | null
+        visualCaption: string | null
       }
     | {
-        _key: string;
-        _type: "logoStripSection";
-        anchorId: string | null;
-        title: string;
+        _key: string
+        _type: 'logoStripSection'
+        anchorId: string | null
+        title: string
         items: Array<{
-          _key: string;
-          name: string;
-          isSample: boolean | null;
+          _key: string
+          name: string
+          isSample: boolean | null
           logo: {
-            alt: null;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
       }
     | {
-        _key: string;
-        _type: "pageHeaderSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
-        lastUpdated: string | null;
+        _key: string
+        _type: 'pageHeaderSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
+        lastUpdated: string | null
       }
     | {
-        _key: string;
-        _type: "pricingSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
-        footnote: string | null;
-        ctaLabel: string;
+        _key: string
+        _type: 'pricingSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
+        footnote: string | null
+        ctaLabel: string
         labels: {
-          free: string;
-          perMonth: string;
-          perYear: string;
-          trial: string;
-          noCreditCard: string;
-          cancelAnytime: string;
-        };
+          free: string
+          perMonth: string
+          perYear: string
+          trial: string
+          noCreditCard: string
+          cancelAnytime: string
+        }
         tiers: Array<{
-          _id: string;
-          name: string;
-          description: string;
-          price: number;
-          currency: "EUR" | "GBP" | "USD";
-          billingInterval: "month" | "year";
-          trialDays: number;
-          noCreditCard: boolean | null;
-          cancelAnytime: boolean | null;
-          insightsPerMonth: number;
-          insightsLabel: string;
-          overageNote: string | null;
-          features: Array<string>;
-          availability: "available" | "comingSoon";
-          ctaLabel: string;
-          highlighted: boolean | null;
-          highlightLabel: string | null;
-        }>;
+          _id: string
+          name: string
+          description: string
+          price: number
+          currency: 'EUR' | 'GBP' | 'USD'
+          billingInterval: 'month' | 'year'
+          trialDays: number
+          noCreditCard: boolean | null
+          cancelAnytime: boolean | null
+          insightsPerMonth: number
+          insightsLabel: string
+          overageNote: string | null
+          features: Array<string>
+          availability: 'available' | 'comingSoon'
+          ctaLabel: string
+          highlighted: boolean | null
+          highlightLabel: string | null
+        }>
       }
     | {
-        _key: string;
-        _type: "richTextSection";
-        anchorId: string | null;
+        _key: string
+        _type: 'richTextSection'
+        anchorId: string | null
         body: Array<
           | {
               children?: Array<{
-                marks?: Array<string>;
-                text?: string;
-                _type: "span";
-                _key: string;
-              }>;
-              style?: "h2" | "h3" | "h4" | "normal";
-              listItem?: "bullet" | "number";
+                marks?: Array<string>
+                text?: string
+                _type: 'span'
+                _key: string
+              }>
+              style?: 'h2' | 'h3' | 'h4' | 'normal'
+              listItem?: 'bullet' | 'number'
               markDefs: Array<
                 | {
-                    href: string;
-                    _type: "link";
-                    _key: string;
+                    href: string
+                    _type: 'link'
+                    _key: string
                   }
                 | {
-                    page: PageReference;
-                    _type: "pageLink";
-                    _key: string;
-                    slug: string;
-                    language: string | "en";
+                    page: PageReference
+                    _type: 'pageLink'
+                    _key: string
+                    slug: string
+                    language: string | 'en'
                   }
-              > | null;
-              level?: number;
-              _type: "block";
-              _key: string;
+              > | null
+              level?: number
+              _type: 'block'
+              _key: string
             }
           | {
-              tone: "important" | "note";
-              text: string;
-              _type: "callout";
-              _key: string;
+              tone: 'important' | 'note'
+              text: string
+              _type: 'callout'
+              _key: string
             }
           | {
-              asset: SanityImageAssetReference | null;
-              media?: unknown;
-              hotspot: SanityImageHotspot | null;
-              crop: SanityImageCrop | null;
-              alt: string;
-              caption: string | null;
-              _type: "image";
-              _key: string;
-              url: string | null;
+              asset: SanityImageAssetReference | null
+              media?: unknown
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              alt: string
+              caption: string | null
+              _type: 'image'
+              _key: string
+              url: string | null
             }
-        >;
+        >
       }
     | {
-        _key: string;
-        _type: "statementSection";
-        anchorId: string | null;
-        title: string;
-        body: string;
+        _key: string
+        _type: 'statementSection'
+        anchorId: string | null
+        title: string
+        body: string
         image: {
-          alt: string;
-          isSample: boolean | null;
-          asset: SanityImageAssetReference | null;
-          hotspot: SanityImageHotspot | null;
-          crop: SanityImageCrop | null;
-          url: string | null;
-        } | null;
+          alt: string
+          isSample: boolean | null
+          asset: SanityImageAssetReference | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          url: string | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "stepsSection";
-        anchorId: string | null;
-        eyebrow: string | null;
-        title: string;
-        subtitle: string | null;
+        _key: string
+        _type: 'stepsSection'
+        anchorId: string | null
+        eyebrow: string | null
+        title: string
+        subtitle: string | null
         steps: Array<{
-          _key: string;
-          title: string;
-          text: string;
+          _key: string
+          title: string
+          text: string
           image: {
-            alt: string;
-            isSample: null;
-            asset: SanityImageAssetReference | null;
-            hotspot: SanityImageHotspot | null;
-            crop: SanityImageCrop | null;
-            url: string | null;
-          } | null;
-        }>;
+            alt: string
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }>
       }
     | {
-        _key: string;
-        _type: "testimonialSection";
-        anchorId: string | null;
-        quote: string;
-        author: string;
-        role: string;
-        isSample: boolean | null;
+        _key: string
+        _type: 'testimonialSection'
+        anchorId: string | null
+        quote: string
+        author: string
+        role: string
+        isSample: boolean | null
         photo: {
-          alt: null;
-          isSample: null;
-          asset: SanityImageAssetReference | null;
-          hotspot: SanityImageHotspot | null;
-          crop: SanityImageCrop | null;
-          url: string | null;
-        } | null;
+          alt: null
+          isSample: null
+          asset: SanityImageAssetReference | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          url: string | null
+        } | null
       }
     | {
-        _key: string;
-        _type: "textColumnsSection";
-        anchorId: string | null;
+        _key: string
+        _type: 'textColumnsSection'
+        anchorId: string | null
         columns: Array<{
-          _key: string;
-          title: string;
-          body: string;
-        }>;
+          _key: string
+          title: string
+          body: string
+        }>
       }
-  >;
+  >
   seo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: pageListQuery
 // Query: *[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){  "slug": slug.current,  "language": coalesce(language, "en"),  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "noindex": seo.noindex == true,  _updatedAt}
 export type PageListQueryResult = Array<{
-  slug: string;
-  language: string | "en";
+  slug: string
+  language: string | 'en'
   translations: Array<{
-    language: string;
-    slug: string | null;
-  }> | null;
-  title: string;
-  noindex: boolean | false;
-  _updatedAt: string;
-}>;
+    language: string
+    slug: string | null
+  }> | null
+  title: string
+  noindex: boolean | false
+  _updatedAt: string
+}>
 
 // Source: sanity/queries.ts
 // Variable: redirectsQuery
 // Query: *[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{  source,  permanent,  "kind": destination.kind,  "path": select(  destination.kind == "page" => "/" + destination.page->slug.current,  destination.kind == "path" => destination.path),  "url": destination.url}
 export type RedirectsQueryResult = Array<{
-  source: string;
-  permanent: boolean;
-  kind: "page" | "path" | "url";
-  path: string | null;
-  url: string | null;
-}>;
+  source: string
+  permanent: boolean
+  kind: 'page' | 'path' | 'url'
+  path: string | null
+  url: string | null
+}>
 
 // Source: sanity/queries.ts
 // Variable: waitlistPageQuery
 // Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
-  languages: Array<string | "en">;
-  backLabel: string;
-  badge: string | null;
-  title: string;
-  intro: string;
-  benefitsTitle: string;
-  benefits: Array<string>;
+  languages: Array<string | 'en'>
+  backLabel: string
+  badge: string | null
+  title: string
+  intro: string
+  benefitsTitle: string
+  benefits: Array<string>
   form: {
-    title: string;
-    nameLabel: string;
-    namePlaceholder: string | null;
-    companyLabel: string;
-    companyPlaceholder: string | null;
-    emailLabel: string;
-    emailPlaceholder: string | null;
-    lengthHint: string;
-    submitLabel: string;
-    submittingLabel: string;
-    privacyNote: string;
+    title: string
+    nameLabel: string
+    namePlaceholder: string | null
+    companyLabel: string
+    companyPlaceholder: string | null
+    emailLabel: string
+    emailPlaceholder: string | null
+    lengthHint: string
+    submitLabel: string
+    submittingLabel: string
+    privacyNote: string
     privacyLink: {
-      _key: null;
-      label: string;
-      kind: "demo" | "email" | "external" | "internal" | "page" | "planned";
-      path: string | null;
-      url: string | null;
-      email: string | null;
-      pageSlug: string | null;
-      pageLanguage: string | "en";
-    };
-    errorRequired: string;
-    errorTooLong: string;
-    errorInvalidEmail: string;
-    errorInvalidCharacters: string;
-    nameInSentence: string;
-    emailInSentence: string;
-    companyInSentence: string;
-    updatesLabel: string;
-  };
+      _key: null
+      label: string
+      kind: 'demo' | 'email' | 'external' | 'internal' | 'page' | 'planned'
+      path: string | null
+      url: string | null
+      email: string | null
+      pageSlug: string | null
+      pageLanguage: string | 'en'
+    }
+    errorRequired: string
+    errorTooLong: string
+    errorInvalidEmail: string
+    errorInvalidCharacters: string
+    nameInSentence: string
+    emailInSentence: string
+    companyInSentence: string
+    updatesLabel: string
+  }
   confirmation: {
-    title: string;
-    text: string;
-    nextStepsTitle: string;
-    nextSteps: Array<string>;
-    backLabel: string;
-  };
+    title: string
+    text: string
+    nextStepsTitle: string
+    nextSteps: Array<string>
+    backLabel: string
+  }
   messages: {
-    success: string;
-    duplicate: string;
-    backendError: string;
-    failure: string;
-    rateLimited: string;
-    automated: string;
-  };
+    success: string
+    duplicate: string
+    backendError: string
+    failure: string
+    rateLimited: string
+    automated: string
+  }
   confirmPage: {
-    pageTitle: string;
-    checkingTitle: string;
-    checkingText: string;
-    readyTitle: string;
-    readyText: string;
-    confirmLabel: string;
-    confirmingLabel: string;
-    noScriptText: string;
-    confirmedTitle: string;
-    confirmedText: string;
-    alreadyTitle: string;
-    alreadyText: string;
-    invitedTitle: string;
-    invitedText: string;
-    openAppLabel: string;
-    openingAppLabel: string;
-    joinedTitle: string;
-    joinedText: string;
-    signInLabel: string;
-    expiredTitle: string;
-    expiredText: string;
-    invalidTitle: string;
-    invalidText: string;
-    unreachableTitle: string;
-    unreachableText: string;
-    retryLabel: string;
-    resendTitle: string;
-    resendEmailLabel: string;
-    resendLabel: string;
-    resendSendingLabel: string;
-    resendDone: string;
-    rejoinText: string;
-    rejoinLabel: string;
-    backLabel: string;
-  };
+    pageTitle: string
+    checkingTitle: string
+    checkingText: string
+    readyTitle: string
+    readyText: string
+    confirmLabel: string
+    confirmingLabel: string
+    noScriptText: string
+    confirmedTitle: string
+    confirmedText: string
+    alreadyTitle: string
+    alreadyText: string
+    invitedTitle: string
+    invitedText: string
+    openAppLabel: string
+    openingAppLabel: string
+    joinedTitle: string
+    joinedText: string
+    signInLabel: string
+    expiredTitle: string
+    expiredText: string
+    invalidTitle: string
+    invalidText: string
+    unreachableTitle: string
+    unreachableText: string
+    retryLabel: string
+    resendTitle: string
+    resendEmailLabel: string
+    resendLabel: string
+    resendSendingLabel: string
+    resendDone: string
+    rejoinText: string
+    rejoinLabel: string
+    backLabel: string
+  }
   placePanel: {
-    title: string;
-    placeText: string;
-    referralsText: string;
-    referralTitle: string;
-    referralText: string;
-    linkLabel: string;
-    copyLabel: string;
-    copiedLabel: string;
-    shareLabel: string;
-    shareText: string;
-    dataTitle: string;
-    dataText: string;
-    updatesLabel: string;
-    updatesSaved: string;
-    downloadLabel: string;
-    deleteLabel: string;
-    deleteConfirmText: string;
-    deleteConfirmLabel: string;
-    cancelLabel: string;
-    deletedTitle: string;
-    deletedText: string;
-    unavailableText: string;
-  };
+    title: string
+    placeText: string
+    referralsText: string
+    referralTitle: string
+    referralText: string
+    linkLabel: string
+    copyLabel: string
+    copiedLabel: string
+    shareLabel: string
+    shareText: string
+    dataTitle: string
+    dataText: string
+    updatesLabel: string
+    updatesSaved: string
+    downloadLabel: string
+    deleteLabel: string
+    deleteConfirmText: string
+    deleteConfirmLabel: string
+    cancelLabel: string
+    deletedTitle: string
+    deletedText: string
+    unavailableText: string
+  }
   unsubscribePage: {
-    pageTitle: string;
-    title: string;
-    text: string;
-    buttonLabel: string;
-    sendingLabel: string;
-    doneTitle: string;
-    doneText: string;
-    failedText: string;
-    noScriptText: string;
-    backLabel: string;
-    updatesTitle: string;
-    updatesText: string;
-    updatesButtonLabel: string;
-    updatesSendingLabel: string;
-    updatesDoneTitle: string;
-    updatesDoneText: string;
-  };
+    pageTitle: string
+    title: string
+    text: string
+    buttonLabel: string
+    sendingLabel: string
+    doneTitle: string
+    doneText: string
+    failedText: string
+    noScriptText: string
+    backLabel: string
+    updatesTitle: string
+    updatesText: string
+    updatesButtonLabel: string
+    updatesSendingLabel: string
+    updatesDoneTitle: string
+    updatesDoneText: string
+  }
   email: {
-    senderName: string;
-    subject: string;
-    previewText: string;
-    greeting: string;
-    anonymousGreeting: string;
-    body: string;
-    buttonLabel: string;
-    linkHint: string;
-    expiryNote: string;
-    footer: string;
-    accessSubject: string;
-    accessPreviewText: string;
-    accessBody: string;
-    accessButtonLabel: string;
-    accessExpiryNote: string;
-    accessFooter: string;
-    invitationSubject: string;
-    invitationPreviewText: string;
-    invitationBody: string;
-    invitationButtonLabel: string;
-    invitationExpiryNote: string;
-    invitationFooter: string;
-    reminderSubject: string;
-    reminderPreviewText: string;
-    reminderBody: string;
-    unsubscribeLabel: string;
-    updateSubject: string;
-    updatePreviewText: string;
-    updateGreeting: string;
-    updateIntro: string;
-    updateButtonLabel: string;
-    updateFooter: string;
-    updateUnsubscribeLabel: string;
-    erasureSubject: string;
-    erasurePreviewText: string;
-    erasureBody: string;
-    erasureFooter: string;
-  };
+    senderName: string
+    subject: string
+    previewText: string
+    greeting: string
+    anonymousGreeting: string
+    body: string
+    buttonLabel: string
+    linkHint: string
+    expiryNote: string
+    footer: string
+    accessSubject: string
+    accessPreviewText: string
+    accessBody: string
+    accessButtonLabel: string
+    accessExpiryNote: string
+    accessFooter: string
+    invitationSubject: string
+    invitationPreviewText: string
+    invitationBody: string
+    invitationButtonLabel: string
+    invitationExpiryNote: string
+    invitationFooter: string
+    reminderSubject: string
+    reminderPreviewText: string
+    reminderBody: string
+    unsubscribeLabel: string
+    updateSubject: string
+    updatePreviewText: string
+    updateGreeting: string
+    updateIntro: string
+    updateButtonLabel: string
+    updateFooter: string
+    updateUnsubscribeLabel: string
+    erasureSubject: string
+    erasurePreviewText: string
+    erasureBody: string
+    erasureFooter: string
+  }
   seo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: postBroadcastQuery
 // Query: *[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{  _id,  "language": coalesce(language, "en"),  title,  "slug": slug.current,  excerpt,  emailToSubscribers,  isSample}
 export type PostBroadcastQueryResult = {
-  _id: string;
-  language: string | "en";
-  title: string;
-  slug: string;
-  excerpt: string;
-  emailToSubscribers: boolean | null;
-  isSample: boolean | null;
-} | null;
+  _id: string
+  language: string | 'en'
+  title: string
+  slug: string
+  excerpt: string
+  emailToSubscribers: boolean | null
+  isSample: boolean | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: llmsQuery
 // Query: *[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}
 export type LlmsQueryResult = {
-  summary: string;
-  pagesHeading: string;
-  pricingHeading: string;
-  waitlistHeading: string;
-} | null;
+  summary: string
+  pagesHeading: string
+  pricingHeading: string
+  waitlistHeading: string
+} | null
 
 // Source: sanity/queries.ts
 // Variable: notFoundPageQuery
 // Query: *[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}
 export type NotFoundPageQueryResult = {
-  title: string;
-  text: string;
-  homeLabel: string;
-} | null;
+  title: string
+  text: string
+  homeLabel: string
+} | null
 
 // Source: sanity/queries.ts
 // Variable: demoConversationQuery
 // Query: *[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].demo->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}
 export type DemoConversationQueryResult = {
-  _id: string;
-  context: string;
-  opening: string;
+  _id: string
+  context: string
+  opening: string
   steps: Array<{
-    _key: string;
+    _key: string
     replies: Array<{
-      _key: string;
-      text: string;
-      followUp: string | null;
-    }>;
-    followUp: string | null;
-    quoted: boolean | null;
-  }>;
+      _key: string
+      text: string
+      followUp: string | null
+    }>
+    followUp: string | null
+    quoted: boolean | null
+  }>
   insight: {
-    channel: string;
-    summary: string;
-    tags: Array<string>;
-    sentiment: "mixed" | "negative" | "neutral" | "positive";
-    action: string;
-  };
-} | null;
+    channel: string
+    summary: string
+    tags: Array<string>
+    sentiment: 'mixed' | 'negative' | 'neutral' | 'positive'
+    action: string
+  }
+} | null
 
 // Source: sanity/queries.ts
 // Variable: blogPageQuery
 // Query: *[_type == "blogPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  title,  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  intro,  changelogTitle,  changelogIntro,  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},  seo{title, description, image, noindex},  changelogSeo{title, description, image, noindex}}
 export type BlogPageQueryResult = {
-  title: string;
-  languages: Array<string | "en">;
-  intro: string;
-  changelogTitle: string;
-  changelogIntro: string;
+  title: string
+  languages: Array<string | 'en'>
+  intro: string
+  changelogTitle: string
+  changelogIntro: string
   labels: {
-    readingTime: string;
-    byline: string;
-    categories: string;
-    allPosts: string;
-    newer: string;
-    older: string;
-    pageOf: string;
-    previous: string;
-    next: string;
-    backToBlog: string;
-    backToChangelog: string;
-    changelogLink: string;
-    feed: string;
-    empty: string;
-  };
+    readingTime: string
+    byline: string
+    categories: string
+    allPosts: string
+    newer: string
+    older: string
+    pageOf: string
+    previous: string
+    next: string
+    backToBlog: string
+    backToChangelog: string
+    changelogLink: string
+    feed: string
+    empty: string
+  }
   seo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
   changelogSeo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: postSummariesQuery
 // Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){  _id,  _updatedAt,  "language": coalesce(language, "en"),  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}}
 export type PostSummariesQueryResult = Array<{
-  _id: string;
-  _updatedAt: string;
-  language: string | "en";
+  _id: string
+  _updatedAt: string
+  language: string | 'en'
   translations: Array<{
-    language: string;
-    slug: string | null;
-  }> | null;
-  title: string;
-  slug: string;
-  publishedAt: string;
-  excerpt: string;
-  kind: "article" | "changelog";
-  isSample: boolean | false;
-  noindex: boolean | false;
+    language: string
+    slug: string | null
+  }> | null
+  title: string
+  slug: string
+  publishedAt: string
+  excerpt: string
+  kind: 'article' | 'changelog'
+  isSample: boolean | false
+  noindex: boolean | false
   categories: Array<{
-    title: string;
-    slug: string;
-  }> | null;
+    title: string
+    slug: string
+  }> | null
   authors: Array<{
-    name: string;
-    role: string | null;
-    isSample: boolean | false;
+    name: string
+    role: string | null
+    isSample: boolean | false
     picture: {
-      alt: null;
-      isSample: null;
-      asset: SanityImageAssetReference | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
-      url: string | null;
-    } | null;
-  }> | null;
-}>;
+      alt: null
+      isSample: null
+      asset: SanityImageAssetReference | null
+      hotspot: SanityImageHotspot | null
+      crop: SanityImageCrop | null
+      url: string | null
+    } | null
+  }> | null
+}>
 
 // Source: sanity/queries.ts
 // Variable: postQuery
 // Query: *[_type == "post" && slug.current == $slug && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{    _id,  _updatedAt,  "language": coalesce(language, "en"),  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}},  "plainText": pt::text(body),  seo{title, description, image, noindex}}
 export type PostQueryResult = {
-  _id: string;
-  _updatedAt: string;
-  language: string | "en";
+  _id: string
+  _updatedAt: string
+  language: string | 'en'
   translations: Array<{
-    language: string;
-    slug: string | null;
-  }> | null;
-  title: string;
-  slug: string;
-  publishedAt: string;
-  excerpt: string;
-  kind: "article" | "changelog";
-  isSample: boolean | false;
-  noindex: boolean | false;
+    language: string
+    slug: string | null
+  }> | null
+  title: string
+  slug: string
+  publishedAt: string
+  excerpt: string
+  kind: 'article' | 'changelog'
+  isSample: boolean | false
+  noindex: boolean | false
   categories: Array<{
-    title: string;
-    slug: string;
-  }> | null;
+    title: string
+    slug: string
+  }> | null
   authors: Array<{
-    name: string;
-    role: string | null;
-    isSample: boolean | false;
+    name: string
+    role: string | null
+    isSample: boolean | false
     picture: {
-      alt: null;
-      isSample: null;
-      asset: SanityImageAssetReference | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
-      url: string | null;
-    } | null;
-  }> | null;
+      alt: null
+      isSample: null
+      asset: SanityImageAssetReference | null
+      hotspot: SanityImageHotspot | null
+      crop: SanityImageCrop | null
+      url: string | null
+    } | null
+  }> | null
   body: Array<
     | {
         children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "h2" | "h3" | "h4" | "normal";
-        listItem?: "bullet" | "number";
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'h2' | 'h3' | 'h4' | 'normal'
+        listItem?: 'bullet' | 'number'
         markDefs: Array<
           | {
-              href: string;
-              _type: "link";
-              _key: string;
+              href: string
+              _type: 'link'
+              _key: string
             }
           | {
-              page: PageReference;
-              _type: "pageLink";
-              _key: string;
-              slug: string;
-              language: string | "en";
+              page: PageReference
+              _type: 'pageLink'
+              _key: string
+              slug: string
+              language: string | 'en'
             }
-        > | null;
-        level?: number;
-        _type: "block";
-        _key: string;
+        > | null
+        level?: number
+        _type: 'block'
+        _key: string
       }
     | {
-        tone: "important" | "note";
-        text: string;
-        _type: "callout";
-        _key: string;
+        tone: 'important' | 'note'
+        text: string
+        _type: 'callout'
+        _key: string
       }
     | {
-        _key: string;
-        _type: "code";
-        language?: string;
-        filename?: string;
-        code?: string;
-        highlightedLines?: Array<number>;
+        _key: string
+        _type: 'code'
+        language?: string
+        filename?: string
+        code?: string
+        highlightedLines?: Array<number>
       }
     | {
-        asset: SanityImageAssetReference | null;
-        media?: unknown;
-        hotspot: SanityImageHotspot | null;
-        crop: SanityImageCrop | null;
-        alt: string;
-        caption: string | null;
-        _type: "image";
-        _key: string;
-        url: string | null;
+        asset: SanityImageAssetReference | null
+        media?: unknown
+        hotspot: SanityImageHotspot | null
+        crop: SanityImageCrop | null
+        alt: string
+        caption: string | null
+        _type: 'image'
+        _key: string
+        url: string | null
       }
-  >;
-  plainText: string;
+  >
+  plainText: string
   seo: {
-    title: string | null;
-    description: string | null;
+    title: string | null
+    description: string | null
     image: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt?: string;
-      _type: "image";
-    } | null;
-    noindex: boolean | null;
-  } | null;
-} | null;
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    } | null
+    noindex: boolean | null
+  } | null
+} | null
 
 // Source: sanity/queries.ts
 // Variable: postFeedQuery
 // Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{    _id,  _updatedAt,  "language": coalesce(language, "en"),  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  title,  "slug": slug.current,  publishedAt,  excerpt,  "kind": coalesce(kind, "article"),  "isSample": isSample == true,  "noindex": seo.noindex == true,  "categories": categories[]->{title, "slug": slug.current},  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}},  body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}}
 export type PostFeedQueryResult = Array<{
-  _id: string;
-  _updatedAt: string;
-  language: string | "en";
+  _id: string
+  _updatedAt: string
+  language: string | 'en'
   translations: Array<{
-    language: string;
-    slug: string | null;
-  }> | null;
-  title: string;
-  slug: string;
-  publishedAt: string;
-  excerpt: string;
-  kind: "article" | "changelog";
-  isSample: boolean | false;
-  noindex: boolean | false;
+    language: string
+    slug: string | null
+  }> | null
+  title: string
+  slug: string
+  publishedAt: string
+  excerpt: string
+  kind: 'article' | 'changelog'
+  isSample: boolean | false
+  noindex: boolean | false
   categories: Array<{
-    title: string;
-    slug: string;
-  }> | null;
+    title: string
+    slug: string
+  }> | null
   authors: Array<{
-    name: string;
-    role: string | null;
-    isSample: boolean | false;
+    name: string
+    role: string | null
+    isSample: boolean | false
     picture: {
-      alt: null;
-      isSample: null;
-      asset: SanityImageAssetReference | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
-      url: string | null;
-    } | null;
-  }> | null;
+      alt: null
+      isSample: null
+      asset: SanityImageAssetReference | null
+      hotspot: SanityImageHotspot | null
+      crop: SanityImageCrop | null
+      url: string | null
+    } | null
+  }> | null
   body: Array<
     | {
         children?: Array<{
-          marks?: Array<string>;
-          text?: string;
-          _type: "span";
-          _key: string;
-        }>;
-        style?: "h2" | "h3" | "h4" | "normal";
-        listItem?: "bullet" | "number";
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'h2' | 'h3' | 'h4' | 'normal'
+        listItem?: 'bullet' | 'number'
         markDefs: Array<
           | {
-              href: string;
-              _type: "link";
-              _key: string;
+              href: string
+              _type: 'link'
+              _key: string
             }
           | {
-              page: PageReference;
-              _type: "pageLink";
-              _key: string;
-              slug: string;
-              language: string | "en";
+              page: PageReference
+              _type: 'pageLink'
+              _key: string
+              slug: string
+              language: string | 'en'
             }
-        > | null;
-        level?: number;
-        _type: "block";
-        _key: string;
+        > | null
+        level?: number
+        _type: 'block'
+        _key: string
       }
     | {
-        tone: "important" | "note";
-        text: string;
-        _type: "callout";
-        _key: string;
+        tone: 'important' | 'note'
+        text: string
+        _type: 'callout'
+        _key: string
       }
     | {
-        _key: string;
-        _type: "code";
-        language?: string;
-        filename?: string;
-        code?: string;
-        highlightedLines?: Array<number>;
+        _key: string
+        _type: 'code'
+        language?: string
+        filename?: string
+        code?: string
+        highlightedLines?: Array<number>
       }
     | {
-        asset: SanityImageAssetReference | null;
-        media?: unknown;
-        hotspot: SanityImageHotspot | null;
-        crop: SanityImageCrop | null;
-        alt: string;
-        caption: string | null;
-        _type: "image";
-        _key: string;
-        url: string | null;
+        asset: SanityImageAssetReference | null
+        media?: unknown
+        hotspot: SanityImageHotspot | null
+        crop: SanityImageCrop | null
+        alt: string
+        caption: string | null
+        _type: 'image'
+        _key: string
+        url: string | null
       }
-  >;
-}>;
+  >
+}>
 
 // Source: sanity/queries.ts
 // Variable: categoriesQuery
 // Query: *[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){  title,  "language": coalesce(language, "en"),  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},  "slug": slug.current,  description}
 export type CategoriesQueryResult = Array<{
-  title: string;
-  language: string | "en";
+  title: string
+  language: string | 'en'
   translations: Array<{
-    language: string;
-    slug: string | null;
-  }> | null;
-  slug: string;
-  description: string | null;
-}>;
+    language: string
+    slug: string | null
+  }> | null
+  slug: string
+  description: string | null
+}>
 
 // Source: sanity/queries.ts
 // Variable: siteLanguagesQuery
 // Query: *[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}
 export type SiteLanguagesQueryResult = Array<{
-  code: string;
-  title: string;
-}> | null;
+  code: string
+  title: string
+}> | null
 
 // Source: sanity/queries.ts
 // Variable: fixedPagesQuery
 // Query: *[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && !(_id in path("drafts.**"))]{_type, "language": coalesce(language, "en")}
 export type FixedPagesQueryResult = Array<
   | {
-      _type: "aboutPage";
-      language: string | "en";
+      _type: 'aboutPage'
+      language: string | 'en'
     }
   | {
-      _type: "blogPage";
-      language: string | "en";
+      _type: 'blogPage'
+      language: string | 'en'
     }
   | {
-      _type: "landingPage";
-      language: string | "en";
+      _type: 'landingPage'
+      language: string | 'en'
     }
   | {
-      _type: "siteSettings";
-      language: string | "en";
+      _type: 'siteSettings'
+      language: string | 'en'
     }
   | {
-      _type: "waitlistPage";
-      language: string | "en";
+      _type: 'waitlistPage'
+      language: string | 'en'
     }
->;
+>
 
 // Source: sanity/queries.ts
 // Variable: postTextsQuery
 // Query: *[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}
 export type PostTextsQueryResult = Array<{
-  _id: string;
-  text: string;
-  code: Array<string | null>;
-}>;
+  _id: string
+  text: string
+  code: Array<string | null>
+}>
 
 // Source: sanity/queries.ts
 // Variable: runningExperimentsQuery
 // Query: *[_type == "experiment" && state == "running" && !(_id in path("drafts.**"))]{  "key": key.current,  "sectionKey": target.sectionKey,  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && !(_id in path("drafts.**"))]{    _type,    "language": coalesce(language, "en"),    "slug": slug.current,    "sectionKeys": coalesce(sections[]._key, [])  }}
 export type RunningExperimentsQueryResult = Array<{
-  key: string;
-  sectionKey: string;
+  key: string
+  sectionKey: string
   variants: Array<{
-    key: string;
-    share: number;
-    languages: Array<string>;
-  }>;
+    key: string
+    share: number
+    languages: Array<string>
+  }>
   pages: Array<
     | {
-        _type: "aboutPage";
-        language: string | "en";
-        slug: null;
-        sectionKeys: Array<string>;
+        _type: 'aboutPage'
+        language: string | 'en'
+        slug: null
+        sectionKeys: Array<string>
       }
     | {
-        _type: "landingPage";
-        language: string | "en";
-        slug: null;
-        sectionKeys: Array<string>;
+        _type: 'landingPage'
+        language: string | 'en'
+        slug: null
+        sectionKeys: Array<string>
       }
     | {
-        _type: "page";
-        language: string | "en";
-        slug: string;
-        sectionKeys: Array<string>;
+        _type: 'page'
+        language: string | 'en'
+        slug: string
+        sectionKeys: Array<string>
       }
-  >;
-}>;
+  >
+}>
 
 // Source: sanity/queries.ts
 // Variable: experimentQuery
 // Query: *[_type == "experiment" && key.current == $key && !(_id in path("drafts.**"))][0]{  "key": key.current,  state,  "sectionKey": target.sectionKey,  "variants": variants[]{    key,    "section": sections[language == $language][0]{"sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}}}  }}
 export type ExperimentQueryResult = {
-  key: string;
-  state: "draft" | "running" | "stopped";
-  sectionKey: string;
+  key: string
+  state: 'draft' | 'running' | 'stopped'
+  sectionKey: string
   variants: Array<{
-    key: string;
+    key: string
     section: {
       sections: Array<
         | {
-            _key: string;
-            _type: "cardGridSection";
-            anchorId: string | null;
-            eyebrow: string | null;
-            title: string;
-            subtitle: string | null;
+            _key: string
+            _type: 'cardGridSection'
+            anchorId: string | null
+            eyebrow: string | null
+            title: string
+            subtitle: string | null
             items: Array<{
-              _key: string;
+              _key: string
               icon:
-                | "chart"
-                | "clock"
-                | "code"
-                | "globe"
-                | "heart"
-                | "lock"
-                | "message"
-                | "rocket"
-                | "shield"
-                | "slack"
-                | "sparkles"
-                | "store"
-                | "target"
-                | "user"
-                | "users"
-                | "zap";
-              title: string;
-              description: string;
+                | 'chart'
+                | 'clock'
+                | 'code'
+                | 'globe'
+                | 'heart'
+                | 'lock'
+                | 'message'
+                | 'rocket'
+                | 'shield'
+                | 'slack'
+                | 'sparkles'
+                | 'store'
+                | 'target'
+                | 'user'
+                | 'users'
+                | 'zap'
+              title: string
+              description: string
               image: {
-                alt: string;
-                isSample: null;
-                asset: SanityImageAssetReference | null;
-                hotspot: SanityImageHotspot | null;
-                crop: SanityImageCrop | null;
-                url: string | null;
-              } | null;
-            }>;
-            layout: "cards" | "rows" | null;
-            columns: 2 | 3 | 4;
-            tinted: boolean | null;
+                alt: string
+                isSample: null
+                asset: SanityImageAssetReference | null
+                hotspot: SanityImageHotspot | null
+                crop: SanityImageCrop | null
+                url: string | null
+              } | null
+            }>
+            layout: 'cards' | 'rows' | null
+            columns: 2 | 3 | 4
+            tinted: boolean | null
           }
         | {
-            _key: string;
-            _type: "contactSection";
-            anchorId: string | null;
-            title: string;
-            subtitle: string | null;
-            generalEmailLabel: string;
-            supportEmailLabel: string;
-            locationLabel: string;
+            _key: string
+            _type: 'contactSection'
+            anchorId: string | null
+            title: string
+            subtitle: string | null
+            generalEmailLabel: string
+            supportEmailLabel: string
+            locationLabel: string
           }
         | {
-            _key: string;
-            _type: "ctaSection";
-            anchorId: string | null;
-            title: string;
-            subtitle: string | null;
-            primaryCtaLabel: string;
-            secondaryCtaLabel: string | null;
+            _key: string
+            _type: 'ctaSection'
+            anchorId: string | null
+            title: string
+            subtitle: string | null
+            primaryCtaLabel: string
+            secondaryCtaLabel: string | null
             testimonial: {
-              quote: string;
-              author: string;
-              role: string;
-              isSample: boolean | null;
+              quote: string
+              author: string
+              role: string
+              isSample: boolean | null
               photo: {
-                alt: null;
-                isSample: null;
-                asset: SanityImageAssetReference | null;
-                hotspot: SanityImageHotspot | null;
-                crop: SanityImageCrop | null;
-                url: string | null;
-              } | null;
-            } | null;
+                alt: null
+                isSample: null
+                asset: SanityImageAssetReference | null
+                hotspot: SanityImageHotspot | null
+                crop: SanityImageCrop | null
+                url: string | null
+              } | null
+            } | null
           }
         | {
-            _key: string;
-            _type: "faqSection";
-            anchorId: string | null;
-            title: string;
-            subtitle: string | null;
+            _key: string
+            _type: 'faqSection'
+            anchorId: string | null
+            title: string
+            subtitle: string | null
             items: Array<{
-              _key: string;
-              question: string;
-              answer: string;
-            }>;
+              _key: string
+              question: string
+              answer: string
+            }>
           }
         | {
-            _key: string;
-            _type: "heroSection";
-            anchorId: string | null;
-            badge: string | null;
-            title: string;
-            titleHighlight: string | null;
-            subtitle: string;
-            primaryCtaLabel: string;
-            secondaryCtaLabel: string;
-            highlights: Array<string>;
-            socialProof: string | null;
+            _key: string
+            _type: 'heroSection'
+            anchorId: string | null
+            badge: string | null
+            title: string
+            titleHighlight: string | null
+            subtitle: string
+            primaryCtaLabel: string
+            secondaryCtaLabel: string
+            highlights: Array<string>
+            socialProof: string | null
             visual: {
-              _id: string;
-              context: string;
-              opening: string;
+              _id: string
+              context: string
+              opening: string
               steps: Array<{
-                _key: string;
+                _key: string
                 replies: Array<{
-                  _key: string;
-                  text: string;
-                  followUp: string | null;
-                }>;
-                followUp: string | null;
-                quoted: boolean | null;
-              }>;
+                  _key: string
+                  text: string
+                  followUp: string | null
+                }>
+                followUp: string | null
+                quoted: boolean | null
+              }>
               insight: {
-                channel: string;
-                summary: string;
-                tags: Array<string>;
-                sentiment: "mixed" | "negative" | "neutral" | "positive";
-                action: string;
-              };
-            } | null;
-            visualCaption: string | null;
+                channel: string
+                summary: string
+                tags: Array<string>
+                sentiment: 'mixed' | 'negative' | 'neutral' | 'positive'
+                action: string
+              }
+            } | null
+            visualCaption: string | null
           }
         | {
-            _key: string;
-            _type: "logoStripSection";
-            anchorId: string | null;
-            title: string;
+            _key: string
+            _type: 'logoStripSection'
+            anchorId: string | null
+            title: string
             items: Array<{
-              _key: string;
-              name: string;
-              isSample: boolean | null;
+              _key: string
+              name: string
+              isSample: boolean | null
               logo: {
-                alt: null;
-                isSample: null;
-                asset: SanityImageAssetReference | null;
-                hotspot: SanityImageHotspot | null;
-                crop: SanityImageCrop | null;
-                url: string | null;
-              } | null;
-            }>;
+                alt: null
+                isSample: null
+                asset: SanityImageAssetReference | null
+                hotspot: SanityImageHotspot | null
+                crop: SanityImageCrop | null
+                url: string | null
+              } | null
+            }>
           }
         | {
-            _key: string;
-            _type: "pageHeaderSection";
-            anchorId: string | null;
-            eyebrow: string | null;
-            title: string;
-            subtitle: string | null;
-            lastUpdated: string | null;
+            _key: string
+            _type: 'pageHeaderSection'
+            anchorId: string | null
+            eyebrow: string | null
+            title: string
+            subtitle: string | null
+            lastUpdated: string | null
           }
         | {
-            _key: string;
-            _type: "pricingSection";
-            anchorId: string | null;
-            eyebrow: string | null;
-            title: string;
-            subtitle: string | null;
-            footnote: string | null;
-            ctaLabel: string;
+            _key: string
+            _type: 'pricingSection'
+            anchorId: string | null
+            eyebrow: string | null
+            title: string
+            subtitle: string | null
+            footnote: string | null
+            ctaLabel: string
             labels: {
-              free: string;
-              perMonth: string;
-              perYear: string;
-              trial: string;
-              noCreditCard: string;
-              cancelAnytime: string;
-            };
+              free: string
+              perMonth: string
+              perYear: string
+              trial: string
+              noCreditCard: string
+              cancelAnytime: string
+            }
             tiers: Array<{
-              _id: string;
-              name: string;
-              description: string;
-              price: number;
-              currency: "EUR" | "GBP" | "USD";
-              billingInterval: "month" | "year";
-              trialDays: number;
-              noCreditCard: boolean | null;
-              cancelAnytime: boolean | null;
-              insightsPerMonth: number;
-              insightsLabel: string;
-              overageNote: string | null;
-              features: Array<string>;
-              availability: "available" | "comingSoon";
-              ctaLabel: string;
-              highlighted: boolean | null;
-              highlightLabel: string | null;
-            }>;
+              _id: string
+              name: string
+              description: string
+              price: number
+              currency: 'EUR' | 'GBP' | 'USD'
+              billingInterval: 'month' | 'year'
+              trialDays: number
+              noCreditCard: boolean | null
+              cancelAnytime: boolean | null
+              insightsPerMonth: number
+              insightsLabel: string
+              overageNote: string | null
+              features: Array<string>
+              availability: 'available' | 'comingSoon'
+              ctaLabel: string
+              highlighted: boolean | null
+              highlightLabel: string | null
+            }>
           }
         | {
-            _key: string;
-            _type: "richTextSection";
-            anchorId: string | null;
+            _key: string
+            _type: 'richTextSection'
+            anchorId: string | null
             body: Array<
               | {
                   children?: Array<{
-                    marks?: Array<string>;
-                    text?: string;
-                    _type: "span";
-                    _key: string;
-                  }>;
-                  style?: "h2" | "h3" | "h4" | "normal";
-                  listItem?: "bullet" | "number";
+                    marks?: Array<string>
+                    text?: string
+                    _type: 'span'
+                    _key: string
+                  }>
+                  style?: 'h2' | 'h3' | 'h4' | 'normal'
+                  listItem?: 'bullet' | 'number'
                   markDefs: Array<
                     | {
-                        href: string;
-                        _type: "link";
-                        _key: string;
+                        href: string
+                        _type: 'link'
+                        _key: string
                       }
                     | {
-                        page: PageReference;
-                        _type: "pageLink";
-                        _key: string;
-                        slug: string;
-                        language: string | "en";
+                        page: PageReference
+                        _type: 'pageLink'
+                        _key: string
+                        slug: string
+                        language: string | 'en'
                       }
-                  > | null;
-                  level?: number;
-                  _type: "block";
-                  _key: string;
+                  > | null
+                  level?: number
+                  _type: 'block'
+                  _key: string
                 }
               | {
-                  tone: "important" | "note";
-                  text: string;
-                  _type: "callout";
-                  _key: string;
+                  tone: 'important' | 'note'
+                  text: string
+                  _type: 'callout'
+                  _key: string
                 }
               | {
-                  asset: SanityImageAssetReference | null;
-                  media?: unknown;
-                  hotspot: SanityImageHotspot | null;
-                  crop: SanityImageCrop | null;
-                  alt: string;
-                  caption: string | null;
-                  _type: "image";
-                  _key: string;
-                  url: string | null;
+                  asset: SanityImageAssetReference | null
+                  media?: unknown
+                  hotspot: SanityImageHotspot | null
+                  crop: SanityImageCrop | null
+                  alt: string
+                  caption: string | null
+                  _type: 'image'
+                  _key: string
+                  url: string | null
                 }
-            >;
+            >
           }
         | {
-            _key: string;
-            _type: "statementSection";
-            anchorId: string | null;
-            title: string;
-            body: string;
+            _key: string
+            _type: 'statementSection'
+            anchorId: string | null
+            title: string
+            body: string
             image: {
-              alt: string;
-              isSample: boolean | null;
-              asset: SanityImageAssetReference | null;
-              hotspot: SanityImageHotspot | null;
-              crop: SanityImageCrop | null;
-              url: string | null;
-            } | null;
+              alt: string
+              isSample: boolean | null
+              asset: SanityImageAssetReference | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              url: string | null
+            } | null
           }
         | {
-            _key: string;
-            _type: "stepsSection";
-            anchorId: string | null;
-            eyebrow: string | null;
-            title: string;
-            subtitle: string | null;
+            _key: string
+            _type: 'stepsSection'
+            anchorId: string | null
+            eyebrow: string | null
+            title: string
+            subtitle: string | null
             steps: Array<{
-              _key: string;
-              title: string;
-              text: string;
+              _key: string
+              title: string
+              text: string
               image: {
-                alt: string;
-                isSample: null;
-                asset: SanityImageAssetReference | null;
-                hotspot: SanityImageHotspot | null;
-                crop: SanityImageCrop | null;
-                url: string | null;
-              } | null;
-            }>;
+                alt: string
+                isSample: null
+                asset: SanityImageAssetReference | null
+                hotspot: SanityImageHotspot | null
+                crop: SanityImageCrop | null
+                url: string | null
+              } | null
+            }>
           }
         | {
-            _key: string;
-            _type: "testimonialSection";
-            anchorId: string | null;
-            quote: string;
-            author: string;
-            role: string;
-            isSample: boolean | null;
+            _key: string
+            _type: 'testimonialSection'
+            anchorId: string | null
+            quote: string
+            author: string
+            role: string
+            isSample: boolean | null
             photo: {
-              alt: null;
-              isSample: null;
-              asset: SanityImageAssetReference | null;
-              hotspot: SanityImageHotspot | null;
-              crop: SanityImageCrop | null;
-              url: string | null;
-            } | null;
+              alt: null
+              isSample: null
+              asset: SanityImageAssetReference | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              url: string | null
+            } | null
           }
         | {
-            _key: string;
-            _type: "textColumnsSection";
-            anchorId: string | null;
+            _key: string
+            _type: 'textColumnsSection'
+            anchorId: string | null
             columns: Array<{
-              _key: string;
-              title: string;
-              body: string;
-            }>;
+              _key: string
+              title: string
+              body: string
+            }>
           }
-      >;
-    } | null;
-  }>;
-} | null;
+      >
+    } | null
+  }>
+} | null
 
 // Query TypeMap
-import "@sanity/client";
-declare module "@sanity/client" {
+import '@sanity/client'
+declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},\n  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents, language},\n  search{title, label, placeholder, buttonLabel, emptyText, resultCountOne, resultCountMany, noResults, noResultsText},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult;
-    '*[_type == "aboutPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult;
-    '*[_type == "page" && slug.current == $slug && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult;
-    '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult;
-    '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult;
-    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult;
-    '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  "language": coalesce(language, "en"),\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult;
-    '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}': LlmsQueryResult;
-    '*[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult;
-    '*[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult;
-    '*[_type == "blogPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult;
-    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){\n  _id,\n  _updatedAt,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n}': PostSummariesQueryResult;
-    '*[_type == "post" && slug.current == $slug && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  \n  _id,\n  _updatedAt,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n},\n  "plainText": pt::text(body),\n  seo{title, description, image, noindex}\n}': PostQueryResult;
-    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{\n  \n  _id,\n  _updatedAt,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}\n}': PostFeedQueryResult;
-    '*[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){\n  title,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  "slug": slug.current,\n  description\n}': CategoriesQueryResult;
-    '*[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}': SiteLanguagesQueryResult;
-    '*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && !(_id in path("drafts.**"))]{_type, "language": coalesce(language, "en")}': FixedPagesQueryResult;
-    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}': PostTextsQueryResult;
-    '*[_type == "experiment" && state == "running" && !(_id in path("drafts.**"))]{\n  "key": key.current,\n  "sectionKey": target.sectionKey,\n  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},\n  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && !(_id in path("drafts.**"))]{\n    _type,\n    "language": coalesce(language, "en"),\n    "slug": slug.current,\n    "sectionKeys": coalesce(sections[]._key, [])\n  }\n}': RunningExperimentsQueryResult;
-    '*[_type == "experiment" && key.current == $key && !(_id in path("drafts.**"))][0]{\n  "key": key.current,\n  state,\n  "sectionKey": target.sectionKey,\n  "variants": variants[]{\n    key,\n    "section": sections[language == $language][0]{"sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n}}\n  }\n}': ExperimentQueryResult;
+    '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  siteName,\n  usageClaim,\n  appUrl,\n  announcement{enabled, text, dismissible, link{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},\n  navigation{\n    links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},\n    resourcesLabel,\n    resources[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},\n    tryDemoLabel,\n    signInLabel,\n    startTrialLabel,\n    menuLabel\n  },\n  contact{generalEmail, supportEmail, location, twitterUrl, linkedinUrl},\n  footer{\n    blurb,\n    columns[]{_key, title, links[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},\n    legalLinks[]{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")},\n    badges,\n    statusText,\n    copyright,\n    socialHeading\n  },\n  consent{title, text, acceptLabel, declineLabel, browserRefusesNote, settingsLabel, policyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}},\n  labels{skipToContent, sample, planned, closeMenu, closeAnnouncement, mainNavigation, lastUpdated, tableOfContents, language},\n  search{title, label, placeholder, buttonLabel, emptyText, resultCountOne, resultCountMany, noResults, noResultsText},\n  productWidgetScriptUrl,\n  demoWidget{\n    title,\n    badge,\n    note,\n    closeLabel,\n    chooseReplyLabel,\n    restartLabel,\n    joinWaitlistLabel,\n    interviewerLabel,\n    visitorLabel,\n    typingLabel,\n    insightTitle,\n    quoteLabel,\n    actionLabel,\n    sentiments{positive, neutral, mixed, negative}\n  },\n  seo{title, description, image}\n}': SiteSettingsQueryResult
+    '*[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': LandingPageQueryResult
+    '*[_type == "aboutPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': AboutPageQueryResult
+    '*[_type == "page" && slug.current == $slug && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  "slug": slug.current,\n  "sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n},\n  seo{title, description, image, noindex}\n}': PageQueryResult
+    '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult
+    '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult
+    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
+    '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  "language": coalesce(language, "en"),\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult
+    '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}': LlmsQueryResult
+    '*[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult
+    '*[_type == "landingPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].demo->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}': DemoConversationQueryResult
+    '*[_type == "blogPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  title,\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  intro,\n  changelogTitle,\n  changelogIntro,\n  labels{readingTime, byline, categories, allPosts, newer, older, pageOf, previous, next, backToBlog, backToChangelog, changelogLink, feed, empty},\n  seo{title, description, image, noindex},\n  changelogSeo{title, description, image, noindex}\n}': BlogPageQueryResult
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))] | order(publishedAt desc){\n  _id,\n  _updatedAt,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n}': PostSummariesQueryResult
+    '*[_type == "post" && slug.current == $slug && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  \n  _id,\n  _updatedAt,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n},\n  "plainText": pt::text(body),\n  seo{title, description, image, noindex}\n}': PostQueryResult
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language && coalesce(kind, "article") in $kinds] | order(publishedAt desc)[0...20]{\n  \n  _id,\n  _updatedAt,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "slug": slug.current,\n  publishedAt,\n  excerpt,\n  "kind": coalesce(kind, "article"),\n  "isSample": isSample == true,\n  "noindex": seo.noindex == true,\n  "categories": categories[]->{title, "slug": slug.current},\n  "authors": authors[]->{name, role, "isSample": isSample == true, picture{alt, isSample, asset, hotspot, crop, "url": asset->url}}\n,\n  body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}\n}': PostFeedQueryResult
+    '*[_type == "category" && defined(slug.current) && !(_id in path("drafts.**"))] | order(title asc){\n  title,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  "slug": slug.current,\n  description\n}': CategoriesQueryResult
+    '*[_type == "siteLanguages" && _id == "siteLanguages"][0].languages[]{code, title}': SiteLanguagesQueryResult
+    '*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && !(_id in path("drafts.**"))]{_type, "language": coalesce(language, "en")}': FixedPagesQueryResult
+    '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}': PostTextsQueryResult
+    '*[_type == "experiment" && state == "running" && !(_id in path("drafts.**"))]{\n  "key": key.current,\n  "sectionKey": target.sectionKey,\n  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},\n  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && !(_id in path("drafts.**"))]{\n    _type,\n    "language": coalesce(language, "en"),\n    "slug": slug.current,\n    "sectionKeys": coalesce(sections[]._key, [])\n  }\n}': RunningExperimentsQueryResult
+    '*[_type == "experiment" && key.current == $key && !(_id in path("drafts.**"))][0]{\n  "key": key.current,\n  state,\n  "sectionKey": target.sectionKey,\n  "variants": variants[]{\n    key,\n    "section": sections[language == $language][0]{"sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n}}\n  }\n}': ExperimentQueryResult
   }
 }

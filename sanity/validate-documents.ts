@@ -35,28 +35,31 @@ function record(validation: FieldDef['validation']): Recorded[] {
     new Proxy(
       {},
       {
-        get: (_target, name) => (...args: unknown[]) => {
-          calls.push({ name: String(name), args })
-          return chain(calls)
-        },
+        get:
+          (_target, name) =>
+          (...args: unknown[]) => {
+            calls.push({ name: String(name), args })
+            return chain(calls)
+          },
       },
     )
   const rule = new Proxy(
     {},
     {
-      get: (_target, name) => (...args: unknown[]) => {
-        const calls: Recorded[] = [{ name: String(name), args }]
-        chains.push(calls)
-        return chain(calls)
-      },
+      get:
+        (_target, name) =>
+        (...args: unknown[]) => {
+          const calls: Recorded[] = [{ name: String(name), args }]
+          chains.push(calls)
+          return chain(calls)
+        },
     },
   )
   validation(rule)
   return chains.filter((calls) => !calls.some((call) => call.name === 'warning')).flat()
 }
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
 
 const sizeOf = (value: unknown): number | undefined =>
   typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : typeof value === 'number' ? value : undefined
@@ -87,7 +90,8 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
       }
       if (name === 'uri' && typeof value === 'string') {
         const schemes = ((args[0] as { scheme?: string[] } | undefined)?.scheme ?? ['http', 'https']).map((scheme) => `${scheme}:`)
-        if (!URL.canParse(value) || !schemes.includes(new URL(value).protocol)) problems.push(`${path}: must be an address starting with ${schemes.join(' or ')}`)
+        if (!URL.canParse(value) || !schemes.includes(new URL(value).protocol))
+          problems.push(`${path}: must be an address starting with ${schemes.join(' or ')}`)
       }
       if (name === 'custom') {
         const context = { parent, document, path, getClient: () => client }
@@ -111,8 +115,10 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
     const lists = field.lists?.map((list) => list.value) ?? []
     const decorators = field.marks?.decorators?.map((decorator) => decorator.value) ?? []
     const annotations = field.marks?.annotations ?? []
-    if (value.style !== undefined && !styles.includes(value.style as string)) problems.push(`${path}.style: "${String(value.style)}" is not one of ${styles.join(', ')}`)
-    if (value.listItem !== undefined && !lists.includes(value.listItem as string)) problems.push(`${path}.listItem: "${String(value.listItem)}" is not one of ${lists.join(', ') || '(no lists)'}`)
+    if (value.style !== undefined && !styles.includes(value.style as string))
+      problems.push(`${path}.style: "${String(value.style)}" is not one of ${styles.join(', ')}`)
+    if (value.listItem !== undefined && !lists.includes(value.listItem as string))
+      problems.push(`${path}.listItem: "${String(value.listItem)}" is not one of ${lists.join(', ') || '(no lists)'}`)
     const markDefs = (value.markDefs ?? []) as Record<string, unknown>[]
     markDefs.forEach((def, index) => {
       const annotation = annotations.find((candidate) => candidate.name === def._type)
@@ -151,17 +157,20 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
         if (typeof value !== 'string' || !URL.canParse(value)) problems.push(`${path}: not a URL`)
         break
       case 'date':
-        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) problems.push(`${path}: not a date (YYYY-MM-DD)`)
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+          problems.push(`${path}: not a date (YYYY-MM-DD)`)
         break
       case 'datetime':
-        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) problems.push(`${path}: not a date and time (ISO 8601)`)
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value)))
+          problems.push(`${path}: not a date and time (ISO 8601)`)
         break
       case 'code': {
         // @sanity/code-input's value: the code, its language (one the field offers) and an optional file name.
         const code = value as { code?: unknown; language?: unknown; filename?: unknown }
         const languages = field.options?.languageAlternatives?.map((language) => language.value)
         if (typeof code.code !== 'string') problems.push(`${path}.code: expected text`)
-        if (languages && !languages.includes(code.language as string)) problems.push(`${path}.language: "${String(code.language)}" is not one of ${languages.join(', ')}`)
+        if (languages && !languages.includes(code.language as string))
+          problems.push(`${path}.language: "${String(code.language)}" is not one of ${languages.join(', ')}`)
         if (code.filename !== undefined && typeof code.filename !== 'string') problems.push(`${path}.filename: expected text`)
         break
       }
@@ -192,9 +201,7 @@ export async function validateDocuments(types: TypeDef[], documents: Record<stri
         }
         value.forEach((item, index) => {
           const typed = item && typeof item === 'object' && typeof item._type === 'string'
-          const member = typed
-            ? field.of?.find((candidate) => candidate.name === item._type || candidate.type === item._type)
-            : field.of?.[0]
+          const member = typed ? field.of?.find((candidate) => candidate.name === item._type || candidate.type === item._type) : field.of?.[0]
           if (!member) {
             problems.push(`${path}[${index}]: ${typed ? `unknown type ${item._type}` : 'unexpected value'}`)
             return

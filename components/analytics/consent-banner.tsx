@@ -1,7 +1,15 @@
 'use client'
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { browserRefusesTracking, CONSENT_BANNER_ATTRIBUTE, onConsentChange, onOpenConsentSettings, readConsent, writeConsent, type ConsentChoice } from '@/components/analytics/consent'
+import {
+  browserRefusesTracking,
+  CONSENT_BANNER_ATTRIBUTE,
+  onConsentChange,
+  onOpenConsentSettings,
+  readConsent,
+  writeConsent,
+  type ConsentChoice,
+} from '@/components/analytics/consent'
 // The variant classes, not <Button>: this island is on every page, and its few bytes count there.
 import { buttonVariants } from '@/components/ui/button-variants'
 import { TrailingLink } from '@/components/ui/trailing-link'
@@ -23,7 +31,11 @@ const noSubscription = () => () => {}
  */
 export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
   const consent = useSyncExternalStore(onConsentChange, readConsent, serverSnapshot)
-  const interactive = useSyncExternalStore(noSubscription, () => true, () => false)
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const [reopened, setReopened] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const returnFocus = useRef<Element | null>(null)
@@ -69,7 +81,12 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
             {copy.acceptLabel}
           </button>
         )}
-        <button type="button" disabled={!interactive} onClick={() => choose('denied')} className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}>
+        <button
+          type="button"
+          disabled={!interactive}
+          onClick={() => choose('denied')}
+          className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}
+        >
           {copy.declineLabel}
         </button>
       </div>

@@ -62,12 +62,27 @@ export type EventName = keyof AnalyticsEvents
 export type EventProperties<E extends EventName> = AnalyticsEvents[E]
 export type AnalyticsEvent = { [E in EventName]: { event: E; properties: AnalyticsEvents[E] } }[EventName]
 
-export const EVENT_NAMES = ['navigation_click', 'start_free_trial_click', 'try_demo_click', 'waitlist_join', 'waitlist_confirmed', 'waitlist_position_viewed', 'referral_link_copied', 'contact_us_click', 'page_view'] as const satisfies readonly EventName[]
+export const EVENT_NAMES = [
+  'navigation_click',
+  'start_free_trial_click',
+  'try_demo_click',
+  'waitlist_join',
+  'waitlist_confirmed',
+  'waitlist_position_viewed',
+  'referral_link_copied',
+  'contact_us_click',
+  'page_view',
+] as const satisfies readonly EventName[]
 
 /** The domain of an e-mail, lower-cased: the only part of a sign-up analytics may see. */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@')
-  return at === -1 ? '' : email.slice(at + 1).trim().toLowerCase()
+  return at === -1
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()
 }
 
 /** A sign-up as analytics sees it: never the name, the e-mail or the company. */

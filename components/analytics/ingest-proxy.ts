@@ -42,7 +42,11 @@ export function upstreamUrl(path: string, search: string, hosts: { ingest: strin
   return url
 }
 
-export async function proxyToPostHog(request: Request, fetchImpl: typeof fetch = fetch, hosts: { ingest: string; assets: string } = POSTHOG_HOSTS): Promise<Response> {
+export async function proxyToPostHog(
+  request: Request,
+  fetchImpl: typeof fetch = fetch,
+  hosts: { ingest: string; assets: string } = POSTHOG_HOSTS,
+): Promise<Response> {
   const source = new URL(request.url)
   const target = source.pathname.startsWith(`${PREFIX}/`) ? upstreamUrl(source.pathname.slice(PREFIX.length), source.search, hosts) : null
   if (!target || (request.method !== 'GET' && request.method !== 'POST')) return new Response(null, { status: 404 })

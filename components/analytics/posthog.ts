@@ -23,7 +23,8 @@ export function handOver(pending: Pending, queued: boolean): void {
   // page loads), and a batch waiting for the page to hide did not survive that navigation.
   posthog.capture(pending.event, pending.properties, { send_instantly: true, timestamp: new Date(pending.at) })
   // The exposure of each varied section in view, with the view of its page (not a page left behind).
-  if (pending.event === 'page_view' && (pending.properties as EventProperties<'page_view'>).page === window.location.pathname) experiments.sendExposures(posthog)
+  if (pending.event === 'page_view' && (pending.properties as EventProperties<'page_view'>).page === window.location.pathname)
+    experiments.sendExposures(posthog)
 }
 
 function optIn(client: PostHog): void {

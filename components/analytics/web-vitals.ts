@@ -36,7 +36,10 @@ export function routeTemplate(pathname: string, locale: string): string {
 
 export type WebVitalProperties = EventProperties<'web_vital'>
 
-export function webVitalProperties(metric: Pick<Metric, 'name' | 'value' | 'rating' | 'navigationType'>, page: { pathname: string; locale: string }): WebVitalProperties {
+export function webVitalProperties(
+  metric: Pick<Metric, 'name' | 'value' | 'rating' | 'navigationType'>,
+  page: { pathname: string; locale: string },
+): WebVitalProperties {
   return {
     metric: metric.name,
     // CLS is a unitless score; the others are milliseconds, kept to the millisecond.

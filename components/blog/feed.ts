@@ -33,7 +33,8 @@ const NOT_XML = /[^\t\n\r\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10F
 const xmlSafe = (text: string) => text.replace(NOT_XML, '')
 
 /** A reader's plain text inside CDATA: shown as typed by a reader that renders it as HTML. */
-const cdataText = (text: string | null | undefined, kind: PlainTextKind = 'line') => escape(xmlSafe(toPlainText(stegaClean(text), kind)).replace(/\r\n?/g, '\n'))
+const cdataText = (text: string | null | undefined, kind: PlainTextKind = 'line') =>
+  escape(xmlSafe(toPlainText(stegaClean(text), kind)).replace(/\r\n?/g, '\n'))
 /** A plain text that xml-js writes as an element's text. */
 const elementText = (text: string | null | undefined) => xmlSafe(toPlainText(stegaClean(text))).replace(/&/g, '&amp;')
 /** A body of HTML inside CDATA. */
@@ -73,7 +74,17 @@ async function postHtml(post: FeedPost): Promise<string> {
 }
 
 /** The RSS 2.0 document of one kind of post (its newest, with their text). */
-export async function buildFeed({ kind, posts, copy, settings }: { kind: PostKind; posts: FeedPost[]; copy: BlogCopy; settings: SiteSettings }): Promise<string> {
+export async function buildFeed({
+  kind,
+  posts,
+  copy,
+  settings,
+}: {
+  kind: PostKind
+  posts: FeedPost[]
+  copy: BlogCopy
+  settings: SiteSettings
+}): Promise<string> {
   const changelog = kind === 'changelog'
   const { language } = copy
   const self = absolute(feedPath(kind, language))
@@ -97,7 +108,10 @@ export async function buildFeed({ kind, posts, copy, settings }: { kind: PostKin
       description: cdataText(post.excerpt, 'lines'),
       content: cdataHtml(await postHtml(post)),
       author: post.authors.map((author) => ({ name: elementText(author.name) })),
-      category: post.categories.map((category) => ({ name: elementText(category.title), domain: absolute(postListPath({ category: category.slug, language })) })),
+      category: post.categories.map((category) => ({
+        name: elementText(category.title),
+        domain: absolute(postListPath({ category: category.slug, language })),
+      })),
     })
   }
   return feed.rss2()

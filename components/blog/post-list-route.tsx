@@ -26,7 +26,7 @@ async function listAt({ lang, category, page }: ListAddress) {
 export async function listParams({ withCategory, withPage }: { withCategory: boolean; withPage: boolean }, language: string) {
   const paths = postListPaths(await getPostSummaries(language), await getCategories(language), language)
   return paths
-    .filter((path) => (path.category !== null) === withCategory && (path.page > 1) === withPage)
+    .filter((path) => (path.category !== null) === withCategory && path.page > 1 === withPage)
     .map((path) => ({ ...(withCategory ? { category: path.category! } : {}), ...(withPage ? { page: String(path.page) } : {}) }))
 }
 

@@ -13,7 +13,13 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
   const pageLabel = copy.labels.pageOf.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages))
   return (
     <>
-      <PageTitle title={category ? category.title : copy.title} headingId="blog-title" level={1} eyebrow={category ? copy.title : null} subtitle={category ? category.description : copy.intro}>
+      <PageTitle
+        title={category ? category.title : copy.title}
+        headingId="blog-title"
+        level={1}
+        eyebrow={category ? copy.title : null}
+        subtitle={category ? category.description : copy.intro}
+      >
         <p className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
           <FeedLink href={feedPath('article', copy.language)} label={copy.labels.feed} />
           <a href={localizePath('/changelog', copy.language)} className="font-medium text-brand-700 hover:underline">
@@ -32,7 +38,10 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
                     <a
                       href={postListPath({ category: item.slug, language: copy.language })}
                       aria-current={current ? 'page' : undefined}
-                      className={cn('inline-block rounded-full border px-4 py-1.5 text-sm font-medium', current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-700 hover:border-brand-600')}
+                      className={cn(
+                        'inline-block rounded-full border px-4 py-1.5 text-sm font-medium',
+                        current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-700 hover:border-brand-600',
+                      )}
                     >
                       {item.title}
                     </a>
@@ -51,7 +60,11 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
         {pages > 1 ? (
           <nav aria-label={pageLabel} className="mt-12 flex flex-wrap items-center justify-between gap-4 text-sm">
             {page > 1 ? (
-              <a href={postListPath({ category: category?.slug, page: page - 1, language: copy.language })} rel="prev" className="font-medium text-brand-700 hover:underline">
+              <a
+                href={postListPath({ category: category?.slug, page: page - 1, language: copy.language })}
+                rel="prev"
+                className="font-medium text-brand-700 hover:underline"
+              >
                 {copy.labels.newer}
               </a>
             ) : (
@@ -59,7 +72,11 @@ export function PostListView({ list, categories, copy, sampleLabel }: { list: Po
             )}
             <span className="text-slate-600">{pageLabel}</span>
             {page < pages ? (
-              <a href={postListPath({ category: category?.slug, page: page + 1, language: copy.language })} rel="next" className="font-medium text-brand-700 hover:underline">
+              <a
+                href={postListPath({ category: category?.slug, page: page + 1, language: copy.language })}
+                rel="next"
+                className="font-medium text-brand-700 hover:underline"
+              >
                 {copy.labels.older}
               </a>
             ) : (

@@ -47,7 +47,10 @@ export function CategoryLinks({ post, className }: { post: PostSummary; classNam
     <ul className={cn('flex flex-wrap gap-2', className)}>
       {post.categories.map((category) => (
         <li key={category.slug}>
-          <a href={postListPath({ category: category.slug, language: post.language })} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100">
+          <a
+            href={postListPath({ category: category.slug, language: post.language })}
+            className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100"
+          >
             {category.title}
           </a>
         </li>

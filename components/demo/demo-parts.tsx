@@ -81,7 +81,10 @@ export function InsightCard({
                   {tag}
                 </li>
               ))}
-              <li data-sentiment={insight.sentiment} className={cn('rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset', SENTIMENT_CLASS[insight.sentiment])}>
+              <li
+                data-sentiment={insight.sentiment}
+                className={cn('rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset', SENTIMENT_CLASS[insight.sentiment])}
+              >
                 {copy.sentiments[insight.sentiment]}
               </li>
             </ul>
@@ -95,4 +98,3 @@ export function InsightCard({
     </article>
   )
 }
-

@@ -121,7 +121,12 @@ export function DemoWidget({ id, content, open, onClose }: DemoWidgetProps) {
             {conversation.context}
           </p>
         </div>
-        <button type="button" onClick={onClose} aria-label={copy.closeLabel} className="-m-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={copy.closeLabel}
+          className="-m-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+        >
           <SvgIcon icon={X} className="size-5" />
         </button>
       </div>

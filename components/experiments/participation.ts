@@ -26,7 +26,11 @@ export type VariantRewrite = { segment: string; cookie: string | null }
  * the variant page a participant is rewritten to and the experiments cookie to set when this visit
  * assigned them anew, or null for a visitor who does not take part.
  */
-export async function experimentsOn(request: Pick<NextRequest, 'cookies' | 'headers'>, language: string, address: string): Promise<{ varied: boolean; rewrite: VariantRewrite | null }> {
+export async function experimentsOn(
+  request: Pick<NextRequest, 'cookies' | 'headers'>,
+  language: string,
+  address: string,
+): Promise<{ varied: boolean; rewrite: VariantRewrite | null }> {
   let running
   try {
     running = await runningExperiments()
@@ -50,6 +54,9 @@ export async function experimentsOn(request: Pick<NextRequest, 'cookies' | 'head
  * reader parses it as written.
  */
 export function setExperimentsCookie(response: NextResponse, value: string, secure: boolean): NextResponse {
-  response.headers.append('set-cookie', `${EXPERIMENTS_COOKIE}=${value}; Path=/; Max-Age=${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`)
+  response.headers.append(
+    'set-cookie',
+    `${EXPERIMENTS_COOKIE}=${value}; Path=/; Max-Age=${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`,
+  )
   return response
 }

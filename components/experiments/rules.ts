@@ -48,10 +48,19 @@ export function duplicateLanguageProblem(sections: readonly { language?: string 
  * translations keep the sections' keys), and each language's variant section must be in a
  * language of the page.
  */
-export function targetProblem({ sectionKey, pages }: { sectionKey: string | undefined; pages: readonly { language: string; sectionKeys: readonly string[] }[] }): string | null {
+export function targetProblem({
+  sectionKey,
+  pages,
+}: {
+  sectionKey: string | undefined
+  pages: readonly { language: string; sectionKeys: readonly string[] }[]
+}): string | null {
   if (!sectionKey) return 'Choose the section of the page to vary'
   if (pages.length === 0) return 'Choose a published page'
-  const without = pages.filter((page) => !page.sectionKeys.includes(sectionKey)).map((page) => page.language).sort()
+  const without = pages
+    .filter((page) => !page.sectionKeys.includes(sectionKey))
+    .map((page) => page.language)
+    .sort()
   return without.length > 0 ? `The page has no section with the key "${sectionKey}" (in ${without.join(', ')}): choose a section that is on the page` : null
 }
 

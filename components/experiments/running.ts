@@ -24,12 +24,18 @@ export function toRunningExperiments(raw: RunningExperimentsQueryResult): Runnin
     const variants = (item.variants ?? []).map(({ key, share }) => ({ key: key ?? '', share: typeof share === 'number' ? share : 0 }))
     const languagesOf = new Map((item.variants ?? []).map((variant) => [variant.key, variant.languages]))
     const total = variants.reduce((sum, variant) => sum + variant.share, 0)
-    if (!isExperimentKey(item.key) || variants.some((variant) => !isVariantKey(variant.key) || variant.key === CONTROL_VARIANT) || total > 100 || !item.sectionKey) {
+    if (
+      !isExperimentKey(item.key) ||
+      variants.some((variant) => !isVariantKey(variant.key) || variant.key === CONTROL_VARIANT) ||
+      total > 100 ||
+      !item.sectionKey
+    ) {
       warnOnce(`[experiments] The experiment ${JSON.stringify(item.key)} is not run: its key, a variant's key or its shares break the Studio's rules`)
       continue
     }
     for (const page of item.pages) {
-      const path = page._type === 'page' ? (page.slug ? pagePath(page.slug, page.language) : null) : localizePath(FIXED_PAGE_PATHS[page._type]?.[0] ?? '', page.language)
+      const path =
+        page._type === 'page' ? (page.slug ? pagePath(page.slug, page.language) : null) : localizePath(FIXED_PAGE_PATHS[page._type]?.[0] ?? '', page.language)
       if (!path) continue
       if (!page.sectionKeys.includes(item.sectionKey)) {
         warnOnce(`[experiments] The experiment "${item.key}" shows control on ${path}: the page has no section "${item.sectionKey}" any more`)

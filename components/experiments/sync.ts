@@ -24,9 +24,7 @@ export type ExperimentSyncDeps = {
 }
 
 export type ExperimentSyncOutcome =
-  | { kind: 'synced'; experiments: number; pairs: number; skipped: string[] }
-  | { kind: 'kept'; reason: string }
-  | { kind: 'not-configured' }
+  { kind: 'synced'; experiments: number; pairs: number; skipped: string[] } | { kind: 'kept'; reason: string } | { kind: 'not-configured' }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -92,6 +90,7 @@ export async function syncExperiments(deps: ExperimentSyncDeps | null = configur
   if (!deps) return { kind: 'not-configured' }
   const outcome = await syncRunningExperiments(deps)
   if (outcome.kind === 'kept') console.error(`[experiments] The last set of running experiments is kept: ${outcome.reason}`)
-  else if (outcome.kind === 'synced' && outcome.skipped.length > 0) console.warn(`[experiments] Left out of the database's set (malformed keys): ${outcome.skipped.join(', ')}`)
+  else if (outcome.kind === 'synced' && outcome.skipped.length > 0)
+    console.warn(`[experiments] Left out of the database's set (malformed keys): ${outcome.skipped.join(', ')}`)
   return outcome
 }

@@ -19,7 +19,11 @@ export async function routeVariants(params: Promise<{ lang: string }>) {
  * too). An experiment that stopped, a variant that no longer exists, or a section gone from the
  * page or missing in this language, shows the page as published there, logged once.
  */
-export async function withVariants(sections: Section[], shown: Readonly<Record<string, string>>, language: string): Promise<{ sections: Section[]; marks: Map<string, SectionMark> }> {
+export async function withVariants(
+  sections: Section[],
+  shown: Readonly<Record<string, string>>,
+  language: string,
+): Promise<{ sections: Section[]; marks: Map<string, SectionMark> }> {
   const marks = new Map<string, SectionMark>()
   let result = sections
   for (const [key, variantKey] of Object.entries(shown)) {

@@ -30,12 +30,15 @@ export async function llmsResponse(language: string): Promise<Response> {
   const twin = (path: string) => new URL(twinPath(path), siteUrl).href
   const builderPages = await Promise.all(pageList.filter((page) => page.language === language && !page.noindex).map((page) => getPage(page.slug, language)))
   const pages: LlmsLink[] = [
-    ...(landing.seo.noindex ? [] : [{ title: landing.title, url: twin(localizePath('/', language)), note: landing.seo.description ?? settings.seo.description }]),
+    ...(landing.seo.noindex
+      ? []
+      : [{ title: landing.title, url: twin(localizePath('/', language)), note: landing.seo.description ?? settings.seo.description }]),
     ...(about && !about.seo.noindex ? [{ title: about.title, url: twin(localizePath('/about', language)), note: about.seo.description }] : []),
     ...builderPages.flatMap((page) => (page ? [{ title: page.title, url: twin(pagePath(page.slug, language)), note: page.seo.description }] : [])),
   ]
   const shown = posts.filter((post) => !post.noindex)
-  const postLinks = (kind: 'article' | 'changelog') => shown.filter((post) => post.kind === kind).map((post) => ({ title: post.title, url: twin(post.path), note: post.excerpt }))
+  const postLinks = (kind: 'article' | 'changelog') =>
+    shown.filter((post) => post.kind === kind).map((post) => ({ title: post.title, url: twin(post.path), note: post.excerpt }))
   const pricing = landing.sections.find((section): section is SectionOf<'pricingSection'> => section._type === 'pricingSection')
   const body = buildLlmsTxt({
     siteName: settings.siteName,
@@ -43,13 +46,25 @@ export async function llmsResponse(language: string): Promise<Response> {
     siteUrl,
     sections: [
       { heading: copy.pagesHeading, links: pages },
-      ...(blog ? [{ heading: blog.title, links: postLinks('article') }, { heading: blog.changelogTitle, links: postLinks('changelog') }] : []),
+      ...(blog
+        ? [
+            { heading: blog.title, links: postLinks('article') },
+            { heading: blog.changelogTitle, links: postLinks('changelog') },
+          ]
+        : []),
       {
         heading: copy.pricingHeading,
         // The prices are read from the landing page's twin: not where that page is hidden.
-        links: (landing.seo.noindex ? [] : (pricing?.tiers ?? [])).map((tier) => ({ title: `${tier.name}: ${priceInWords(tier)}`, url: twin(localizePath('/', language)), note: [tier.description, ...tier.terms].join(' · ') })),
+        links: (landing.seo.noindex ? [] : (pricing?.tiers ?? [])).map((tier) => ({
+          title: `${tier.name}: ${priceInWords(tier)}`,
+          url: twin(localizePath('/', language)),
+          note: [tier.description, ...tier.terms].join(' · '),
+        })),
       },
-      { heading: copy.waitlistHeading, links: waitlist ? [{ title: waitlist.title, url: new URL(localizePath(START_TRIAL_PATH, language), siteUrl).href, note: waitlist.intro }] : [] },
+      {
+        heading: copy.waitlistHeading,
+        links: waitlist ? [{ title: waitlist.title, url: new URL(localizePath(START_TRIAL_PATH, language), siteUrl).href, note: waitlist.intro }] : [],
+      },
     ],
   })
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

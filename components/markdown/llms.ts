@@ -11,7 +11,17 @@ export type LlmsSection = { heading: string; links: LlmsLink[] }
  * Every text is plain text made safe (lib/markdown): a title cannot open a heading, a note cannot
  * start a new line, and only http(s) addresses are links. A section without links is left out.
  */
-export function buildLlmsTxt({ siteName, summary, sections, siteUrl }: { siteName: string; summary: string; sections: LlmsSection[]; siteUrl: string }): string {
+export function buildLlmsTxt({
+  siteName,
+  summary,
+  sections,
+  siteUrl,
+}: {
+  siteName: string
+  summary: string
+  sections: LlmsSection[]
+  siteUrl: string
+}): string {
   const quoted = text(summary)
   return `${blocks(
     heading(1, siteName),

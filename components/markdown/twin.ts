@@ -11,7 +11,9 @@ import { blocks, heading, text } from '@/lib/markdown/markdown'
 /** A post's twin: its title, summary, byline and text, as its page reads (no lists or links around it). */
 export function postMarkdown(post: Post, copy: BlogCopy | null, settings: SiteSettings, siteUrl: string): string {
   const authors = post.authors.map((author) => [author.name, author.role].filter(Boolean).join(', ')).join('; ')
-  const byline = [authors && copy ? `${copy.labels.byline} ${authors}` : authors, formatDate(post.publishedAt.slice(0, 10), post.language)].filter(Boolean).join(' · ')
+  const byline = [authors && copy ? `${copy.labels.byline} ${authors}` : authors, formatDate(post.publishedAt.slice(0, 10), post.language)]
+    .filter(Boolean)
+    .join(' · ')
   return blocks(
     heading(1, post.title),
     text(post.excerpt, 'lines'),
@@ -38,6 +40,12 @@ export async function twinMarkdown(language: string, path: string): Promise<Twin
     return post ? { markdown: postMarkdown(post, copy, settings, siteUrl), noindex: post.seo.noindex } : null
   }
   const page =
-    path === '/' ? await getLandingPage(language) : path === '/about' ? await getAboutPage(language) : segments.length === 1 && SLUG_PATTERN.test(segments[0]!) ? await getPage(segments[0]!, language) : null
+    path === '/'
+      ? await getLandingPage(language)
+      : path === '/about'
+        ? await getAboutPage(language)
+        : segments.length === 1 && SLUG_PATTERN.test(segments[0]!)
+          ? await getPage(segments[0]!, language)
+          : null
   return page ? { markdown: sectionsMarkdown(page.title, page.sections, { settings, siteUrl }), noindex: page.seo.noindex } : null
 }

@@ -43,7 +43,11 @@ export function defineSection({
         description: 'Optional. Lets links jump to this section, e.g. "pricing" for /#pricing. Lowercase words and hyphens.',
         type: 'string',
         validation: (rule) =>
-          rule.max(40).custom((value) => (value === undefined || ANCHOR_ID_PATTERN.test(value) ? true : 'Use lowercase letters, digits and hyphens, starting with a letter')),
+          rule
+            .max(40)
+            .custom((value) =>
+              value === undefined || ANCHOR_ID_PATTERN.test(value) ? true : 'Use lowercase letters, digits and hyphens, starting with a letter',
+            ),
       }),
     ],
     preview: {

@@ -31,7 +31,17 @@ export function mainHeadingIndex(sections: Pick<Section, '_type'>[]): number {
  * section is wrapped in a box-less element (`display: contents`, so the layout is the page's)
  * that names the experiment and the variant shown.
  */
-export function PageBuilder({ title, sections, context, marks }: { title: string; sections: Section[]; context: SectionContext; marks?: ReadonlyMap<string, SectionMark> }) {
+export function PageBuilder({
+  title,
+  sections,
+  context,
+  marks,
+}: {
+  title: string
+  sections: Section[]
+  context: SectionContext
+  marks?: ReadonlyMap<string, SectionMark>
+}) {
   const ids = sectionHeadingIds(sections)
   const main = mainHeadingIndex(sections)
   const drawn = sections.map((section, index) => {

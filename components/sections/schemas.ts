@@ -36,7 +36,12 @@ export const SECTION_SCHEMAS = [
  * a page header), so every page has exactly one whatever sections a marketer chooses.
  */
 export const pageTitleField = (description: string) =>
-  stringField({ name: 'title', title: 'Title', description: `${description} Shown as the page’s main heading when none of its sections is a hero or a page header.`, max: 80 })
+  stringField({
+    name: 'title',
+    title: 'Title',
+    description: `${description} Shown as the page’s main heading when none of its sections is a hero or a page header.`,
+    max: 80,
+  })
 
 /** Anchor ids must be unique on a page, or a link like /#pricing would jump to the wrong place. */
 export function duplicateAnchorProblem(sections: { anchorId?: string }[] | undefined): true | string {
@@ -53,6 +58,10 @@ export function sectionsField() {
     description: 'Top to bottom as on the page. Drag to reorder; use a section’s menu to duplicate or remove it.',
     type: 'array',
     of: SECTION_SCHEMAS.map((section) => defineArrayMember({ type: section.name })),
-    validation: (rule) => rule.required().min(1).custom((value) => duplicateAnchorProblem(value as { anchorId?: string }[] | undefined)),
+    validation: (rule) =>
+      rule
+        .required()
+        .min(1)
+        .custom((value) => duplicateAnchorProblem(value as { anchorId?: string }[] | undefined)),
   })
 }

@@ -26,9 +26,33 @@ export async function drawShareImage(headline: string, language: string): Promis
     { text: description, weight: 400 },
   ]
   const svg = await satori(
-    <div style={{ width: '100%', height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 80, background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 60%)', fontFamily: SHARE_IMAGE_FONT_FAMILY }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 80,
+        background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 60%)',
+        fontFamily: SHARE_IMAGE_FONT_FAMILY,
+      }}
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 20, fontSize: 44, fontWeight: 700, color: '#0f172a' }}>
-        <div style={{ width: 72, height: 72, flexShrink: 0, borderRadius: 16, background: '#4f46e5', color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <div
+          style={{
+            width: 72,
+            height: 72,
+            flexShrink: 0,
+            borderRadius: 16,
+            background: '#4f46e5',
+            color: '#fff',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
           {firstGrapheme(siteName)}
         </div>
         <div style={{ display: 'block', lineClamp: 1, overflowWrap: 'anywhere' }}>{siteName}</div>

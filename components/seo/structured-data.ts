@@ -59,7 +59,10 @@ export function postStructuredData(settings: SiteSettings, post: Post, image: st
     url: new URL(post.path, url).toString(),
     mainEntityOfPage: new URL(post.path, url).toString(),
     image: new URL(image, url).toString(),
-    author: post.authors.length > 0 ? post.authors.map((author) => ({ '@type': 'Person', name: author.name, ...(author.role ? { jobTitle: author.role } : {}) })) : { '@type': 'Organization', name: settings.siteName, url },
+    author:
+      post.authors.length > 0
+        ? post.authors.map((author) => ({ '@type': 'Person', name: author.name, ...(author.role ? { jobTitle: author.role } : {}) }))
+        : { '@type': 'Organization', name: settings.siteName, url },
     publisher: { '@type': 'Organization', name: settings.siteName, url, logo: new URL('/icon.svg', url).toString() },
     keywords: post.categories.map((category) => category.title).join(', ') || undefined,
   }

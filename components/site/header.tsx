@@ -51,7 +51,12 @@ export function Header({ settings }: { settings: SiteSettings }) {
         </nav>
         <div className="ml-auto flex items-center gap-1 md:gap-2">
           {/* A plain link at every width, outside the phone menu (which needs JavaScript to open). */}
-          <a href={searchPath(settings.language)} aria-label={settings.search.title} title={settings.search.title} className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+          <a
+            href={searchPath(settings.language)}
+            aria-label={settings.search.title}
+            title={settings.search.title}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
             <SvgIcon icon={Search} className="size-5" />
           </a>
           <div className="hidden items-center gap-2 md:flex">

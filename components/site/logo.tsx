@@ -1,4 +1,3 @@
-
 /** The site's name, leading to the home page in the page's language. */
 export function Logo({ name, href, inverted = false }: { name: string; href: string; inverted?: boolean }) {
   return (

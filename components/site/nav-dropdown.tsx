@@ -10,7 +10,11 @@ export function NavDropdown({ label, children }: { label: string; children: Reac
   const { open, toggleProps, panelProps } = useDisclosure()
   return (
     <div className="relative">
-      <button type="button" {...toggleProps} className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900">
+      <button
+        type="button"
+        {...toggleProps}
+        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900"
+      >
         {label}
         <SvgIcon icon={ChevronDown} className={clsx('size-4 transition-transform', open && 'rotate-180')} />
       </button>

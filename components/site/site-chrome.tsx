@@ -16,7 +16,10 @@ export async function SiteChrome({ children, language }: { children: ReactNode; 
   const [settings, demo, languages] = await Promise.all([getSiteSettings(language), getDemoConversation(language), getSiteLanguages()])
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
         {settings.labels.skipToContent}
       </a>
       {/* The consent question comes first after the skip link: a keyboard or screen-reader visitor
@@ -33,7 +36,10 @@ export async function SiteChrome({ children, language }: { children: ReactNode; 
       </main>
       <Footer settings={settings} languages={languages} />
       {/* On every page: the header's and footer's Try Demo work everywhere, not only on the landing page. */}
-      <DemoWidgetHost content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName, language }} productWidgetScriptUrl={settings.productWidgetScriptUrl} />
+      <DemoWidgetHost
+        content={{ copy: settings.demoWidget, conversation: demo, sender: settings.siteName, language }}
+        productWidgetScriptUrl={settings.productWidgetScriptUrl}
+      />
       <DraftPreview />
       <SourceRecorder />
     </>

@@ -45,9 +45,7 @@ export function SiteLink({ link, className, location, plannedLabel, navigation =
       return (
         <span className={cn(className, 'cursor-default hover:no-underline')} data-planned-link="">
           {link.label}{' '}
-          <span className="ml-1 rounded-full bg-slate-100 px-1.5 py-0.5 text-[0.65rem] font-medium uppercase tracking-wide text-slate-600">
-            {plannedLabel}
-          </span>
+          <span className="ml-1 rounded-full bg-slate-100 px-1.5 py-0.5 text-[0.65rem] font-medium uppercase tracking-wide text-slate-600">{plannedLabel}</span>
         </span>
       )
   }

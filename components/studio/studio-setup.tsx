@@ -13,9 +13,8 @@ export function StudioSetup() {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Studio</p>
         <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">Connect a Sanity project to edit content</h1>
         <p className="mt-4 text-lg">
-          The Studio is where this site&apos;s words, prices, links, images, pages, posts, e-mail texts, translations and experiments are
-          written and published, without a developer. It opens here once a Sanity project is connected; until then the site runs on its
-          embedded seed content.
+          The Studio is where this site&apos;s words, prices, links, images, pages, posts, e-mail texts, translations and experiments are written and published,
+          without a developer. It opens here once a Sanity project is connected; until then the site runs on its embedded seed content.
         </p>
 
         <section aria-labelledby="connect" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -24,20 +23,19 @@ export function StudioSetup() {
           </h2>
           <ol className="mt-5 list-decimal space-y-4 pl-6 marker:font-semibold marker:text-brand-700">
             <li>
-              Create a project at sanity.io/manage (or run <code>npx sanity init --bare</code>), and in its API settings add{' '}
-              <code>http://localhost:3000</code> and your site&apos;s address as CORS origins with credentials.
+              Create a project at sanity.io/manage (or run <code>npx sanity init --bare</code>), and in its API settings add <code>http://localhost:3000</code>{' '}
+              and your site&apos;s address as CORS origins with credentials.
             </li>
             <li>
-              Put its id in <code>.env.local</code> (<code>NEXT_PUBLIC_SANITY_PROJECT_ID=yourid</code>,{' '}
-              <code>NEXT_PUBLIC_SANITY_DATASET=production</code>) and copy the seed content into it: <code>npm run content:import</code>.
+              Put its id in <code>.env.local</code> (<code>NEXT_PUBLIC_SANITY_PROJECT_ID=yourid</code>, <code>NEXT_PUBLIC_SANITY_DATASET=production</code>) and
+              copy the seed content into it: <code>npm run content:import</code>.
             </li>
             <li>
               Restart <code>npm run dev</code> and open <code>/studio</code> again.
             </li>
           </ol>
           <p className="mt-5 text-sm text-slate-600">
-            The publish webhook and the preview token are in the founders&apos; guide, <code>docs/founders.md</code>, &ldquo;Connect a Sanity
-            project&rdquo;.
+            The publish webhook and the preview token are in the founders&apos; guide, <code>docs/founders.md</code>, &ldquo;Connect a Sanity project&rdquo;.
           </p>
         </section>
 
@@ -47,8 +45,8 @@ export function StudioSetup() {
           </h2>
           <p className="mt-4">
             Every document is a JSON file in <code>sanity/seed/documents/</code>. Publish a changed one as the Studio would:{' '}
-            <code>npm run content:publish -- change.json</code> checks it against the Studio&apos;s rules, writes it to the local content and
-            sends the same signed webhook, so the running site shows it at once.
+            <code>npm run content:publish -- change.json</code> checks it against the Studio&apos;s rules, writes it to the local content and sends the same
+            signed webhook, so the running site shows it at once.
           </p>
           <p className="mt-4 text-sm text-slate-600">
             How, with examples: the editors&apos; guide, <code>docs/editors.md</code>, &ldquo;Publish offline&rdquo;.

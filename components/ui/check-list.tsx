@@ -16,7 +16,13 @@ export function CheckList({
   icon = Check,
   className,
   itemClassName,
-}: { items: string[]; layout?: keyof typeof LAYOUT; icon?: IconNode; className?: string; itemClassName?: string }) {
+}: {
+  items: string[]
+  layout?: keyof typeof LAYOUT
+  icon?: IconNode
+  className?: string
+  itemClassName?: string
+}) {
   const look = LAYOUT[layout]
   return (
     <ul className={cn(look.list, className)}>

@@ -8,7 +8,8 @@ export const inputVariants = cva('mt-1.5 block w-full rounded-lg border border-s
   variants: {
     tone: {
       /** A field to type in: focus ring, and a red border while `aria-invalid`. */
-      field: 'bg-white shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500',
+      field:
+        'bg-white shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500',
       /** A value to copy (read-only), set in monospace. */
       copy: 'bg-slate-50 font-mono text-sm',
     },

@@ -3,5 +3,7 @@
  * a founder sees at a glance what still waits for the real thing (lib/content/sample.ts).
  */
 export function SampleTag({ label }: { label: string }) {
-  return <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wide text-amber-800">{label}</span>
+  return (
+    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wide text-amber-800">{label}</span>
+  )
 }

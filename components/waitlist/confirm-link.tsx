@@ -6,7 +6,16 @@ import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/li
 import { track } from '@/components/analytics/client'
 import { invitationUrl } from '@/components/waitlist/invitation-url'
 import { localizePath } from '@/lib/i18n/languages'
-import { confirmWaitlistLink, fetchInvitationToken, fetchLinkState, requestWaitlistLink, tokenFromHash, type LinkRequestResult, type LinkStateResult, type MyPlace } from '@/components/waitlist/link'
+import {
+  confirmWaitlistLink,
+  fetchInvitationToken,
+  fetchLinkState,
+  requestWaitlistLink,
+  tokenFromHash,
+  type LinkRequestResult,
+  type LinkStateResult,
+  type MyPlace,
+} from '@/components/waitlist/link'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { MyPlacePanel, OwnData } from './my-place'
@@ -38,7 +47,6 @@ function takeToken(into: { current: string | null }) {
   into.current = tokenFromHash(window.location.hash)
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname)
 }
-
 
 /** The page for what a link opens, as waitlist_me answers it. */
 function stateFor(result: LinkStateResult, token: string): State {
@@ -127,7 +135,11 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl, langua
   }[view]
 
   return (
-    <section aria-labelledby="confirm-title" aria-busy={view === 'checking' || view === 'confirming'} className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12">
+    <section
+      aria-labelledby="confirm-title"
+      aria-busy={view === 'checking' || view === 'confirming'}
+      className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12"
+    >
       <h1 id="confirm-title" ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
         {title}
       </h1>
@@ -159,9 +171,18 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl, langua
           {copy.signInLabel}
         </ButtonLink>
       ) : null}
-      {state.view === 'invited' || state.view === 'joined' ? <OwnData copy={placeCopy} backend={backend} token={state.token} onDeleted={() => setState({ view: 'deleted' })} standalone /> : null}
+      {state.view === 'invited' || state.view === 'joined' ? (
+        <OwnData copy={placeCopy} backend={backend} token={state.token} onDeleted={() => setState({ view: 'deleted' })} standalone />
+      ) : null}
       {state.view === 'confirmed' || state.view === 'already' ? (
-        <MyPlacePanel copy={placeCopy} backend={backend} language={language} token={state.token} initial={state.view === 'already' ? state.me : undefined} onDeleted={() => setState({ view: 'deleted' })} />
+        <MyPlacePanel
+          copy={placeCopy}
+          backend={backend}
+          language={language}
+          token={state.token}
+          initial={state.view === 'already' ? state.me : undefined}
+          onDeleted={() => setState({ view: 'deleted' })}
+        />
       ) : null}
       {view === 'expired' || view === 'invalid' ? (
         <>
@@ -188,7 +209,19 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl, langua
  * keep working), straight to the app. If the invitation was used or ran out meanwhile, the page
  * shows what the link opens now.
  */
-function OpenApp({ copy, backend, token, appUrl, onGone }: { copy: Props['copy']; backend: Props['backend']; token: string; appUrl: string; onGone: () => void }) {
+function OpenApp({
+  copy,
+  backend,
+  token,
+  appUrl,
+  onGone,
+}: {
+  copy: Props['copy']
+  backend: Props['backend']
+  token: string
+  appUrl: string
+  onGone: () => void
+}) {
   const [opening, setOpening] = useState(false)
   const [failed, setFailed] = useState(false)
   async function open() {

@@ -58,7 +58,12 @@ export const EMAIL_UNSETTLED_UNICODE = '17.0'
 export const EMAIL_UNSETTLED_RANGES =
   '897 1ACF-1ADD 1AE0-1AEB 1C89 A7CB-A7CC A7CE A7D2 A7D4 A7DA A7DC A7F1 105C9 105E4 10D50-10D65 10D69-10D6D 10EFA-10EFB 10EFD-10EFF 11383 11385 1138E 11391 113C5 113C7-113C8 113CE-113D0 11F41-11F42 16121-16128 1612F 16D68-16D6A 16EA0-16EB8 1CCD6-1CCF9 1E030-1E06D 1E08F 1E4EC-1E4EF 1E5EE-1E5EF 1E6E3 1E6E6 1E6EE-1E6EF 1E6F5'
 
-const UNSETTLED = new RegExp(`[${EMAIL_UNSETTLED_RANGES.split(' ').map((range) => range.replace(/[0-9A-F]+/g, (code) => `\\u{${code}}`)).join('')}]`, 'u')
+const UNSETTLED = new RegExp(
+  `[${EMAIL_UNSETTLED_RANGES.split(' ')
+    .map((range) => range.replace(/[0-9A-F]+/g, (code) => `\\u{${code}}`))
+    .join('')}]`,
+  'u',
+)
 const INVISIBLE = new RegExp(`[${EMAIL_INVISIBLE_CLASS}]`, 'gu')
 const FORBIDDEN = new RegExp(`[${EMAIL_FORBIDDEN_CLASS}]`, 'u')
 // Ideographic full stops separate labels like "." (UTS 46); NFKC already made U+FF0E a ".".
@@ -89,7 +94,10 @@ function digit(d: number): string {
 /** RFC 3492 punycode of one label (without the xn-- prefix). */
 export function punycodeEncode(label: string): string {
   const points = Array.from(label, (char) => char.codePointAt(0) as number)
-  let output = points.filter((p) => p < 128).map((p) => String.fromCharCode(p)).join('')
+  let output = points
+    .filter((p) => p < 128)
+    .map((p) => String.fromCharCode(p))
+    .join('')
   const basic = output.length
   let handled = basic
   if (basic > 0) output += '-'

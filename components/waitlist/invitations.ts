@@ -46,7 +46,15 @@ export async function redeemInvitation(request: Request, redeem: Redeem = redeem
   if (answer === 'unavailable') return json({ error: 'unavailable' }, 503)
   if ('error' in answer) return json({ error: `invitation_${answer.error}` }, REFUSALS[answer.error])
   return json(
-    { name: answer.name, email: answer.email, company: answer.company, foundingMember: answer.founding_member, invitedAt: answer.invited_at, joinedAt: answer.joined_at, language: answer.language },
+    {
+      name: answer.name,
+      email: answer.email,
+      company: answer.company,
+      foundingMember: answer.founding_member,
+      invitedAt: answer.invited_at,
+      joinedAt: answer.joined_at,
+      language: answer.language,
+    },
     200,
   )
 }

@@ -13,7 +13,14 @@ type State = 'ready' | 'sending' | 'done' | 'failed'
 /** The page's words for what the link does: leave the list, or (an update e-mail's link) stop updates only. */
 function wordsFor(copy: WaitlistPage['unsubscribePage'], updates: boolean) {
   return updates
-    ? { title: copy.updatesTitle, text: copy.updatesText, buttonLabel: copy.updatesButtonLabel, sendingLabel: copy.updatesSendingLabel, doneTitle: copy.updatesDoneTitle, doneText: copy.updatesDoneText }
+    ? {
+        title: copy.updatesTitle,
+        text: copy.updatesText,
+        buttonLabel: copy.updatesButtonLabel,
+        sendingLabel: copy.updatesSendingLabel,
+        doneTitle: copy.updatesDoneTitle,
+        doneText: copy.updatesDoneText,
+      }
     : copy
 }
 

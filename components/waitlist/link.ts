@@ -69,7 +69,8 @@ export type MyPlace = { status: 'confirmed'; place: number | null; confirmedTota
  * What a link opens: a pending entry (the page asks for a press to confirm), an expired link, a
  * confirmed person's place; null when the token opens nothing (unknown, cut off, or long expired).
  */
-export type LinkState = { status: 'pending' } | { status: 'expired' } | { status: 'invited'; invitationExpiresAt: string | null } | { status: 'joined' } | MyPlace
+export type LinkState =
+  { status: 'pending' } | { status: 'expired' } | { status: 'invited'; invitationExpiresAt: string | null } | { status: 'joined' } | MyPlace
 export type LinkStateResult = LinkState | null | 'unreachable'
 
 function toLinkState(value: unknown): LinkState | undefined {
@@ -77,7 +78,8 @@ function toLinkState(value: unknown): LinkState | undefined {
   const me = value as Record<string, unknown>
   if (me.status === 'pending' || me.status === 'expired' || me.status === 'joined') return { status: me.status }
   if (me.status === 'invited') return { status: 'invited', invitationExpiresAt: typeof me.invitation_expires_at === 'string' ? me.invitation_expires_at : null }
-  if (me.status !== 'confirmed' || typeof me.referral_code !== 'string' || typeof me.referrals !== 'number' || typeof me.confirmed_total !== 'number') return undefined
+  if (me.status !== 'confirmed' || typeof me.referral_code !== 'string' || typeof me.referrals !== 'number' || typeof me.confirmed_total !== 'number')
+    return undefined
   return {
     status: 'confirmed',
     place: typeof me.place === 'number' ? me.place : null,

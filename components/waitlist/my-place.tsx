@@ -23,7 +23,6 @@ type Props = {
 
 type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'unavailable' }
 
-
 /**
  * A confirmed person's place in line, their referral link (copy, and share where the device can)
  * and their own data (download as JSON, delete after a second press). Everything goes through the

@@ -56,10 +56,7 @@ export interface WaitlistFieldErrors {
   company?: WaitlistFieldError
 }
 
-export type WaitlistValidation =
-  | { ok: true; row: WaitlistRow }
-  | { ok: false; errors: WaitlistFieldErrors; row: WaitlistRow }
-
+export type WaitlistValidation = { ok: true; row: WaitlistRow } | { ok: false; errors: WaitlistFieldErrors; row: WaitlistRow }
 
 const FIELD_LIMITS: Record<keyof WaitlistFieldErrors, number> = {
   name: WAITLIST_LIMITS.name,

@@ -21,7 +21,8 @@ export type WaitlistSource = {
 
 // The characters the database refuses in a campaign tag (controls, bidi and invisible format
 // characters), and lone surrogates, which no database can store.
-const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const UNSAFE =
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 function tag(value: string | null): string | undefined {
   if (value === null) return undefined
@@ -102,6 +103,10 @@ export function readSource(): WaitlistSource {
 /** "How they found us" in a few words, for the owner's list and Slack; null when nothing was recorded. */
 export function describeWaitlistSource(source: { [K in Exclude<keyof WaitlistSource, 'ref'>]-?: string | null | undefined }): string | null {
   const campaign = [source.utm_source, source.utm_medium, source.utm_campaign].filter(Boolean).join(' / ')
-  const parts = [campaign && `campaign ${campaign}`, source.referrer_host && `from ${source.referrer_host}`, source.landing_path && `landed on ${source.landing_path}`].filter(Boolean)
+  const parts = [
+    campaign && `campaign ${campaign}`,
+    source.referrer_host && `from ${source.referrer_host}`,
+    source.landing_path && `landed on ${source.landing_path}`,
+  ].filter(Boolean)
   return parts.length ? parts.join(', ') : null
 }

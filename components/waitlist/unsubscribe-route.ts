@@ -25,7 +25,10 @@ export function unsubscribePage(request: Request): Response {
   // Only a language code chooses the page's language; anything else is English's page.
   const language = params.get('lang') ?? ''
   const target = new URL(localizePath(LEAVE_PAGE_PATH, isLanguageCode(language) ? language : DEFAULT_LANGUAGE), request.url)
-  return new Response(null, { status: 303, headers: { location: `${target.pathname}${token ? `#token=${encodeURIComponent(token)}` : ''}`, 'cache-control': 'no-store' } })
+  return new Response(null, {
+    status: 303,
+    headers: { location: `${target.pathname}${token ? `#token=${encodeURIComponent(token)}` : ''}`, 'cache-control': 'no-store' },
+  })
 }
 
 /**

@@ -74,7 +74,10 @@ export function WaitlistFlow({ confirmation, messages, homeHref, children }: Pro
   return (
     <ReportContext.Provider value={report}>
       {saved ? (
-        <section aria-labelledby="confirmation-title" className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
+        <section
+          aria-labelledby="confirmation-title"
+          className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12"
+        >
           <SvgIcon icon={CircleCheck} className="mx-auto size-14 text-emerald-600" />
           <h1 id="confirmation-title" ref={headingRef} tabIndex={-1} className="mt-6 text-3xl font-bold text-slate-900 focus:outline-none">
             {confirmation.title}

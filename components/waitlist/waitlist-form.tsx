@@ -40,7 +40,6 @@ function formValues(form: HTMLFormElement): Values {
   return { name: text('name'), company: text('company'), email: text('email') }
 }
 
-
 export function WaitlistForm({ copy, backend, language }: Props) {
   const report = useWaitlistReport()
   const [errors, setErrors] = useState<WaitlistFieldErrors>({})
@@ -49,7 +48,11 @@ export function WaitlistForm({ copy, backend, language }: Props) {
   const inFlight = useRef(false)
   const shownAt = useRef(Number.POSITIVE_INFINITY)
   // Until hydration the button stays disabled: a native submit would put the fields in the URL.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
 
   useEffect(() => {
     shownAt.current = performance.now()
@@ -150,7 +153,12 @@ export function WaitlistForm({ copy, backend, language }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="waitlist-form-title" className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="waitlist-form-title"
+      className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8"
+    >
       <h2 id="waitlist-form-title" className="text-2xl font-bold text-slate-900">
         {copy.title}
       </h2>

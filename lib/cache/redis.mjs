@@ -144,7 +144,9 @@ function deadlined(held) {
 function wentDown(held, why) {
   if (held.down) return
   held.down = true
-  console.error(`[cache] Redis at ${where(held.url)} is unreachable (${why}): pages are served from this server's memory, and a publish reaches the other instances once it is back.`)
+  console.error(
+    `[cache] Redis at ${where(held.url)} is unreachable (${why}): pages are served from this server's memory, and a publish reaches the other instances once it is back.`,
+  )
 }
 
 /**
@@ -163,7 +165,9 @@ export function owe(url, key, write) {
 function cameBack(held) {
   if (held.down) {
     held.down = false
-    console.error(`[cache] Redis at ${where(held.url)} is back: the cache is shared again${held.owed.size ? ', and what was published meanwhile is written to it now' : ''}.`)
+    console.error(
+      `[cache] Redis at ${where(held.url)} is back: the cache is shared again${held.owed.size ? ', and what was published meanwhile is written to it now' : ''}.`,
+    )
   }
   // A write that fails again owes itself again.
   for (const [key, write] of held.owed) {

@@ -47,7 +47,8 @@ export type Addresses = {
  * Markdown twin of the page at `path` (asked for by its .md address, or by the page's own address
  * preferring Markdown), a redirect, or nothing.
  */
-export type Answer = { kind: 'page'; negotiated?: true } | { kind: 'markdown'; path: string; negotiated?: true } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
+export type Answer =
+  { kind: 'page'; negotiated?: true } | { kind: 'markdown'; path: string; negotiated?: true } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
 
 /** A request's path (percent-encoded) as the content spells addresses. */
 export const addressOf = (pathname: string): string => normalizePath(pathname.split('/').map(safeDecode).join('/'))
@@ -107,7 +108,8 @@ const shared = (): Shared => ((globalThis as { [SHARED]?: Shared })[SHARED] ??= 
 export function addresses(now = Date.now()): Promise<Addresses> {
   const state = shared()
   const env = serverEnv()
-  if (env.redisUrl && now - (state.remote?.checkedAt ?? -Infinity) >= REMOTE_CHECK_MS) return checkRemote(state, env.redisUrl, now).then(() => inHand(state, now, env.contentRevalidateSeconds))
+  if (env.redisUrl && now - (state.remote?.checkedAt ?? -Infinity) >= REMOTE_CHECK_MS)
+    return checkRemote(state, env.redisUrl, now).then(() => inHand(state, now, env.contentRevalidateSeconds))
   return inHand(state, now, env.contentRevalidateSeconds)
 }
 
@@ -212,7 +214,15 @@ export const addressesGeneration = (): number => shared().generation
  * Document types whose publication changes which addresses answer, or how the proxy answers them:
  * an experiment started, stopped or promoted changes which page a participant is rewritten to.
  */
-export const ADDRESS_TYPES: ReadonlySet<string> = new Set(['page', 'redirect', 'post', 'category', 'siteLanguages', 'experiment', ...Object.keys(FIXED_PAGE_PATHS)])
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set([
+  'page',
+  'redirect',
+  'post',
+  'category',
+  'siteLanguages',
+  'experiment',
+  ...Object.keys(FIXED_PAGE_PATHS),
+])
 
 /** What the addresses are computed from: the published content, as its queries return it. */
 export type AddressSources = {
@@ -238,8 +248,12 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
   const spoken = new Set(languages)
   const fixed = sources.fixedPages.filter((page) => spoken.has(page.language ?? ''))
   const twins = [
-    ...fixed.filter((page) => page._type === 'landingPage' || page._type === 'aboutPage').map((page) => localizePath(page._type === 'landingPage' ? '/' : '/about', page.language!)),
-    ...toPageList(sources.pages).filter((page) => spoken.has(page.language)).map((page) => page.path),
+    ...fixed
+      .filter((page) => page._type === 'landingPage' || page._type === 'aboutPage')
+      .map((page) => localizePath(page._type === 'landingPage' ? '/' : '/about', page.language!)),
+    ...toPageList(sources.pages)
+      .filter((page) => spoken.has(page.language))
+      .map((page) => page.path),
     ...posts.filter((post) => spoken.has(post.language)).map((post) => post.path),
   ]
   const paths = [
@@ -249,9 +263,17 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
     ...fixed.filter((page) => page._type === 'landingPage').map((page) => localizePath(LLMS_TXT_PATH, page.language!)),
     ...fixed
       .filter((page) => page._type === 'blogPage')
-      .flatMap(({ language }) => [...postListPaths(inLanguage(posts, language!), inLanguage(categories, language!), language!).map(postListPath), ...FEED_PATHS.map((path) => localizePath(path, language!))]),
+      .flatMap(({ language }) => [
+        ...postListPaths(inLanguage(posts, language!), inLanguage(categories, language!), language!).map(postListPath),
+        ...FEED_PATHS.map((path) => localizePath(path, language!)),
+      ]),
   ]
-  return { languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)), pages: new Set(paths), redirects: toRedirects(sources.redirects), twins: new Set(twins) }
+  return {
+    languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)),
+    pages: new Set(paths),
+    redirects: toRedirects(sources.redirects),
+    twins: new Set(twins),
+  }
 }
 
 async function load(): Promise<Addresses> {

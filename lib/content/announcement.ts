@@ -1,6 +1,5 @@
 import type { Announcement, SiteLink } from './types'
 
-
 /** FNV-1a over the text and the link's destination: short, stable, and it says nothing about the visitor. */
 export function announcementId(text: string, href: string | null): string {
   let hash = 0x811c9dc5

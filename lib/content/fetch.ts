@@ -60,7 +60,13 @@ export async function sanityFetch<const Q extends Query>(options: FetchOptions<Q
  * The same, for content that may rightly not exist (a page or redirect looked up by its path):
  * null when the query finds nothing. A failure to reach the content still throws.
  */
-export async function sanityFetchOptional<const Q extends Query>({ query, params = {}, tags, label, publishedOnly = false }: FetchOptions<Q>): Promise<QueryResult<Q> | null> {
+export async function sanityFetchOptional<const Q extends Query>({
+  query,
+  params = {},
+  tags,
+  label,
+  publishedOnly = false,
+}: FetchOptions<Q>): Promise<QueryResult<Q> | null> {
   const server = serverEnv()
   assertDeployableConfiguration(publicEnv, server)
   let result: unknown
@@ -111,7 +117,9 @@ async function fetchFromSanity(query: string, params: QueryParams, tags: string[
     // cached for CONTENT_REVALIDATE_SECONDS like any other, so the publish shows by itself once the
     // API answers again (e2e/faults-sanity.sanity.spec.ts).
     if (!lastGood.has(key)) throw error
-    console.error(`[content] Sanity did not answer (${(error as Error).message}): the last good answer drawn instead, read again after CONTENT_REVALIDATE_SECONDS.`)
+    console.error(
+      `[content] Sanity did not answer (${(error as Error).message}): the last good answer drawn instead, read again after CONTENT_REVALIDATE_SECONDS.`,
+    )
     return lastGood.get(key)
   }
 }
@@ -120,9 +128,13 @@ async function fetchFromSeed(seedPath: string, query: string, params: QueryParam
   const read = async () => withSeedAssets(await readSeedDataset(seedPath), seedImagesDir(seedPath))
   // Pages still wait for the webhook (or the revalidation period) to show a publish: this key only
   // keeps a cached answer from surviving an edit of the seed into the next build.
-  const cached = unstable_cache(async () => evaluateQuery(await read(), query, params), ['seed', seedPath, await seedVersion(seedPath), query, JSON.stringify(params)], {
-    tags,
-    revalidate: serverEnv().contentRevalidateSeconds,
-  })
+  const cached = unstable_cache(
+    async () => evaluateQuery(await read(), query, params),
+    ['seed', seedPath, await seedVersion(seedPath), query, JSON.stringify(params)],
+    {
+      tags,
+      revalidate: serverEnv().contentRevalidateSeconds,
+    },
+  )
   return cached()
 }

@@ -46,7 +46,10 @@ export function sanityImageAttributes(image: ImageValue, { projectId, dataset }:
   if (!projectId) {
     return image.url?.startsWith(`${SEED_IMAGE_ROUTE}/`) ? { src: image.url, srcSet: undefined, ...dimensions } : null
   }
-  const builder = createImageUrlBuilder({ projectId, dataset }).image(image as Parameters<ReturnType<typeof createImageUrlBuilder>['image']>[0]).auto('format').fit('max')
+  const builder = createImageUrlBuilder({ projectId, dataset })
+    .image(image as Parameters<ReturnType<typeof createImageUrlBuilder>['image']>[0])
+    .auto('format')
+    .fit('max')
   const widths = [...new Set([...WIDTHS.filter((width) => width < dimensions.width), Math.min(dimensions.width, WIDTHS.at(-1)!)])]
   const largest = widths.at(-1)!
   return {

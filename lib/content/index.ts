@@ -26,7 +26,18 @@ import { pagePath, postPath } from './paths'
 import { applySampleRule } from './sample'
 import { inLanguage, postListPage, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries } from './posts'
 import type { NotFoundPage, PostKind } from './types'
-import { contentTokens, toDemoConversation, toNotFoundPage, toPage, toExperiment, toPageList, toSectionPage, toSiteLanguages, toSiteSettings, toWaitlistPage } from './reshape'
+import {
+  contentTokens,
+  toDemoConversation,
+  toNotFoundPage,
+  toPage,
+  toExperiment,
+  toPageList,
+  toSectionPage,
+  toSiteLanguages,
+  toSiteSettings,
+  toWaitlistPage,
+} from './reshape'
 
 // What pages call. Each getter names the document types it depends on as cache tags, so a
 // publish revalidates exactly the pages that show the change. Links to pages (menus, footer,
@@ -97,7 +108,13 @@ export const getPage = cache(async (slug: string, language: string) => {
  * tag refreshes the variant pages when it is stopped, promoted or edited.
  */
 export const getExperiment = cache(async (key: string, language: string) => {
-  const raw = await sanityFetchOptional({ query: experimentQuery, params: { key, language }, tags: ['experiment', ...SECTION_TAGS], label: `experiment "${key}"`, publishedOnly: true })
+  const raw = await sanityFetchOptional({
+    query: experimentQuery,
+    params: { key, language },
+    tags: ['experiment', ...SECTION_TAGS],
+    label: `experiment "${key}"`,
+    publishedOnly: true,
+  })
   return raw ? toExperiment(raw, await tokens(language), language) : null
 })
 
@@ -125,7 +142,12 @@ export const getLlmsCopy = cache((language: string) =>
 /** The conversation the landing page's demo field points at (for the demo widget). */
 export const getDemoConversation = cache(async (language: string) =>
   toDemoConversation(
-    await sanityFetch({ query: demoConversationQuery, params: { language }, tags: ['landingPage', 'demoConversation'], label: labelIn('demo conversation', language) }),
+    await sanityFetch({
+      query: demoConversationQuery,
+      params: { language },
+      tags: ['landingPage', 'demoConversation'],
+      label: labelIn('demo conversation', language),
+    }),
   ),
 )
 
@@ -170,7 +192,13 @@ export const getPost = cache(async (slug: string, language: string) => {
 /** The newest posts of a kind in a language with their text, for its feed. */
 export const getFeedPosts = cache(async (kind: PostKind, language: string) =>
   toFeedPosts(
-    await sanityFetch({ query: postFeedQuery, params: { kinds: [kind], language }, tags: POST_TAGS, label: labelIn(`${kind} feed`, language), publishedOnly: true }),
+    await sanityFetch({
+      query: postFeedQuery,
+      params: { kinds: [kind], language },
+      tags: POST_TAGS,
+      label: labelIn(`${kind} feed`, language),
+      publishedOnly: true,
+    }),
     serverEnv().sampleContent,
   ),
 )
@@ -179,13 +207,13 @@ export const getFeedPosts = cache(async (kind: PostKind, language: string) =>
  * The words of every published post in a language (their paragraphs and code), by id: the site
  * search's index reads them beside `getPostSummaries`, which says which posts a site shows.
  */
-export const getPostTexts = cache(async (language: string) =>
-  new Map(
-    (await sanityFetch({ query: postTextsQuery, params: { language }, tags: POST_TAGS, label: labelIn('text of the posts', language), publishedOnly: true })).map((post) => [
-      post._id,
-      [post.text, ...(post.code ?? [])].filter(Boolean).join('\n'),
-    ]),
-  ),
+export const getPostTexts = cache(
+  async (language: string) =>
+    new Map(
+      (
+        await sanityFetch({ query: postTextsQuery, params: { language }, tags: POST_TAGS, label: labelIn('text of the posts', language), publishedOnly: true })
+      ).map((post) => [post._id, [post.text, ...(post.code ?? [])].filter(Boolean).join('\n')]),
+    ),
 )
 
 export type * from './types'

@@ -10,7 +10,24 @@ import { DEFAULT_LANGUAGE, isLanguageCode, localizePath } from '../i18n/language
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Top-level routes the code serves itself under app/ (tests/unit/paths.test.ts checks this list against app/). */
-export const CODE_ROUTES = ['about', 'waitlist', 'studio', 'api', 'og', 'ingest', 'sitemap.xml', 'robots.txt', 'icon.svg', 'seed-images', 'not-found', 'blog', 'changelog', 'search', 'md', 'llms.txt'] as const
+export const CODE_ROUTES = [
+  'about',
+  'waitlist',
+  'studio',
+  'api',
+  'og',
+  'ingest',
+  'sitemap.xml',
+  'robots.txt',
+  'icon.svg',
+  'seed-images',
+  'not-found',
+  'blog',
+  'changelog',
+  'search',
+  'md',
+  'llms.txt',
+] as const
 
 /**
  * Code routes whose addresses the content decides (a post, a page of a list, a category): the
@@ -129,8 +146,10 @@ export const pageCount = (count: number) => Math.max(1, Math.ceil(count / POSTS_
 
 /** Why a page cannot take this slug, or null when it can. */
 export function slugProblem(slug: string | undefined | null): string | null {
-  if (slug && reserved.has(slug)) return `"${slug}" is a path the site's code owns (${RESERVED_SEGMENTS.filter((s) => !s.includes('.')).join(', ')}): choose another`
-  if (slug && isLanguageCode(slug)) return `"${slug}" has the shape of a language code (two letters, or two and two: "pt-br"): such addresses are kept for the site's languages (/de/…)`
+  if (slug && reserved.has(slug))
+    return `"${slug}" is a path the site's code owns (${RESERVED_SEGMENTS.filter((s) => !s.includes('.')).join(', ')}): choose another`
+  if (slug && isLanguageCode(slug))
+    return `"${slug}" has the shape of a language code (two letters, or two and two: "pt-br"): such addresses are kept for the site's languages (/de/…)`
   return slugProblemFor(slug)
 }
 
@@ -149,7 +168,8 @@ export function redirectSourceProblem(source: string | undefined | null): string
   if (path === '/') return 'The home page cannot be redirected'
   const first = path.split('/')[1] ?? ''
   // Under /blog a redirect may take an old post's address; the lists themselves stay.
-  if (reserved.has(first) && (!CONTENT_ROUTES.has(first) || path === `/${first}`)) return `${path} is served by the site's code (/${first}) and cannot be redirected`
+  if (reserved.has(first) && (!CONTENT_ROUTES.has(first) || path === `/${first}`))
+    return `${path} is served by the site's code (/${first}) and cannot be redirected`
   return null
 }
 
@@ -176,7 +196,9 @@ export function redirectProblems(redirect: RedirectEdge, others: RedirectEdge[],
   }
   const duplicate = others.find((other) => normalizePath(other.source) === source)
   if (duplicate) problems.push(`Another redirect already has the source ${source}`)
-  const incoming = others.find((other) => other.destinationPath !== null && normalizePath(other.destinationPath) === source && normalizePath(other.source) !== destination)
+  const incoming = others.find(
+    (other) => other.destinationPath !== null && normalizePath(other.destinationPath) === source && normalizePath(other.source) !== destination,
+  )
   if (incoming) problems.push(`The redirect from ${incoming.source} points at ${source}: a chain. Point that one at the final address first`)
   return problems
 }
@@ -201,7 +223,8 @@ export function sitePathProblem(value: string | undefined | null): string | null
   } catch {
     return 'Not a path a browser can follow'
   }
-  if (url.origin !== PATH_BASE || url.pathname.startsWith('//')) return 'The path must stay on this site (no "/../" or "//" that a browser would read as another site)'
+  if (url.origin !== PATH_BASE || url.pathname.startsWith('//'))
+    return 'The path must stay on this site (no "/../" or "//" that a browser would read as another site)'
   return null
 }
 

@@ -69,7 +69,13 @@ export function toCategories(raw: CategoriesQueryResult, posts: PostSummary[]): 
     .map((category) => {
       const language = stegaClean(category.language)
       const slug = stegaClean(category.slug)
-      return { title: category.title, slug, description: category.description, language, alternates: toAlternates(category.translations, (other, code) => postListPath({ category: other, language: code }), { slug, language }) }
+      return {
+        title: category.title,
+        slug,
+        description: category.description,
+        language,
+        alternates: toAlternates(category.translations, (other, code) => postListPath({ category: other, language: code }), { slug, language }),
+      }
     })
     .filter((category) => articles(inLanguage(posts, category.language), category.slug).length > 0)
 }
@@ -86,7 +92,10 @@ export function articles(posts: PostSummary[], category?: string | null): PostSu
 export const changelogEntries = (posts: PostSummary[]) => posts.filter((post) => post.kind === 'changelog')
 
 /** One page of the articles, or null when that page does not exist (a 404, not an empty list). */
-export function postListPage(posts: PostSummary[], { category = null, page = 1, language }: { category?: Category | null; page?: number; language: string }): PostListPage | null {
+export function postListPage(
+  posts: PostSummary[],
+  { category = null, page = 1, language }: { category?: Category | null; page?: number; language: string },
+): PostListPage | null {
   const listed = articles(posts, category?.slug)
   const pages = pageCount(listed.length)
   if (!Number.isInteger(page) || page < 1 || page > pages) return null
@@ -95,7 +104,10 @@ export function postListPage(posts: PostSummary[], { category = null, page = 1, 
 
 /** Every address the lists of one language take: /blog, its pages, each category's pages (posts and categories in that language). */
 export function postListPaths(posts: PostSummary[], categories: Category[], language: string): { category: string | null; page: number; language: string }[] {
-  const lists = [{ category: null as string | null, count: articles(posts).length }, ...categories.map((c) => ({ category: c.slug, count: articles(posts, c.slug).length }))]
+  const lists = [
+    { category: null as string | null, count: articles(posts).length },
+    ...categories.map((c) => ({ category: c.slug, count: articles(posts, c.slug).length })),
+  ]
   return lists.flatMap(({ category, count }) => Array.from({ length: pageCount(count) }, (_, index) => ({ category, page: index + 1, language })))
 }
 

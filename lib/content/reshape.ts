@@ -16,7 +16,21 @@ import { shareImageUrl } from './image'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteLanguage } from '../i18n/languages'
 import { warnOnce } from '../warn-once'
 import { normalizePath, onSitePath, pagePath, redirectLocation } from './paths'
-import type { Alternate, DemoConversation, NotFoundPage, Page, PageListItem, PricingTier, RawSection, Redirect, Section, SectionPage, SiteLink, SiteSettings, WaitlistPage } from './types'
+import type {
+  Alternate,
+  DemoConversation,
+  NotFoundPage,
+  Page,
+  PageListItem,
+  PricingTier,
+  RawSection,
+  Redirect,
+  Section,
+  SectionPage,
+  SiteLink,
+  SiteSettings,
+  WaitlistPage,
+} from './types'
 
 // Pure functions from query results to the shapes components use. Kept apart from the
 // fetching so tests can run them over the seed with no Next.js runtime.
@@ -24,10 +38,18 @@ import type { Alternate, DemoConversation, NotFoundPage, Page, PageListItem, Pri
 // code compares or puts in URLs are cleaned first, visible copy keeps them.
 
 type Raw<T> = NonNullable<T>
-type RawLink = { _key: string | null; label: string; kind: string; path: string | null; url: string | null; email: string | null; pageSlug: string | null; pageLanguage: string | null }
+type RawLink = {
+  _key: string | null
+  label: string
+  kind: string
+  path: string | null
+  url: string | null
+  email: string | null
+  pageSlug: string | null
+  pageLanguage: string | null
+}
 type RawPricing = Extract<RawSection, { _type: 'pricingSection' }>
 type RawTier = RawPricing['tiers'][number]
-
 
 /** Values from Site settings that copy may name by token. */
 export type ContentTokens = { usageClaim: string; contactEmail: string }
@@ -209,7 +231,10 @@ function toSection(raw: RawSection, language: string): Section {
 }
 
 export function toSections(raw: RawSection[] | null, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): Section[] {
-  return withContentTokens((raw ?? []).map((section) => toSection(section, language)), tokens)
+  return withContentTokens(
+    (raw ?? []).map((section) => toSection(section, language)),
+    tokens,
+  )
 }
 
 /** An experiment's variants in one language, each section reshaped as the page's own are (null where the variant has none in it). */
@@ -218,12 +243,20 @@ export function toExperiment(raw: NonNullable<ExperimentQueryResult>, tokens: Co
     key: raw.key,
     state: raw.state,
     sectionKey: raw.sectionKey,
-    variants: (raw.variants ?? []).map((variant) => ({ key: variant.key, section: toSections(variant.section?.sections ?? null, tokens, language)[0] ?? null })),
+    variants: (raw.variants ?? []).map((variant) => ({
+      key: variant.key,
+      section: toSections(variant.section?.sections ?? null, tokens, language)[0] ?? null,
+    })),
   }
 }
 
 export function toSectionPage(raw: Raw<LandingPageQueryResult>, tokens: ContentTokens, language: string = DEFAULT_LANGUAGE): SectionPage {
-  return { title: withContentTokens(raw.title, tokens), languages: cleanLanguages(raw.languages), sections: toSections(raw.sections, tokens, language), seo: toSeo(raw.seo) }
+  return {
+    title: withContentTokens(raw.title, tokens),
+    languages: cleanLanguages(raw.languages),
+    sections: toSections(raw.sections, tokens, language),
+    seo: toSeo(raw.seo),
+  }
 }
 
 /** The Languages document's list, English first whatever its order there; English alone without one. */
@@ -234,7 +267,8 @@ export function toSiteLanguages(raw: { code: string; title: string }[] | null): 
 }
 
 /** The languages a fixed page is published in. */
-export const cleanLanguages = (languages: (string | null)[] | null): string[] => (languages ?? []).filter((code): code is string => typeof code === 'string').map(stegaClean)
+export const cleanLanguages = (languages: (string | null)[] | null): string[] =>
+  (languages ?? []).filter((code): code is string => typeof code === 'string').map(stegaClean)
 
 type RawTranslations = { language: string; slug: string | null }[] | null
 
@@ -294,7 +328,9 @@ export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
     if (!item.source || !destination) continue
     // The Studio refuses a destination that leaves the site; one written before that rule is left out.
     if (!redirectLocation(destination, 'https://same.site.invalid')) {
-      warnOnce(`[content] The redirect from ${JSON.stringify(item.source)} is left out: its destination ${JSON.stringify(destination)} is not a path on this site or an http(s) address`)
+      warnOnce(
+        `[content] The redirect from ${JSON.stringify(item.source)} is left out: its destination ${JSON.stringify(destination)} is not a path on this site or an http(s) address`,
+      )
       continue
     }
     redirects.set(normalizePath(item.source), { destination, permanent: item.permanent === true })
@@ -305,7 +341,14 @@ export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string, language: string = DEFAULT_LANGUAGE): WaitlistPage {
   const { seo, form, languages, email, ...rest } = raw
   return withUsageClaim(
-    { ...rest, language, languages: cleanLanguages(languages), form: { ...form, privacyLink: toLink(form.privacyLink, language) }, email: { ...email, language }, seo: toSeo(seo) },
+    {
+      ...rest,
+      language,
+      languages: cleanLanguages(languages),
+      form: { ...form, privacyLink: toLink(form.privacyLink, language) },
+      email: { ...email, language },
+      seo: toSeo(seo),
+    },
     usageClaim,
   )
 }

@@ -9,11 +9,7 @@ import type { SectionImage } from './image'
 export type { IconName }
 
 export type SiteLink = { key: string; label: string } & (
-  | { kind: 'internal'; href: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'email'; href: string }
-  | { kind: 'demo' }
-  | { kind: 'planned' }
+  { kind: 'internal'; href: string } | { kind: 'external'; href: string } | { kind: 'email'; href: string } | { kind: 'demo' } | { kind: 'planned' }
 )
 
 /** The bar above the header (Site settings → Announcement bar), as the site shows it (lib/content/announcement.ts makes it). */
@@ -55,7 +51,17 @@ export type SiteSettings = {
     socialHeading: string
   }
   consent: { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; settingsLabel: string; policyLink: SiteLink }
-  labels: { skipToContent: string; sample: string; planned: string; closeMenu: string; closeAnnouncement: string; mainNavigation: string; lastUpdated: string; tableOfContents: string; language: string }
+  labels: {
+    skipToContent: string
+    sample: string
+    planned: string
+    closeMenu: string
+    closeAnnouncement: string
+    mainNavigation: string
+    lastUpdated: string
+    tableOfContents: string
+    language: string
+  }
   /** The site search's words (/search, and the header's link to it). */
   search: SearchCopy
   /** The product's own widget snippet; when set, the Try Demo buttons toggle it instead of the scripted demo. */
@@ -186,7 +192,12 @@ export type DemoConversation = {
 }
 
 /** Everything the demo widget shows: serializable, so the server page can hand it to the client host. */
-export type DemoWidgetContent = { copy: DemoWidgetCopy; conversation: DemoConversation; sender: string; /** The page's language: where its waitlist button leads. */ language: string }
+export type DemoWidgetContent = {
+  copy: DemoWidgetCopy
+  conversation: DemoConversation
+  sender: string
+  /** The page's language: where its waitlist button leads. */ language: string
+}
 
 type RawBlogPage = NonNullable<BlogPageQueryResult>
 

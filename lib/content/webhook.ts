@@ -12,9 +12,7 @@ export const MAX_SIGNATURE_AGE_MS = 5 * 60 * 1000
 
 export type WebhookChange = { _type: string; _id: string }
 
-export type WebhookVerdict =
-  | { ok: true; change: WebhookChange }
-  | { ok: false; status: 400 | 401 | 413; reason: string }
+export type WebhookVerdict = { ok: true; change: WebhookChange } | { ok: false; status: 400 | 401 | 413; reason: string }
 
 /** Sanity's webhook bodies are the projection `{_type, _id}`: a few hundred bytes. */
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024
@@ -23,7 +21,15 @@ export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024
  * What can be judged before reading the body: a secret is configured, and the signature header is
  * there, well formed and fresh. A request failing here is refused without a byte of its body read.
  */
-export function precheckWebhook({ signature, secret, now = Date.now() }: { signature: string | null; secret: string | undefined; now?: number }): WebhookVerdict | null {
+export function precheckWebhook({
+  signature,
+  secret,
+  now = Date.now(),
+}: {
+  signature: string | null
+  secret: string | undefined
+  now?: number
+}): WebhookVerdict | null {
   // Fail closed: without a configured secret nobody can trigger revalidation.
   if (!secret) return { ok: false, status: 401, reason: 'revalidation is not configured (no SANITY_REVALIDATE_SECRET)' }
   if (!signature) return { ok: false, status: 401, reason: `missing ${SIGNATURE_HEADER_NAME} header` }

@@ -16,9 +16,22 @@ const optional = z
   .optional()
 
 const publicSchema = z.object({
-  sanityProjectId: optional.pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes').optional()),
-  sanityDataset: z.string().trim().regex(/^[a-z0-9_-]+$/).default('production'),
-  sanityApiVersion: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).default('2026-11-01'),
+  sanityProjectId: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes')
+      .optional(),
+  ),
+  sanityDataset: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('production'),
+  sanityApiVersion: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .default('2026-11-01'),
   siteUrl: z.url().default('http://localhost:3000'),
   supabaseUrl: optional.pipe(z.url().optional()),
   supabaseAnonKey: optional,
@@ -69,36 +82,57 @@ export const publicEnv: PublicEnv = parse(
   publicNames,
 )
 
-const serverSchema = z.object({
-  embeddedDefaults: z.boolean(),
-  contentSeedPath: z.string().default('sanity/seed/production.ndjson'),
-  contentRevalidateSeconds: z.coerce.number().int().positive().default(60),
-  sanityApiHost: optional.pipe(z.url().optional()),
-  sanityReadToken: optional,
-  revalidateSecret: optional,
-  /** Items flagged as sample content: shown (marked) on a developer's machine and previews, hidden on a deployed site. */
-  sampleContent: z.enum(['show', 'hide']),
-  // The waitlist's outbox dispatcher (components/waitlist/outbox): server only, never in the browser.
-  supabaseServiceRoleKey: optional,
-  outboxSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
-  smtpUrl: optional.pipe(z.url().refine((url) => /^smtps?:/.test(url), 'must start with smtp:// or smtps://').optional()),
-  emailFrom: optional.pipe(z.email().optional()),
-  slackWebhookUrl: optional.pipe(z.url().refine((url) => /^https?:/.test(url), 'must be an http(s) URL').optional()),
-  slackIncludeEmail: z.boolean(),
-  /** The product's app redeems invitations with it (POST /api/invitations/redeem): server only. */
-  invitationRedeemSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
-  /** The founders' own tools hear the list's events here (components/waitlist/outbox/webhook.ts). */
-  webhookUrl: optional.pipe(z.url().optional()),
-  webhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
-  /** The Redis every instance shares: Next's cache and the proxy's published addresses (lib/cache). Unset: one instance, its own memory. */
-  redisUrl: optional.pipe(z.url().refine((url) => /^rediss?:\/\//.test(url), 'must start with redis:// or rediss://').optional()),
-}).superRefine((env, context) => {
-  if (Boolean(env.webhookUrl) !== Boolean(env.webhookSecret)) {
-    context.addIssue({ code: 'custom', path: [env.webhookUrl ? 'webhookSecret' : 'webhookUrl'], message: 'set WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET together, or neither' })
-  }
-  const problem = env.webhookUrl && webhookUrlProblem(new URL(env.webhookUrl), env.embeddedDefaults)
-  if (problem) context.addIssue({ code: 'custom', path: ['webhookUrl'], message: problem })
-})
+const serverSchema = z
+  .object({
+    embeddedDefaults: z.boolean(),
+    contentSeedPath: z.string().default('sanity/seed/production.ndjson'),
+    contentRevalidateSeconds: z.coerce.number().int().positive().default(60),
+    sanityApiHost: optional.pipe(z.url().optional()),
+    sanityReadToken: optional,
+    revalidateSecret: optional,
+    /** Items flagged as sample content: shown (marked) on a developer's machine and previews, hidden on a deployed site. */
+    sampleContent: z.enum(['show', 'hide']),
+    // The waitlist's outbox dispatcher (components/waitlist/outbox): server only, never in the browser.
+    supabaseServiceRoleKey: optional,
+    outboxSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+    smtpUrl: optional.pipe(
+      z
+        .url()
+        .refine((url) => /^smtps?:/.test(url), 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    emailFrom: optional.pipe(z.email().optional()),
+    slackWebhookUrl: optional.pipe(
+      z
+        .url()
+        .refine((url) => /^https?:/.test(url), 'must be an http(s) URL')
+        .optional(),
+    ),
+    slackIncludeEmail: z.boolean(),
+    /** The product's app redeems invitations with it (POST /api/invitations/redeem): server only. */
+    invitationRedeemSecret: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+    /** The founders' own tools hear the list's events here (components/waitlist/outbox/webhook.ts). */
+    webhookUrl: optional.pipe(z.url().optional()),
+    webhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
+    /** The Redis every instance shares: Next's cache and the proxy's published addresses (lib/cache). Unset: one instance, its own memory. */
+    redisUrl: optional.pipe(
+      z
+        .url()
+        .refine((url) => /^rediss?:\/\//.test(url), 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.webhookUrl) !== Boolean(env.webhookSecret)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.webhookUrl ? 'webhookSecret' : 'webhookUrl'],
+        message: 'set WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET together, or neither',
+      })
+    }
+    const problem = env.webhookUrl && webhookUrlProblem(new URL(env.webhookUrl), env.embeddedDefaults)
+    if (problem) context.addIssue({ code: 'custom', path: ['webhookUrl'], message: problem })
+  })
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
 
@@ -215,8 +249,18 @@ export function waitlistBackend(pub: PublicEnv = publicEnv): { url: string; anon
 }
 
 const posthogQuerySchema = z.object({
-  personalApiKey: optional.pipe(z.string().regex(/^phx_[A-Za-z0-9_-]{20,}$/, 'must be a PostHog personal API key (phx_…)').optional()),
-  projectId: optional.pipe(z.string().regex(/^\d{1,12}$/, 'must be the PostHog project id (digits)').optional()),
+  personalApiKey: optional.pipe(
+    z
+      .string()
+      .regex(/^phx_[A-Za-z0-9_-]{20,}$/, 'must be a PostHog personal API key (phx_…)')
+      .optional(),
+  ),
+  projectId: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be the PostHog project id (digits)')
+      .optional(),
+  ),
 })
 
 /**
@@ -225,8 +269,15 @@ const posthogQuerySchema = z.object({
  */
 export function posthogQueryEnv(source: Record<string, string | undefined> = process.env): { personalApiKey: string; projectId: string } | null {
   const names = { personalApiKey: 'POSTHOG_PERSONAL_API_KEY', projectId: 'POSTHOG_PROJECT_ID' }
-  const { personalApiKey, projectId } = parse(posthogQuerySchema, { personalApiKey: source.POSTHOG_PERSONAL_API_KEY, projectId: source.POSTHOG_PROJECT_ID }, names)
+  const { personalApiKey, projectId } = parse(
+    posthogQuerySchema,
+    { personalApiKey: source.POSTHOG_PERSONAL_API_KEY, projectId: source.POSTHOG_PROJECT_ID },
+    names,
+  )
   if (personalApiKey && projectId) return { personalApiKey, projectId }
-  if (personalApiKey || projectId) throw new Error(`Invalid environment configuration:\n  ${personalApiKey ? names.projectId : names.personalApiKey}: needed with ${personalApiKey ? names.personalApiKey : names.projectId}\nSee the README's configuration table.`)
+  if (personalApiKey || projectId)
+    throw new Error(
+      `Invalid environment configuration:\n  ${personalApiKey ? names.projectId : names.personalApiKey}: needed with ${personalApiKey ? names.personalApiKey : names.projectId}\nSee the README's configuration table.`,
+    )
   return null
 }

@@ -25,7 +25,9 @@ export function isDraftSession(cookies: { get(name: string): { value: string } |
 export function loadPreviewModeId(distDir = process.env.NEXT_DIST_DIR || '.next'): void {
   if (process.env.__NEXT_PREVIEW_MODE_ID) return
   try {
-    const manifest = JSON.parse(readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), distDir, 'prerender-manifest.json'), 'utf8')) as { preview?: { previewModeId?: unknown } }
+    const manifest = JSON.parse(readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), distDir, 'prerender-manifest.json'), 'utf8')) as {
+      preview?: { previewModeId?: unknown }
+    }
     const id = manifest.preview?.previewModeId
     if (typeof id === 'string' && id) process.env.__NEXT_PREVIEW_MODE_ID = id
   } catch (error) {

@@ -4,7 +4,10 @@ import type { OutgoingHttpHeader, ServerResponse } from 'node:http'
 export function varyTokens(value: OutgoingHttpHeader | null | undefined): string[] {
   if (value === undefined || value === null) return []
   const lines = Array.isArray(value) ? value : [String(value)]
-  return lines.flatMap((line) => line.split(',')).map((token) => token.trim()).filter(Boolean)
+  return lines
+    .flatMap((line) => line.split(','))
+    .map((token) => token.trim())
+    .filter(Boolean)
 }
 
 /** Both values' tokens, each once whatever its case, in the order they came: `*` alone if either has it. */

@@ -53,7 +53,12 @@ export function table(header: string[], rows: (string | null | undefined)[][]): 
 /** A block quote of plain text. */
 export function quote(value: string | null | undefined): string {
   const words = text(value, 'lines')
-  return words ? words.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n') : ''
+  return words
+    ? words
+        .split('\n')
+        .map((line) => `> ${line}`.trimEnd())
+        .join('\n')
+    : ''
 }
 
 /**

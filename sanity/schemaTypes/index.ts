@@ -19,7 +19,20 @@ import { seo } from './objects/seo'
 import { translated } from './objects/translation'
 
 /** Document types written in every language: one document per language, linked as translations (docs/editors.md, "Languages and translations"). */
-const TRANSLATED = [siteSettings, landingPage, aboutPage, waitlistPage, notFoundPage, blogPage, page, post, person, category, pricingTier, demoConversation].map(translated)
+const TRANSLATED = [
+  siteSettings,
+  landingPage,
+  aboutPage,
+  waitlistPage,
+  notFoundPage,
+  blogPage,
+  page,
+  post,
+  person,
+  category,
+  pricingTier,
+  demoConversation,
+].map(translated)
 
 export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type.name)
 

@@ -8,7 +8,9 @@ const BASE_ONLY: SiteLanguage[] = [{ code: DEFAULT_LANGUAGE, title: 'English' }]
 
 /** The site's languages as the Studio reads them: the published Languages document. */
 export async function studioLanguages(client: SanityClient): Promise<SiteLanguage[]> {
-  const languages = await client.withConfig({ apiVersion: VALIDATION_API_VERSION }).fetch<SiteLanguage[] | null>(SITE_LANGUAGES, {}, { perspective: 'published' })
+  const languages = await client
+    .withConfig({ apiVersion: VALIDATION_API_VERSION })
+    .fetch<SiteLanguage[] | null>(SITE_LANGUAGES, {}, { perspective: 'published' })
   return languages?.length ? languages : BASE_ONLY
 }
 

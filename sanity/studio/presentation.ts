@@ -18,7 +18,8 @@ const fixedPage = (title: string, path: string) =>
 const addressed = (pathOf: (slug: string, language: string) => string) =>
   defineLocations({
     select: { title: 'title', slug: 'slug.current', language: 'language' },
-    resolve: (doc: Located | null) => (doc?.slug ? { locations: [{ title: doc.title ?? doc.slug, href: pathOf(doc.slug, doc.language ?? DEFAULT_LANGUAGE) }] } : null),
+    resolve: (doc: Located | null) =>
+      doc?.slug ? { locations: [{ title: doc.title ?? doc.slug, href: pathOf(doc.slug, doc.language ?? DEFAULT_LANGUAGE) }] } : null,
   })
 
 /**
@@ -39,7 +40,8 @@ export const resolve: PresentationPluginOptions['resolve'] = {
     { route: '/:first', filter: `(_type == "page" && slug.current == $first && ${inBase}) || (_type == "landingPage" && language == $first)` },
     {
       route: '/:lang/:second',
-      filter: 'language == $lang && ((_type == "page" && slug.current == $second) || (_type == "aboutPage" && $second == "about") || (_type == "waitlistPage" && $second == "waitlist"))',
+      filter:
+        'language == $lang && ((_type == "page" && slug.current == $second) || (_type == "aboutPage" && $second == "about") || (_type == "waitlistPage" && $second == "waitlist"))',
     },
   ]),
   locations: {

@@ -25,24 +25,44 @@ export const structure: StructureResolver = (S, context) => {
       S.listItem()
         .title('Pages')
         .id('page')
-        .child(S.documentTypeList('page').title('Pages').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('page')
+            .title('Pages')
+            .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+        ),
       S.listItem()
         .title('Redirects')
         .id('redirect')
-        .child(S.documentTypeList('redirect').title('Redirects').defaultOrdering([{ field: 'source', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('redirect')
+            .title('Redirects')
+            .defaultOrdering([{ field: 'source', direction: 'asc' }]),
+        ),
       S.divider(),
       S.listItem()
         .title('Posts')
         .id('post')
-        .child(S.documentTypeList('post').title('Posts').defaultOrdering([{ field: 'publishedAt', direction: 'desc' }])),
+        .child(
+          S.documentTypeList('post')
+            .title('Posts')
+            .defaultOrdering([{ field: 'publishedAt', direction: 'desc' }]),
+        ),
       S.listItem()
         .title('Authors')
         .id('person')
-        .child(S.documentTypeList('person').title('Authors').defaultOrdering([{ field: 'name', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('person')
+            .title('Authors')
+            .defaultOrdering([{ field: 'name', direction: 'asc' }]),
+        ),
       S.listItem()
         .title('Categories')
         .id('category')
-        .child(S.documentTypeList('category').title('Categories').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('category')
+            .title('Categories')
+            .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+        ),
       S.divider(),
       S.listItem()
         .title('Pricing tiers')
@@ -55,12 +75,20 @@ export const structure: StructureResolver = (S, context) => {
       S.listItem()
         .title('Demo conversations')
         .id('demoConversation')
-        .child(S.documentTypeList('demoConversation').title('Demo conversations').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('demoConversation')
+            .title('Demo conversations')
+            .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+        ),
       S.divider(),
       S.listItem()
         .title('Experiments')
         .id('experiment')
-        .child(S.documentTypeList('experiment').title('Experiments').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('experiment')
+            .title('Experiments')
+            .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+        ),
       S.divider(),
       S.listItem()
         .title('Missing translations')

@@ -114,7 +114,12 @@ async function confirmedPeople(count: number): Promise<void> {
 }
 
 const rows = async (kind: string) =>
-  (await supabase.db.query<{ id: string; status: string; attempts: number; note: string | null }>('select id, status, attempts, note from public.waitlist_outbox where kind = $1 order by created_at', [kind])).rows
+  (
+    await supabase.db.query<{ id: string; status: string; attempts: number; note: string | null }>(
+      'select id, status, attempts, note from public.waitlist_outbox where kind = $1 order by created_at',
+      [kind],
+    )
+  ).rows
 
 /** An e-mail channel that notes when each e-mail was accepted. */
 function timed(channel: EmailChannel, accepted: { to: string; at: number }[]): EmailChannel {
@@ -125,7 +130,10 @@ function timed(channel: EmailChannel, accepted: { to: string; at: number }[]): E
 }
 
 /** Runs the dispatcher every `intervalMs`, as the scheduler does, until `done` or `withinMs`; returns when it was done. */
-async function dispatchUntil(done: () => Promise<boolean>, { intervalMs, withinMs, run = () => dispatchOutbox(options()) }: { intervalMs: number; withinMs: number; run?: () => Promise<DispatchReport> }): Promise<number> {
+async function dispatchUntil(
+  done: () => Promise<boolean>,
+  { intervalMs, withinMs, run = () => dispatchOutbox(options()) }: { intervalMs: number; withinMs: number; run?: () => Promise<DispatchReport> },
+): Promise<number> {
   const started = Date.now()
   while (Date.now() - started < withinMs) {
     await run().catch(() => undefined)
@@ -174,7 +182,9 @@ describe('the webhook receiver hung', () => {
     expect(hooks.every((row) => row.status === 'pending')).toBe(true)
     // A put-back delivery was not counted as an attempt.
     expect(hooks.filter((row) => row.attempts === 1)).toHaveLength(report.released)
-    figures.push(`webhook receiver hung: a run with 14 retries due took ${took} ms (${report.failed} timed out, ${report.released} put back); the confirmation e-mail left after ${emailDelay} ms (${baseline} ms with nothing else due)`)
+    figures.push(
+      `webhook receiver hung: a run with 14 retries due took ${took} ms (${report.failed} timed out, ${report.released} put back); the confirmation e-mail left after ${emailDelay} ms (${baseline} ms with nothing else due)`,
+    )
 
     // The receiver answers again: the retries go with their backoff (1 s here), each event arriving once.
     receiver.answer = () => 200
@@ -216,7 +226,10 @@ describe('the webhook receiver slow', () => {
     const email = await signUp()
     const [late, slow] = (await rows('webhook')).map((row) => webhookId(row.id))
     const duplicates = receiver.duplicates()
-    receiver.answer = ({ id, attempt }) => ({ status: 200, delayMs: id === late && attempt === 1 ? scaled(WEBHOOK_TIMEOUT_MS) * 1.5 : scaled(WEBHOOK_TIMEOUT_MS) * 0.3 })
+    receiver.answer = ({ id, attempt }) => ({
+      status: 200,
+      delayMs: id === late && attempt === 1 ? scaled(WEBHOOK_TIMEOUT_MS) * 1.5 : scaled(WEBHOOK_TIMEOUT_MS) * 0.3,
+    })
     const started = Date.now()
     const report = await dispatchOutbox(options())
     const took = Date.now() - started
@@ -245,7 +258,9 @@ describe('SMTP hung (accepts the connection, never answers)', () => {
     expect(receiver.events.size).toBe(1)
     expect(await rows('confirmation_email')).toMatchObject([{ status: 'pending', attempts: 1 }])
     expect(took).toBeLessThan(scaled(SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout) + 3_000)
-    figures.push(`SMTP hung: the run took ${took} ms (greeting timeout ${scaled(SMTP_TIMEOUTS.greetingTimeout)} ms here, ${SMTP_TIMEOUTS.greetingTimeout} ms deployed); the webhook went meanwhile`)
+    figures.push(
+      `SMTP hung: the run took ${took} ms (greeting timeout ${scaled(SMTP_TIMEOUTS.greetingTimeout)} ms here, ${SMTP_TIMEOUTS.greetingTimeout} ms deployed); the webhook went meanwhile`,
+    )
 
     await smtp.set('pass')
     await supabase.db.exec(`update private.waitlist_confirmation_settings set retry_base_seconds = 1`)
@@ -294,7 +309,9 @@ describe('the database unreachable mid-dispatch', () => {
       expect(await rows('confirmation_email')).toMatchObject([{ status: 'sent', attempts: 1 }])
       // Not before the lease (3 s) ended: the claimed messages waited for it.
       expect(Date.now() - started).toBeGreaterThanOrEqual(3_000)
-      figures.push(`database ${mode === 'refuse' ? 'refusing connections' : 'hung'} after the claim, then back: e-mail and webhook sent ${resumed} ms later (the 3 s lease here; 2 min deployed)`)
+      figures.push(
+        `database ${mode === 'refuse' ? 'refusing connections' : 'hung'} after the claim, then back: e-mail and webhook sent ${resumed} ms later (the 3 s lease here; 2 min deployed)`,
+      )
     })
   }
 

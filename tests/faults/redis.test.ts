@@ -24,7 +24,6 @@ const WEBHOOK_BOUND_MS = 1_500
 /** How soon the cache must be shared again once Redis answers: the reconnection's longest pause is 3 s. */
 const RESUME_MS = 6_000
 
-
 let redis: LocalRedis
 let port: number
 let dir: string

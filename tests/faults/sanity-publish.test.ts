@@ -16,7 +16,15 @@ vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast
 
 const { POST } = await import('@/app/api/revalidate/route')
 
-const post = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Open to all.', emailToSubscribers: true, isSample: false }
+const post = {
+  _id: 'post-launch',
+  language: 'en',
+  title: 'We launched',
+  slug: 'we-launched',
+  excerpt: 'Open to all.',
+  emailToSubscribers: true,
+  isSample: false,
+}
 
 describe('Sanity failing while a post to e-mail is published', () => {
   beforeAll(() => vi.stubEnv('SANITY_REVALIDATE_SECRET', WEBHOOK_TEST_SECRET))
@@ -47,7 +55,10 @@ describe('Sanity failing while a post to e-mail is published', () => {
       expect(revalidateTag).toHaveBeenCalledWith('post', { expire: 0 })
       expect(broadcast).not.toHaveBeenCalled()
       sanityUp = true
-      expect(await sendWebhook(POST, { _type: 'post', _id: 'post-launch' })).toMatchObject({ status: 200, body: { broadcast: { kind: 'sent', recipients: 3 } } })
+      expect(await sendWebhook(POST, { _type: 'post', _id: 'post-launch' })).toMatchObject({
+        status: 200,
+        body: { broadcast: { kind: 'sent', recipients: 3 } },
+      })
       // Sanity may deliver once more (its answer lost on the way back): nothing is sent again.
       expect(await sendWebhook(POST, { _type: 'post', _id: 'post-launch' })).toMatchObject({ status: 200, body: { broadcast: { kind: 'already_sent' } } })
       expect(recorded.size).toBe(1)

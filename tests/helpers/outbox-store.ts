@@ -19,11 +19,15 @@ export function databaseStore(db: () => WaitlistDb): OutboxStore {
       const expires = await value<string | Date | null>('select public.waitlist_outbox_attach_token($1, $2, $3) as value', [message.id, message.lease_id, hash])
       return expires ? new Date(expires) : null
     },
-    attachUnsubscribe: (message, hash) => value<boolean>('select public.waitlist_outbox_attach_unsubscribe($1, $2, $3) as value', [message.id, message.lease_id, hash]),
-    beginSend: (message) => value<{ entry: ClaimedEntry | null } | null>('select public.waitlist_outbox_begin_send($1, $2) as value', [message.id, message.lease_id]),
+    attachUnsubscribe: (message, hash) =>
+      value<boolean>('select public.waitlist_outbox_attach_unsubscribe($1, $2, $3) as value', [message.id, message.lease_id, hash]),
+    beginSend: (message) =>
+      value<{ entry: ClaimedEntry | null } | null>('select public.waitlist_outbox_begin_send($1, $2) as value', [message.id, message.lease_id]),
     release: (message) => value<boolean>('select public.waitlist_outbox_release($1, $2) as value', [message.id, message.lease_id]),
-    complete: (message, outcome, note) => value<boolean>('select public.waitlist_outbox_complete($1, $2, $3, $4) as value', [message.id, message.lease_id, outcome, note ?? null]),
-    fail: (message, failure, final) => value<string | null>('select public.waitlist_outbox_fail($1, $2, $3, $4) as value', [message.id, message.lease_id, failure, final ?? false]),
+    complete: (message, outcome, note) =>
+      value<boolean>('select public.waitlist_outbox_complete($1, $2, $3, $4) as value', [message.id, message.lease_id, outcome, note ?? null]),
+    fail: (message, failure, final) =>
+      value<string | null>('select public.waitlist_outbox_fail($1, $2, $3, $4) as value', [message.id, message.lease_id, failure, final ?? false]),
     purgePending: () => value<number>('select public.waitlist_purge_pending() as value', []),
   }
 }

@@ -14,7 +14,10 @@ export { apiRequest, asApiRequest, type ApiOutcome, type RealPostgres } from '@/
 
 export type RealPostgresStart = { ok: true; postgres: RealPostgres } | { ok: false; reason: string }
 
-export async function startRealPostgres({ maxConnections = 300, migrationsDir }: { maxConnections?: number; migrationsDir?: string } = {}): Promise<RealPostgresStart> {
+export async function startRealPostgres({
+  maxConnections = 300,
+  migrationsDir,
+}: { maxConnections?: number; migrationsDir?: string } = {}): Promise<RealPostgresStart> {
   // Found or installed once by tests/helpers/postgres-setup.ts (Vitest's global setup).
   const binaries = inject('postgres')
   if (!binaries.ok) return binaries

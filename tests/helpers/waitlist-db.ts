@@ -83,9 +83,7 @@ export async function waitlistDbTargets(suite: string): Promise<WaitlistDbTarget
   return targets
 }
 
-export type Attempt<Row> =
-  | { ok: true; rows: Row[] }
-  | { ok: false; code: string; message: string; constraint?: string; detail?: string }
+export type Attempt<Row> = { ok: true; rows: Row[] } | { ok: false; code: string; message: string; constraint?: string; detail?: string }
 
 export interface RunOptions {
   /** Commit instead of rolling back. */

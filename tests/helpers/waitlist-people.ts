@@ -25,7 +25,10 @@ export function waitlistPeople(db: () => WaitlistDb, domain: string) {
   }
 
   const signUp = (email: string, ref?: string | null, name = 'Ada', client?: string) =>
-    runAs(db(), 'anon', 'insert into public.waitlist (name, email, project, ref) values ($1, $2, $3, $4)', [name, email, 'Acme', ref ?? null], { keep: true, request: api(client) })
+    runAs(db(), 'anon', 'insert into public.waitlist (name, email, project, ref) values ($1, $2, $3, $4)', [name, email, 'Acme', ref ?? null], {
+      keep: true,
+      request: api(client),
+    })
 
   /** What the dispatcher does when it sends the confirmation e-mail: a token whose hash is stored. */
   async function mailToken(email: string): Promise<string> {

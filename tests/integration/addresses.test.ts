@@ -48,8 +48,52 @@ describe('the published addresses', () => {
     const first = await addresses(now)
     // In each language: its fixed pages, its pages, and what its blog publishes (posts, lists and
     // feeds; the seed's samples are shown locally). English without a prefix, German under /de.
-    const english = ['/', '/about', '/blog', '/blog/category/product', '/blog/category/user-research', '/blog/feed.xml', '/blog/good-interview-questions', '/blog/slack-threads-and-webhooks', '/blog/why-ai-interviews', '/careers', '/changelog', '/changelog/feed.xml', '/cookies', '/gdpr', '/llms.txt', '/privacy', '/search', '/terms', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe']
-    const german = ['/de', '/de/about', '/de/agb', '/de/blog', '/de/blog/category/nutzerforschung', '/de/blog/category/produkt', '/de/blog/feed.xml', '/de/blog/gute-interviewfragen', '/de/blog/slack-threads-und-webhooks', '/de/blog/warum-ki-interviews', '/de/changelog', '/de/changelog/feed.xml', '/de/cookies', '/de/datenschutz', '/de/dsgvo', '/de/karriere', '/de/llms.txt', '/de/search', '/de/waitlist', '/de/waitlist/confirm', '/de/waitlist/unsubscribe']
+    const english = [
+      '/',
+      '/about',
+      '/blog',
+      '/blog/category/product',
+      '/blog/category/user-research',
+      '/blog/feed.xml',
+      '/blog/good-interview-questions',
+      '/blog/slack-threads-and-webhooks',
+      '/blog/why-ai-interviews',
+      '/careers',
+      '/changelog',
+      '/changelog/feed.xml',
+      '/cookies',
+      '/gdpr',
+      '/llms.txt',
+      '/privacy',
+      '/search',
+      '/terms',
+      '/waitlist',
+      '/waitlist/confirm',
+      '/waitlist/unsubscribe',
+    ]
+    const german = [
+      '/de',
+      '/de/about',
+      '/de/agb',
+      '/de/blog',
+      '/de/blog/category/nutzerforschung',
+      '/de/blog/category/produkt',
+      '/de/blog/feed.xml',
+      '/de/blog/gute-interviewfragen',
+      '/de/blog/slack-threads-und-webhooks',
+      '/de/blog/warum-ki-interviews',
+      '/de/changelog',
+      '/de/changelog/feed.xml',
+      '/de/cookies',
+      '/de/datenschutz',
+      '/de/dsgvo',
+      '/de/karriere',
+      '/de/llms.txt',
+      '/de/search',
+      '/de/waitlist',
+      '/de/waitlist/confirm',
+      '/de/waitlist/unsubscribe',
+    ]
     expect([...first.pages].sort()).toEqual([...english, ...german].sort())
     // A Markdown twin for every page and post (not the lists, feeds, search, waitlist links or llms.txt).
     const twin = (path: string) => !/\/(blog|changelog)(\/(category|feed)|$)|waitlist|llms|feed|search/.test(path)
@@ -67,7 +111,15 @@ describe('the published addresses', () => {
     expect(answerFor(published, '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true })
 
     // A post's publish is heard the same way (the webhook forgets the list for post and category changes too).
-    const post = { _id: 'post-new', _type: 'post', title: 'New', slug: { _type: 'slug', current: 'new' }, publishedAt: '2026-11-24T10:00:00Z', excerpt: 'New.', body: [] }
+    const post = {
+      _id: 'post-new',
+      _type: 'post',
+      title: 'New',
+      slug: { _type: 'slug', current: 'new' },
+      publishedAt: '2026-11-24T10:00:00Z',
+      excerpt: 'New.',
+      body: [],
+    }
     await writeFile(seedPath, `${seed.trimEnd()}\n${JSON.stringify(post)}\n`)
     expect(answerFor(await addresses(now + 3_000), '/blog/new')).toEqual({ kind: 'missing' })
     forgetAddresses()
@@ -84,7 +136,9 @@ describe('the published addresses', () => {
     const late = await addresses(now + 64_001)
     expect(late).toBe(heard)
     expect(answerFor(late, '/old')).toEqual({ kind: 'missing' })
-    await vi.waitFor(async () => expect(answerFor(await addresses(now + 64_002), '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true }))
+    await vi.waitFor(async () =>
+      expect(answerFor(await addresses(now + 64_002), '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true }),
+    )
   })
 
   it('go on answering when a read behind the requests fails, and try again on the next request', async () => {
@@ -133,7 +187,10 @@ describe('the published addresses', () => {
       // Swapped in whole, as the API answers: a read behind the requests may be under way.
       await writeFile(`${seedPath}.next`, `${seed.trimEnd()}\n${JSON.stringify(redirect)}\n`)
       await rename(`${seedPath}.next`, seedPath)
-      await vi.waitFor(async () => expect(answerFor(await addresses(now + 3_000), '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true }), { timeout: 5_000 })
+      await vi.waitFor(
+        async () => expect(answerFor(await addresses(now + 3_000), '/old')).toEqual({ kind: 'redirect', destination: '/privacy', permanent: true }),
+        { timeout: 5_000 },
+      )
     } finally {
       error.mockRestore()
     }

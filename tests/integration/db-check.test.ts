@@ -65,7 +65,11 @@ describe('a change made in supabase/schemas/ only fails, naming the object', () 
       'function public.waitlist_confirm(token text)',
     ],
     ['a column', (dir) => edit(path.join(dir, '02_waitlist.sql'), '  ref text,', '  ref text not null,'), 'column public.waitlist.ref'],
-    ['a policy', (dir) => edit(path.join(dir, '02_waitlist.sql'), "interval '1 minute');", "interval '1 hour');"), 'policy public.waitlist.waitlist_anon_insert'],
+    [
+      'a policy',
+      (dir) => edit(path.join(dir, '02_waitlist.sql'), "interval '1 minute');", "interval '1 hour');"),
+      'policy public.waitlist.waitlist_anon_insert',
+    ],
     [
       'a grant',
       (dir) => appendFile(path.join(dir, '02_waitlist.sql'), '\ngrant select (name) on table public.waitlist to anon;\n'),

@@ -74,7 +74,14 @@ describe('the landing page’s demo, through demoConversationQuery and reshape',
     const html = renderToStaticMarkup(<DemoWidget id="demo-widget" content={content} open onClose={() => {}} />)
     expect(html).toMatch(/role="dialog"/)
     expect(html).toContain(`data-demo-widget="${chosen._id}"`)
-    for (const text of [settings.demoWidget.title, settings.demoWidget.badge, settings.demoWidget.note, settings.demoWidget.chooseReplyLabel, chosen.context, chosen.opening]) {
+    for (const text of [
+      settings.demoWidget.title,
+      settings.demoWidget.badge,
+      settings.demoWidget.note,
+      settings.demoWidget.chooseReplyLabel,
+      chosen.context,
+      chosen.opening,
+    ]) {
       expect(html).toContain(escapeHtml(text))
     }
     expect(html).toContain(`aria-label="${escapeHtml(settings.demoWidget.closeLabel)}"`)
@@ -85,13 +92,18 @@ describe('the landing page’s demo, through demoConversationQuery and reshape',
   })
 
   it('is hidden, not unmounted, when closed', () => {
-    expect(renderToStaticMarkup(<DemoWidget id="demo-widget" content={content} open={false} onClose={() => {}} />)).toMatch(/<div id="demo-widget" role="dialog"[^>]* hidden=""/)
+    expect(renderToStaticMarkup(<DemoWidget id="demo-widget" content={content} open={false} onClose={() => {}} />)).toMatch(
+      /<div id="demo-widget" role="dialog"[^>]* hidden=""/,
+    )
   })
 })
 
 describe('the schema’s demo rules catch broken conversations', () => {
   const broken = (change: (c: RawConversation) => RawConversation) =>
-    validateDocuments(schemaTypes as never, seed.map((d) => (d._id === chosen._id ? change(structuredClone(d) as RawConversation) : d)))
+    validateDocuments(
+      schemaTypes as never,
+      seed.map((d) => (d._id === chosen._id ? change(structuredClone(d) as RawConversation) : d)),
+    )
 
   it('a reply with no follow-up and no shared one', async () => {
     await expect(
@@ -105,13 +117,15 @@ describe('the schema’s demo rules catch broken conversations', () => {
 
   it('no quoted step, one reply only, four replies, a channel without #', async () => {
     expect(
-      (await broken((c) => {
-        c.steps = c.steps.map((s) => ({ ...s, quoted: false }))
-        c.steps[1]!.replies = c.steps[1]!.replies.slice(0, 1)
-        c.steps[2]!.replies = [...c.steps[2]!.replies, { ...c.steps[2]!.replies[0]!, _key: 'extra' }]
-        c.insight = { ...c.insight, channel: 'product insights' }
-        return c
-      })).sort(),
+      (
+        await broken((c) => {
+          c.steps = c.steps.map((s) => ({ ...s, quoted: false }))
+          c.steps[1]!.replies = c.steps[1]!.replies.slice(0, 1)
+          c.steps[2]!.replies = [...c.steps[2]!.replies, { ...c.steps[2]!.replies[0]!, _key: 'extra' }]
+          c.insight = { ...c.insight, channel: 'product insights' }
+          return c
+        })
+      ).sort(),
     ).toEqual(
       [
         `${chosen._id}.insight.channel: Start with # and use lower-case letters, digits, - or _`,
@@ -123,7 +137,10 @@ describe('the schema’s demo rules catch broken conversations', () => {
   })
 
   it('a landing page without a demo', async () => {
-    const problems = await validateDocuments(schemaTypes as never, seed.map((d) => (d._id === 'landingPage' ? { ...d, demo: undefined } : d)))
+    const problems = await validateDocuments(
+      schemaTypes as never,
+      seed.map((d) => (d._id === 'landingPage' ? { ...d, demo: undefined } : d)),
+    )
     expect(problems).toEqual(['landingPage.demo: required'])
   })
 })

@@ -66,12 +66,20 @@ describe.each(examples)('$name', ({ name, text }) => {
       await writeFile(file, text)
       const expected = [JSON.parse(text)].flat() as { _id: string }[]
       webhooks.length = 0
-      const { stdout } = await exec(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tools/content/content-publish.ts', file, '--site', siteUrl], {
-        env: { ...process.env, CONTENT_SEED_PATH: seedPath, SANITY_REVALIDATE_SECRET: 'docs-example-secret' },
-      })
+      const { stdout } = await exec(
+        process.execPath,
+        [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tools/content/content-publish.ts', file, '--site', siteUrl],
+        {
+          env: { ...process.env, CONTENT_SEED_PATH: seedPath, SANITY_REVALIDATE_SECRET: 'docs-example-secret' },
+        },
+      )
       expect(stdout, name).toContain(`Published ${expected.length} document(s)`)
       const published = parseNdjson(await readFile(seedPath, 'utf8'))
-      for (const doc of expected) expect(published.find((each) => each._id === doc._id), doc._id).toEqual(doc)
+      for (const doc of expected)
+        expect(
+          published.find((each) => each._id === doc._id),
+          doc._id,
+        ).toEqual(doc)
       expect(webhooks.map((hook) => hook._id)).toEqual(expected.map((doc) => doc._id))
     } finally {
       await rm(dir, { recursive: true, force: true })

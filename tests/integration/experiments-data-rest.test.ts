@@ -64,7 +64,11 @@ it.each([
   ['an array', `[["hero-words","b"]]`, {}],
   ['a string', `"hero-words=b"`, {}],
   ['null', `null`, {}],
-  ['a huge object around one real pair', JSON.stringify({ ...Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, 'b'])), 'hero-words': 'b' }), { 'hero-words': 'b' }],
+  [
+    'a huge object around one real pair',
+    JSON.stringify({ ...Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, 'b'])), 'hero-words': 'b' }),
+    { 'hero-words': 'b' },
+  ],
 ])('a sign-up with %s is stored (201) and keeps only running variants', async (_, experiments, expected) => {
   const email = `person${++people}@rest.example`
   const response = await curl('waitlist', `{"name":"Eve","email":"${email}","experiments":${experiments}}`)
@@ -83,7 +87,9 @@ it('the public key cannot read the set or the variants, replace the set, or read
     expect(response.status, `${method} ${path}: ${await response.text()}`).toBeGreaterThanOrEqual(400)
     expect(response.status).toBeLessThan(500)
   }
-  const { rows } = await local.db.query<{ variant: string }>('select experiment || \'=\' || variant as variant from private.waitlist_experiment_variants order by 1')
+  const { rows } = await local.db.query<{ variant: string }>(
+    "select experiment || '=' || variant as variant from private.waitlist_experiment_variants order by 1",
+  )
   expect(rows.map((row) => row.variant)).toEqual(['hero-words=b', 'hero-words=control'])
 })
 
@@ -92,10 +98,14 @@ it('the site’s join form sends the cookie’s assignments, and nothing without
   const client = () => createClient(local.url, local.anonKey, { auth: { persistSession: false }, global: { fetch: loopbackFetch(loopbackAddress(++clients)) } })
   const withCookie = `person${++people}@rest.example`
   const cookies = 'ph_x=1; experiments=hero-words=b&pricing-label=annual&Bad=x; consent=granted'
-  expect(await joinWaitlist(client(), { name: 'Ada', email: withCookie, company: '' }, {}, { experiments: assignmentsFromCookies(cookies) })).toEqual({ status: 'saved' })
+  expect(await joinWaitlist(client(), { name: 'Ada', email: withCookie, company: '' }, {}, { experiments: assignmentsFromCookies(cookies) })).toEqual({
+    status: 'saved',
+  })
   expect(await stored(withCookie)).toEqual({ 'hero-words': 'b' })
   const without = `person${++people}@rest.example`
-  expect(await joinWaitlist(client(), { name: 'Ada', email: without, company: '' }, {}, { experiments: assignmentsFromCookies('consent=denied') })).toEqual({ status: 'saved' })
+  expect(await joinWaitlist(client(), { name: 'Ada', email: without, company: '' }, {}, { experiments: assignmentsFromCookies('consent=denied') })).toEqual({
+    status: 'saved',
+  })
   expect(await stored(without)).toEqual({})
 })
 
@@ -123,10 +133,12 @@ describe('the founders see a sign-up from variant B counted for B', () => {
   }
 
   const counted = async () =>
-    (await local.db.query<{ variant: string; n: number; confirmed: number }>(
-      `select experiments->>'hero-words' as variant, count(*)::int as n, count(*) filter (where status <> 'pending')::int as confirmed
+    (
+      await local.db.query<{ variant: string; n: number; confirmed: number }>(
+        `select experiments->>'hero-words' as variant, count(*)::int as n, count(*) filter (where status <> 'pending')::int as confirmed
          from public.waitlist where experiments ? 'hero-words' group by 1 order by 1`,
-    )).rows
+      )
+    ).rows
 
   it('in the console, without PostHog: sign-ups and confirmations per variant, and it says participants need PostHog', async () => {
     const rows = await counted()
@@ -135,21 +147,42 @@ describe('the founders see a sign-up from variant B counted for B', () => {
     const page = await consolePage({ env: env() })
     expect(page).toContain('not configured')
     expect(tableRows(page, 'Experiment hero-words')).toEqual([
-      ['control', String(control.n), String(control.confirmed), formatRate({ rate: control.confirmed / control.n, interval: wilsonInterval(control.confirmed, control.n)! })],
+      [
+        'control',
+        String(control.n),
+        String(control.confirmed),
+        formatRate({ rate: control.confirmed / control.n, interval: wilsonInterval(control.confirmed, control.n)! }),
+      ],
       ['b', String(b.n), String(b.confirmed), formatRate({ rate: b.confirmed / b.n, interval: wilsonInterval(b.confirmed, b.n)! })],
     ])
   })
 
-  it('in the console, with PostHog: its participants beside the sign-ups, and real visitors\' speed per route', async () => {
+  it("in the console, with PostHog: its participants beside the sign-ups, and real visitors' speed per route", async () => {
     // PostHog's query API: the web vitals' HogQL, or the participants'.
     const fetcher = vi.fn<typeof fetch>(async (_url, init) =>
       String(init?.body).includes('web_vital')
-        ? Response.json({ results: [['/', 'LCP', 1834.2, 120], ['/', 'CLS', 0.031, 118], ['/blog/[slug]', 'INP', 96, 40]] })
-        : Response.json({ results: [['hero-words', 'b', 40], ['hero-words', 'control', 50]] }),
+        ? Response.json({
+            results: [
+              ['/', 'LCP', 1834.2, 120],
+              ['/', 'CLS', 0.031, 118],
+              ['/blog/[slug]', 'INP', 96, 40],
+            ],
+          })
+        : Response.json({
+            results: [
+              ['hero-words', 'b', 40],
+              ['hero-words', 'control', 50],
+            ],
+          }),
     )
     const page = await consolePage({ env: { ...env(), POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz', POSTHOG_PROJECT_ID: '7' }, fetcher })
     const b = (await counted()).find((row) => row.variant === 'b')!
-    expect(tableRows(page, 'Experiment hero-words')[1]!.slice(0, 4)).toEqual(['b', '40', String(b.n), formatRate({ rate: b.n / 40, interval: wilsonInterval(b.n, 40)! })])
+    expect(tableRows(page, 'Experiment hero-words')[1]!.slice(0, 4)).toEqual([
+      'b',
+      '40',
+      String(b.n),
+      formatRate({ rate: b.n / 40, interval: wilsonInterval(b.n, 40)! }),
+    ])
     expect(tableRows(page, 'Real visitors’ Web Vitals, p75 per route')).toEqual([
       ['/', '1,834 ms', '–', '0.03', '–', '–', '120'],
       ['/blog/[slug]', '–', '96 ms', '–', '–', '–', '40'],
@@ -159,12 +192,18 @@ describe('the founders see a sign-up from variant B counted for B', () => {
 
   it('in npm run waitlist:stats', async () => {
     const { NEXT_PUBLIC_SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...inherited } = process.env
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tools/owner/waitlist-stats.ts')], {
-      cwd: root,
-      env: { ...inherited, ...env() },
-    })
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'tools/owner/waitlist-stats.ts')],
+      {
+        cwd: root,
+        env: { ...inherited, ...env() },
+      },
+    )
     const b = (await counted()).find((row) => row.variant === 'b')!
-    expect(stdout).toMatch(/\nExperiments \(sign-ups as recorded; participants: npm run waitlist:console\)\nExperiment\s+Variant\s+Signed up\s+Confirmed\s+Confirmation rate \(95 % interval\)\n/)
+    expect(stdout).toMatch(
+      /\nExperiments \(sign-ups as recorded; participants: npm run waitlist:console\)\nExperiment\s+Variant\s+Signed up\s+Confirmed\s+Confirmation rate \(95 % interval\)\n/,
+    )
     expect(stdout).toMatch(new RegExp(`\\nhero-words\\s+b\\s+${b.n}\\s+${b.confirmed}\\s+[\\d.]+ % \\(`))
   }, 60_000)
 })

@@ -22,7 +22,8 @@ const HERO = example.target.sectionKey
 
 const content = vi.hoisted(() => ({ dataset: [] as SeedDocument[], failing: false }))
 vi.mock('@/lib/content/published', () => ({
-  readPublished: (query: string, params = {}) => (content.failing ? Promise.reject(new Error('Service unavailable')) : evaluateQuery(content.dataset, query, params)),
+  readPublished: (query: string, params = {}) =>
+    content.failing ? Promise.reject(new Error('Service unavailable')) : evaluateQuery(content.dataset, query, params),
 }))
 vi.mock('@/lib/content', async () => {
   const reshape = await import('@/lib/content/reshape')
@@ -47,9 +48,15 @@ const problemsWith = (...docs: SeedDocument[]) => validateDocuments(schemaTypes 
 
 async function landing(dataset: SeedDocument[], shown: Record<string, string>, language = 'en') {
   const settings = (await evaluateQuery(dataset, siteSettingsQuery, { language })) as NonNullable<SiteSettingsQueryResult>
-  const page = toSectionPage((await evaluateQuery(dataset, landingPageQuery, { language })) as NonNullable<LandingPageQueryResult>, contentTokens(settings), language)
+  const page = toSectionPage(
+    (await evaluateQuery(dataset, landingPageQuery, { language })) as NonNullable<LandingPageQueryResult>,
+    contentTokens(settings),
+    language,
+  )
   const { sections, marks } = await withVariants(page.sections, shown, language)
-  return renderToStaticMarkup(<PageBuilder title={page.title} sections={sections} marks={marks} context={{ settings: toSiteSettings(settings, language), ctaLocation: 'cta' }} />)
+  return renderToStaticMarkup(
+    <PageBuilder title={page.title} sections={sections} marks={marks} context={{ settings: toSiteSettings(settings, language), ctaLocation: 'cta' }} />,
+  )
 }
 
 describe('the experiment document', () => {
@@ -60,15 +67,24 @@ describe('the experiment document', () => {
 
   it('refuses shares over 100 %, a section not on the page, duplicate and malformed keys', async () => {
     const twice = [example.variants[0]!, { ...example.variants[0]!, _key: 'variant-c', share: 60 }]
-    expect(await problemsWith(experiment({ variants: twice }))).toEqual([
-      expect.stringMatching(/variants: The variants take 110 % of visitors/),
-    ])
-    expect(await problemsWith(experiment({ variants: [{ ...twice[0], share: 10 }, { ...twice[1], share: 10 }] }))).toEqual([expect.stringMatching(/variants: Two variants use the key "b"/)])
+    expect(await problemsWith(experiment({ variants: twice }))).toEqual([expect.stringMatching(/variants: The variants take 110 % of visitors/)])
+    expect(
+      await problemsWith(
+        experiment({
+          variants: [
+            { ...twice[0], share: 10 },
+            { ...twice[1], share: 10 },
+          ],
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/variants: Two variants use the key "b"/)])
     expect(await problemsWith(experiment({ target: { ...example.target, sectionKey: 'not-on-page' } }))).toEqual([
       expect.stringMatching(/target: The page has no section with the key "not-on-page" \(in de, en\)/),
     ])
     expect(await problemsWith(experiment({ key: { _type: 'slug', current: 'Hero Headline' } }))).toEqual([expect.stringMatching(/key: Use 2 to 40 lowercase/)])
-    expect(await problemsWith(experiment({ variants: [{ ...example.variants[0], key: 'control' }] }))).toEqual([expect.stringMatching(/"control" is the section as published/)])
+    expect(await problemsWith(experiment({ variants: [{ ...example.variants[0], key: 'control' }] }))).toEqual([
+      expect.stringMatching(/"control" is the section as published/),
+    ])
     expect((await problemsWith(experiment(), experiment({ _id: 'experiment-copy' }))).sort()).toEqual([
       expect.stringMatching(/^experiment-copy\.key: Another experiment already has the key "hero-headline"/),
       expect.stringMatching(/^experiment-hero-headline\.key: Another experiment already has the key "hero-headline"/),
@@ -222,7 +238,10 @@ describe('the Cookie Policy', () => {
     expect(CONSENT_COOKIE_MAX_AGE_SECONDS / DAY).toBe(365)
     // Each cookie's name, then the text of its line: what it is and how long it is kept.
     const line = (name: string, lifetime: string) => new RegExp(`"text":"${name}"\\}[^}]*${lifetime}`)
-    for (const [id, year, days] of [['page-cookies', '1 year', 'days'], ['page-cookies-de', '1 Jahr', 'Tage']] as const) {
+    for (const [id, year, days] of [
+      ['page-cookies', '1 year', 'days'],
+      ['page-cookies-de', '1 Jahr', 'Tage'],
+    ] as const) {
       const policy = JSON.stringify(seed.find((doc) => doc._id === id))
       expect(policy).toMatch(line(CONSENT_COOKIE, year))
       expect(policy).toMatch(line(EXPERIMENTS_COOKIE, `${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS / DAY} ${days}`))

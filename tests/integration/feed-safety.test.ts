@@ -16,7 +16,8 @@ import { buildFeed } from '@/components/blog/feed'
 // text typed (as a reader that renders them as HTML shows them), and the body's text intact.
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
-const run = <T>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) => evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
+const run = <T>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) =>
+  evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
 const copy = toBlogCopy((await run<NonNullable<BlogPageQueryResult>>(seed, blogPageQuery))!, 'en')
 const settings = toSiteSettings((await run<NonNullable<SiteSettingsQueryResult>>(seed, siteSettingsQuery))!)
 const KINDS = ['article', 'changelog'] as const
@@ -99,10 +100,19 @@ async function checkedItem(post: Post, kind: (typeof KINDS)[number]) {
 }
 
 const NASTY: [string, Post][] = [
-  ['two CDATA sections in an HTML code block', { title: 'CDATA', excerpt: 'Code', text: 'See below.', code: { language: 'html', code: '<a><![CDATA[1]]></a>\n<b><![CDATA[2]]></b>' } }],
+  [
+    'two CDATA sections in an HTML code block',
+    { title: 'CDATA', excerpt: 'Code', text: 'See below.', code: { language: 'html', code: '<a><![CDATA[1]]></a>\n<b><![CDATA[2]]></b>' } },
+  ],
   ['a vertical tab pasted into the summary (Shift+Enter)', { title: 'Tabs', excerpt: 'One line\u000Bthe next', text: 'Body\u000Btext' }],
-  ['a title that tries to add a link and a second title', { title: 'A]]>B]]></title><link>https://evil.example/</link><title><![CDATA[x', excerpt: 'x', text: 'x' }],
-  ['markup in the title and summary', { title: 'Our <b>bold</b> plan & more', excerpt: '<script>alert(1)</script> & <i>more</i>', text: '<img src=x onerror=alert(1)>' }],
+  [
+    'a title that tries to add a link and a second title',
+    { title: 'A]]>B]]></title><link>https://evil.example/</link><title><![CDATA[x', excerpt: 'x', text: 'x' },
+  ],
+  [
+    'markup in the title and summary',
+    { title: 'Our <b>bold</b> plan & more', excerpt: '<script>alert(1)</script> & <i>more</i>', text: '<img src=x onerror=alert(1)>' },
+  ],
   ['bidirectional controls', { title: 'Invoice \u202Egpj.exe', excerpt: 'Read \u2066this\u2069', text: 'Body \u202E reversed' }],
   ['control characters of every kind', { title: 'a\u0000b\u0001c\u001Fd\u007Fe\u0085f', excerpt: 'x\u0008y\u000Cz', text: 'p\u0000q' }],
   ['unpaired surrogates and noncharacters', { title: 'half \uD800 a \uFFFE b \uDC00', excerpt: 'x\uFFFFy', text: 'lone \uDBFF' }],

@@ -79,7 +79,8 @@ describe('how it works', () => {
 
 describe('pictures through the image pipeline', () => {
   const features = landing.sections.find((s): s is SectionOf<'cardGridSection'> => s._type === 'cardGridSection' && s.anchorId === 'features')!
-  const images = (html: string) => [...html.matchAll(/<img ([^>]*)>/g)].map((m) => Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])))
+  const images = (html: string) =>
+    [...html.matchAll(/<img ([^>]*)>/g)].map((m) => Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])))
 
   it('feature rows: text beside a picture, sides alternating, each picture lazy with its size reserved', () => {
     expect(features.layout).toBe('rows')
@@ -93,7 +94,9 @@ describe('pictures through the image pipeline', () => {
       expect(picture.src).toMatch(/^\/seed-images\/feature-[a-z-]+\.svg$/)
     }
     // The second row puts its text after the picture on wide screens.
-    expect([...html.matchAll(/data-feature-row=""[^>]*><div class="([^"]*)"/g)].map((m) => m[1]!.includes('lg:order-2'))).toEqual(features.items.map((_, i) => i % 2 === 1))
+    expect([...html.matchAll(/data-feature-row=""[^>]*><div class="([^"]*)"/g)].map((m) => m[1]!.includes('lg:order-2'))).toEqual(
+      features.items.map((_, i) => i % 2 === 1),
+    )
   })
 
   it('the cards layout stays the icon grid, without pictures', () => {

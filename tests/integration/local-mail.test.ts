@@ -25,7 +25,9 @@ async function inbox(run: Run): Promise<{ id: string; subject: string }[]> {
 }
 
 async function send(run: Run, subject: string) {
-  await nodemailer.createTransport({ host: '127.0.0.1', port: run.smtp, secure: false, ignoreTLS: true }).sendMail({ from: 'site@example.com', to: 'ada@example.com', subject, text: 'token=secret' })
+  await nodemailer
+    .createTransport({ host: '127.0.0.1', port: run.smtp, secure: false, ignoreTLS: true })
+    .sendMail({ from: 'site@example.com', to: 'ada@example.com', subject, text: 'token=secret' })
   await expect.poll(async () => (await inbox(run)).map((email) => email.subject)).toContain(subject)
 }
 

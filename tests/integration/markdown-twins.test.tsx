@@ -41,9 +41,14 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
 function drawnText(html: string) {
   // The sample marker is a tag of its own on the page, "(Sample)" in the twin: compared apart. What is
   // hidden from screen readers (an arrow) is decoration.
-  const withoutPicture = html.replace(/<figure[^>]*aria-labelledby="[^"]*-visual[\s\S]*?<\/figure>|<nav[\s\S]*?<\/nav>|<span class="ml-2 rounded bg-amber-100[^>]*>[^<]*<\/span>|<span aria-hidden="true"[^>]*>[^<]*<\/span>/g, '')
+  const withoutPicture = html.replace(
+    /<figure[^>]*aria-labelledby="[^"]*-visual[\s\S]*?<\/figure>|<nav[\s\S]*?<\/nav>|<span class="ml-2 rounded bg-amber-100[^>]*>[^<]*<\/span>|<span aria-hidden="true"[^>]*>[^<]*<\/span>/g,
+    '',
+  )
   const h1 = squash(decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(withoutPicture)?.[1] ?? ''))
-  const texts = [...withoutPicture.matchAll(/<(h2|h3|p|blockquote)(?:\s[^>]*)?>([\s\S]*?)<\/\1>/g)].map((match) => ({ heading: match[1] !== 'p' && match[1] !== 'blockquote', text: squash(decode(match[2]!)) })).filter(({ text }) => text)
+  const texts = [...withoutPicture.matchAll(/<(h2|h3|p|blockquote)(?:\s[^>]*)?>([\s\S]*?)<\/\1>/g)]
+    .map((match) => ({ heading: match[1] !== 'p' && match[1] !== 'blockquote', text: squash(decode(match[2]!)) }))
+    .filter(({ text }) => text)
   return { h1, texts }
 }
 
@@ -54,7 +59,9 @@ describe('the Markdown twin of every published page and post', () => {
 
   it('exist for every page and post of both languages', () => {
     expect(twins).toHaveLength(20)
-    expect(twins).toEqual(expect.arrayContaining(['/', '/about', '/privacy', '/blog/why-ai-interviews', '/de', '/de/about', '/de/datenschutz', '/de/blog/warum-ki-interviews']))
+    expect(twins).toEqual(
+      expect.arrayContaining(['/', '/about', '/privacy', '/blog/why-ai-interviews', '/de', '/de/about', '/de/datenschutz', '/de/blog/warum-ki-interviews']),
+    )
   })
 
   it.each(twins)('%s carries its page’s h1 as its one "# " heading, and its words in reading order', async (address) => {
@@ -113,17 +120,20 @@ describe('llms.txt', () => {
     return {
       title: /^# (.+)$/.exec(title!)?.[1],
       summary: /^> ([^\n]+)$/.exec(summary!)?.[1],
-      sections: sections.join('\n\n').split(/\n\n(?=## )/).map((section) => {
-        const [heading, ...lines] = section.split('\n').filter(Boolean)
-        return {
-          heading: /^## (.+)$/.exec(heading!)?.[1],
-          links: lines.map((line) => {
-            const match = /^- \[([^\]]+)\]\((https?:\/\/[^)\s]+)\)(?:: (.+))?$/.exec(line)
-            expect(match, line).not.toBeNull()
-            return { title: match![1]!, url: match![2]!, note: match![3] }
-          }),
-        }
-      }),
+      sections: sections
+        .join('\n\n')
+        .split(/\n\n(?=## )/)
+        .map((section) => {
+          const [heading, ...lines] = section.split('\n').filter(Boolean)
+          return {
+            heading: /^## (.+)$/.exec(heading!)?.[1],
+            links: lines.map((line) => {
+              const match = /^- \[([^\]]+)\]\((https?:\/\/[^)\s]+)\)(?:: (.+))?$/.exec(line)
+              expect(match, line).not.toBeNull()
+              return { title: match![1]!, url: match![2]!, note: match![3] }
+            }),
+          }
+        }),
     }
   }
 

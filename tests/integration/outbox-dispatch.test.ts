@@ -57,7 +57,9 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await supabase.db.exec('delete from public.waitlist; delete from public.waitlist_outbox; delete from private.waitlist_recent_signups; delete from private.waitlist_api_attempts; delete from private.waitlist_mail_log;')
+  await supabase.db.exec(
+    'delete from public.waitlist; delete from public.waitlist_outbox; delete from private.waitlist_recent_signups; delete from private.waitlist_api_attempts; delete from private.waitlist_mail_log;',
+  )
   // The e-mail and Slack figures below count those messages alone; the webhooks' describe turns them on.
   await webhooks(supabase.db, false)
   await mail.start()
@@ -88,7 +90,11 @@ async function signUp(fields: Record<string, string> = {}) {
 }
 
 const outbox = async () =>
-  (await supabase.db.query<{ kind: string; status: string; attempts: number; last_error: string | null }>('select kind, status, attempts, last_error from public.waitlist_outbox order by created_at')).rows
+  (
+    await supabase.db.query<{ kind: string; status: string; attempts: number; last_error: string | null }>(
+      'select kind, status, attempts, last_error from public.waitlist_outbox order by created_at',
+    )
+  ).rows
 
 const linkIn = (text: string) => {
   const match = /https:\/\/heardly\.example\/waitlist\/confirm#token=([A-Za-z0-9_-]{43})/.exec(text)
@@ -208,7 +214,10 @@ describe('Slack', () => {
   it('gets name, company, how they found us and the running total, without the e-mail address by default', async () => {
     const slack = { slack: slackWebhookChannel(slackUrl) }
     await confirmedEntry({}, slack)
-    const email = await confirmedEntry({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', referrer_host: 'news.example', landing_path: '/pricing' }, slack)
+    const email = await confirmedEntry(
+      { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', referrer_host: 'news.example', landing_path: '/pricing' },
+      slack,
+    )
     const report = await dispatchOutbox(options(slack))
     expect(report).toMatchObject({ sent: 1, failed: 0 })
     expect(slackBodies).toHaveLength(2)
@@ -233,7 +242,10 @@ describe('Slack', () => {
     const project = 'BigCorp https://evil.example/x <@U123>'
     await confirmedEntry({ name, project })
     await dispatchOutbox(options({ slack: slackWebhookChannel(slackUrl) }))
-    const body = slackBodies[0] as { text: string; blocks: { type: string; text?: { type: string; text: string }; fields?: { type: string; text: string; emoji?: boolean }[] }[] }
+    const body = slackBodies[0] as {
+      text: string
+      blocks: { type: string; text?: { type: string; text: string }; fields?: { type: string; text: string; emoji?: boolean }[] }[]
+    }
     // The notification text (parsed as mrkdwn) has none of it.
     expect(body.text).not.toMatch(/evil|channel|BigCorp/)
     const objects = body.blocks.flatMap((block) => [...(block.text ? [block.text] : []), ...(block.fields ?? [])])
@@ -262,7 +274,7 @@ describe('Slack', () => {
   })
 })
 
-describe('the founders\' webhook', () => {
+describe("the founders' webhook", () => {
   it('confirmed through the e-mailed link: entry.confirmed reaches a receiver that answers 500, then 200, with one webhook-id, kept once', async () => {
     await webhooks(supabase.db, true)
     const receiver = await startWebhookReceiver({ answer: ({ attempt }) => (attempt === 1 ? 500 : 200) })
@@ -279,7 +291,9 @@ describe('the founders\' webhook', () => {
         [webhookId(row!.id), 500, true],
         [webhookId(row!.id), 200, true],
       ])
-      expect([...receiver.events.values()]).toMatchObject([{ type: 'entry.confirmed', data: { name: 'Ada Lovelace', email, company: 'Analytical Engines', place: 1 } }])
+      expect([...receiver.events.values()]).toMatchObject([
+        { type: 'entry.confirmed', data: { name: 'Ada Lovelace', email, company: 'Analytical Engines', place: 1 } },
+      ])
       expect(receiver.duplicates()).toBe(0)
     } finally {
       await receiver.close()

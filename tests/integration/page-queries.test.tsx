@@ -14,7 +14,8 @@ import { PageBuilder, sectionHeadingIds } from '@/components/sections/page-build
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
 // Every translated document is read in one language; English unless a test says otherwise.
-const run = <T,>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) => evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
+const run = <T,>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) =>
+  evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
 const rawSettings = (await run<NonNullable<SiteSettingsQueryResult>>(seed, siteSettingsQuery))!
 const tokens = contentTokens(rawSettings)
 const pageAt = async (slug: string, dataset = seed) => {
@@ -53,12 +54,20 @@ describe('pages', () => {
     ]
     expect(await pageAt('draft-only', dataset)).toBeNull()
     expect((await pageAt('careers', dataset))!.sections.map((s) => s._type)).toEqual(['pageHeaderSection', 'statementSection'])
-    expect(toPageList(await run(dataset, pageListQuery)).filter((p) => p.language === 'en').map((p) => p.slug)).toEqual(['careers', 'cookies', 'gdpr', 'privacy', 'terms'])
+    expect(
+      toPageList(await run(dataset, pageListQuery))
+        .filter((p) => p.language === 'en')
+        .map((p) => p.slug),
+    ).toEqual(['careers', 'cookies', 'gdpr', 'privacy', 'terms'])
   })
 
   it('the page list says which pages are hidden from search engines', async () => {
     const dataset = seed.map((doc) => (doc._id === 'page-terms' ? { ...doc, seo: { ...(doc.seo as object), noindex: true } } : doc))
-    expect(toPageList(await run(dataset, pageListQuery)).filter((p) => p.noindex).map((p) => p.slug)).toEqual(['terms'])
+    expect(
+      toPageList(await run(dataset, pageListQuery))
+        .filter((p) => p.noindex)
+        .map((p) => p.slug),
+    ).toEqual(['terms'])
   })
 
   it('menus link to pages by reference; an unpublished page is shown as planned, not as a dead link', async () => {
@@ -72,7 +81,13 @@ describe('pages', () => {
 })
 
 describe('redirects', () => {
-  const redirect = (id: string, source: string, destination: Record<string, unknown>, permanent = true) => ({ _id: id, _type: 'redirect', source, destination, permanent })
+  const redirect = (id: string, source: string, destination: Record<string, unknown>, permanent = true) => ({
+    _id: id,
+    _type: 'redirect',
+    source,
+    destination,
+    permanent,
+  })
   const dataset: SeedDocument[] = [
     ...seed,
     redirect('r-page', '/old-privacy', { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } }),
@@ -108,7 +123,17 @@ describe('the page builder', async () => {
 
   it('a reordered page renders in the new order', () => {
     const reversed = [...landing.sections].reverse()
-    expect(sectionHeadingIds(reversed)).toEqual(['cta-title', 'faq-title', 'pricing-title', 'audiences-title', 'cards-title', 'features-title', 'how-it-works-title', 'logos-title', 'hero-title'])
+    expect(sectionHeadingIds(reversed)).toEqual([
+      'cta-title',
+      'faq-title',
+      'pricing-title',
+      'audiences-title',
+      'cards-title',
+      'features-title',
+      'how-it-works-title',
+      'logos-title',
+      'hero-title',
+    ])
     const html = renderToStaticMarkup(<PageBuilder title={landing.title} sections={reversed} context={context} />)
     expect(html.indexOf('id="cta-title"')).toBeLessThan(html.indexOf('id="hero-title"'))
   })
@@ -122,7 +147,15 @@ describe('the page builder', async () => {
     const h1s = (html: string) => [...html.matchAll(/<h1[^>]*>(.*?)<\/h1>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''))
     const of = (type: string) => landing.sections.find((section) => section._type === type)!
     const hero = of('heroSection') as SectionOf<'heroSection'>
-    const header = { _key: 'ph', _type: 'pageHeaderSection', title: 'A page header', eyebrow: null, subtitle: null, lastUpdated: null, anchorId: null } as unknown as Section
+    const header = {
+      _key: 'ph',
+      _type: 'pageHeaderSection',
+      title: 'A page header',
+      eyebrow: null,
+      subtitle: null,
+      lastUpdated: null,
+      anchorId: null,
+    } as unknown as Section
     const faq = of('faqSection')
     const build = (sections: Section[]) => renderToStaticMarkup(<PageBuilder title="The page’s own title" sections={sections} context={context} />)
 

@@ -63,7 +63,9 @@ describe('pages', () => {
   })
 
   it('refuses a section type the site does not know and two sections with one anchor id', async () => {
-    expect(await problemsWith(page('page-a', 'a', [{ _key: 'x', _type: 'carouselSection', title: 'Spin' }]))).toEqual(['page-a.sections[0]: unknown type carouselSection'])
+    expect(await problemsWith(page('page-a', 'a', [{ _key: 'x', _type: 'carouselSection', title: 'Spin' }]))).toEqual([
+      'page-a.sections[0]: unknown type carouselSection',
+    ])
     const header = (key: string) => ({ _key: key, _type: 'pageHeaderSection', title: 'T', anchorId: 'top' })
     expect(await problemsWith(page('page-a', 'a', [header('one'), header('two')]))).toEqual(['page-a.sections: Two sections use the anchor id "top"'])
     expect(await problemsWith(page('page-a', 'a', [{ ...header('one'), anchorId: 'Top Of Page' }]))).toEqual([
@@ -110,7 +112,11 @@ describe('rich text', () => {
       block('Big', { style: 'h1' }),
       block('Step', { listItem: 'roman' }),
       { ...block('x'), children: [{ _key: 's', _type: 'span', text: 'x', marks: ['underline'] }] },
-      { ...block('y'), markDefs: [{ _key: 'p', _type: 'pageLink', page: { _type: 'reference', _ref: 'page-gone' } }], children: [{ _key: 's', _type: 'span', text: 'y', marks: ['p'] }] },
+      {
+        ...block('y'),
+        markDefs: [{ _key: 'p', _type: 'pageLink', page: { _type: 'reference', _ref: 'page-gone' } }],
+        children: [{ _key: 's', _type: 'span', text: 'y', marks: ['p'] }],
+      },
     ]
     expect((await problemsWith(page('page-a', 'a', richText(...body)))).sort()).toEqual(
       [
@@ -149,8 +155,18 @@ describe('redirects', () => {
     ])
     expect(await problemsWith(redirect('r1', '/x', { kind: 'path', path: '/x' }))).toEqual(['r1.source: /x redirects to itself (a loop)'])
     const problems = await problemsWith(redirect('r1', '/a', { kind: 'path', path: '/b' }), redirect('r2', '/b', { kind: 'path', path: '/a' }))
-    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^r1\.source: \/a → \/b → \/a is a loop/), expect.stringMatching(/^r2\.source: \/b → \/a → \/b is a loop/)]))
-    expect(await problemsWith(redirect('r1', '/a', { kind: 'path', path: '/b' }), redirect('r2', '/b', { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } }))).toEqual([
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^r1\.source: \/a → \/b → \/a is a loop/),
+        expect.stringMatching(/^r2\.source: \/b → \/a → \/b is a loop/),
+      ]),
+    )
+    expect(
+      await problemsWith(
+        redirect('r1', '/a', { kind: 'path', path: '/b' }),
+        redirect('r2', '/b', { kind: 'page', page: { _type: 'reference', _ref: 'page-privacy' } }),
+      ),
+    ).toEqual([
       'r1.source: /b is itself redirected (to /privacy): point this redirect straight at the final address, no chains',
       'r2.source: The redirect from /a points at /b: a chain. Point that one at the final address first',
     ])

@@ -2,11 +2,40 @@ import { readFileSync } from 'node:fs'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import { blogPageQuery, categoriesQuery, fixedPagesQuery, pageListQuery, postFeedQuery, postQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery, siteSettingsQuery } from '@/sanity/queries'
-import type { BlogPageQueryResult, CategoriesQueryResult, PostFeedQueryResult, PostQueryResult, PostSummariesQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
+import {
+  blogPageQuery,
+  categoriesQuery,
+  fixedPagesQuery,
+  pageListQuery,
+  postFeedQuery,
+  postQuery,
+  postSummariesQuery,
+  redirectsQuery,
+  siteLanguagesQuery,
+  siteSettingsQuery,
+} from '@/sanity/queries'
+import type {
+  BlogPageQueryResult,
+  CategoriesQueryResult,
+  PostFeedQueryResult,
+  PostQueryResult,
+  PostSummariesQueryResult,
+  SiteSettingsQueryResult,
+} from '@/sanity/types.generated'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { seedImagesDir, withSeedAssets } from '@/sanity/seed/assets'
-import { inLanguage, neighbours, postListPage, postListPaths, toBlogCopy, toCategories, toFeedPosts, toPost, toPostSummaries, type SampleMode } from '@/lib/content/posts'
+import {
+  inLanguage,
+  neighbours,
+  postListPage,
+  postListPaths,
+  toBlogCopy,
+  toCategories,
+  toFeedPosts,
+  toPost,
+  toPostSummaries,
+  type SampleMode,
+} from '@/lib/content/posts'
 import type { PostSummary } from '@/lib/content/types'
 import { addressesFrom, answerFor, type AddressSources } from '@/lib/content/addresses'
 import { postListPath, POSTS_PER_PAGE } from '@/lib/content/paths'
@@ -24,11 +53,14 @@ import { schemaTypes } from '@/sanity/schemaTypes'
 const rawSeed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
 const seed = await withSeedAssets(rawSeed, seedImagesDir('sanity/seed/production.ndjson'))
 // Every translated document is read in one language; English unless a test says otherwise.
-const run = <T,>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) => evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
+const run = <T,>(dataset: SeedDocument[], query: string, params: Record<string, unknown> = {}) =>
+  evaluateQuery(dataset, query, { language: 'en', ...params }) as Promise<T>
 
 /** The English posts (the query reads every language; lists take their own). */
-const summaries = async (dataset = seed, samples: SampleMode = 'show') => inLanguage(toPostSummaries(await run<PostSummariesQueryResult>(dataset, postSummariesQuery), samples), 'en')
-const englishCategories = async (dataset: SeedDocument[], posts: PostSummary[]) => inLanguage(toCategories(await run<CategoriesQueryResult>(dataset, categoriesQuery), posts), 'en')
+const summaries = async (dataset = seed, samples: SampleMode = 'show') =>
+  inLanguage(toPostSummaries(await run<PostSummariesQueryResult>(dataset, postSummariesQuery), samples), 'en')
+const englishCategories = async (dataset: SeedDocument[], posts: PostSummary[]) =>
+  inLanguage(toCategories(await run<CategoriesQueryResult>(dataset, categoriesQuery), posts), 'en')
 const postAt = async (slug: string, dataset = seed, samples: SampleMode = 'show') => {
   const raw = await run<PostQueryResult>(dataset, postQuery, { slug })
   return raw ? toPost(raw, samples) : null
@@ -69,8 +101,12 @@ describe('post documents', () => {
 
   it('refuses a second post at the same address, a list segment as a slug, and a code block in a language not offered', async () => {
     const taken = minimalPost('post-dup', 'why-ai-interviews', '2026-11-20T10:00:00Z')
-    expect((await validateDocuments(schemaTypes as never, [...rawSeed, taken])).join('\n')).toContain('Another post already has the address /blog/why-ai-interviews')
-    expect((await validateDocuments(schemaTypes as never, [...rawSeed, minimalPost('post-p', 'page', '2026-11-20T10:00:00Z')])).join('\n')).toContain("blog's list addresses")
+    expect((await validateDocuments(schemaTypes as never, [...rawSeed, taken])).join('\n')).toContain(
+      'Another post already has the address /blog/why-ai-interviews',
+    )
+    expect((await validateDocuments(schemaTypes as never, [...rawSeed, minimalPost('post-p', 'page', '2026-11-20T10:00:00Z')])).join('\n')).toContain(
+      "blog's list addresses",
+    )
     const cobol = minimalPost('post-c', 'cobol', '2026-11-20T10:00:00Z', { body: [{ _key: 'c', _type: 'code', language: 'cobol', code: 'DISPLAY "HI"' }] })
     expect((await validateDocuments(schemaTypes as never, [...rawSeed, cobol])).join('\n')).toContain('post-c.body[0].language: "cobol" is not one of')
   })
@@ -103,7 +139,13 @@ describe('post projections (groq-js)', () => {
   })
 
   it('counts reading time from the whole text (headings, lists, callouts), at least one minute', async () => {
-    const words = (count: number, key: string) => ({ _key: key, _type: 'block', style: 'normal', markDefs: [], children: [{ _key: `${key}s`, _type: 'span', marks: [], text: 'word '.repeat(count) }] })
+    const words = (count: number, key: string) => ({
+      _key: key,
+      _type: 'block',
+      style: 'normal',
+      markDefs: [],
+      children: [{ _key: `${key}s`, _type: 'span', marks: [], text: 'word '.repeat(count) }],
+    })
     // 1000 words at 200 a minute: five minutes, whichever blocks hold them.
     const long = minimalPost('post-long', 'long', '2026-11-20T10:00:00Z', { body: [words(600, 'a'), { ...words(400, 'b'), style: 'h2' }] })
     expect((await postAt('long', [...seed, long]))!.readingMinutes).toBe(5)
@@ -122,7 +164,9 @@ describe('post projections (groq-js)', () => {
 
   it('pages the articles ten at a time, per category too; a page past the end or a category with no articles does not exist', async () => {
     const many = Array.from({ length: POSTS_PER_PAGE + 3 }, (_, index) =>
-      minimalPost(`post-n${index}`, `n${index}`, `2026-09-${String(index + 1).padStart(2, '0')}T08:00:00Z`, { categories: [{ _key: 'c', _type: 'reference', _ref: 'category-product' }] }),
+      minimalPost(`post-n${index}`, `n${index}`, `2026-09-${String(index + 1).padStart(2, '0')}T08:00:00Z`, {
+        categories: [{ _key: 'c', _type: 'reference', _ref: 'category-product' }],
+      }),
     )
     const dataset = [...seed, ...many]
     const posts = await summaries(dataset)
@@ -238,7 +282,15 @@ describe('feeds', () => {
   it('a title or text with markup stays text: the feed is still well-formed and carries no live tag', async () => {
     const nasty = minimalPost('post-nasty', 'nasty', '2026-11-23T10:00:00Z', {
       title: 'Break </title><script>alert(1)</script> & ]]> out',
-      body: [{ _key: 'b1', _type: 'block', style: 'normal', markDefs: [{ _key: 'l', _type: 'link', href: 'javascript:alert(1)' }], children: [{ _key: 's1', _type: 'span', marks: ['l'], text: '<img src=x onerror=alert(1)>' }] }],
+      body: [
+        {
+          _key: 'b1',
+          _type: 'block',
+          style: 'normal',
+          markDefs: [{ _key: 'l', _type: 'link', href: 'javascript:alert(1)' }],
+          children: [{ _key: 's1', _type: 'span', marks: ['l'], text: '<img src=x onerror=alert(1)>' }],
+        },
+      ],
     })
     const xml = await feedOf('article', [...seed, nasty])
     expect(XMLValidator.validate(xml)).toBe(true)
@@ -250,7 +302,10 @@ describe('feeds', () => {
   })
 
   it('an unpublished post leaves the feed', async () => {
-    const xml = await feedOf('article', seed.filter((doc) => doc._id !== 'post-why-ai-interviews'))
+    const xml = await feedOf(
+      'article',
+      seed.filter((doc) => doc._id !== 'post-why-ai-interviews'),
+    )
     expect(xml).not.toContain('why-ai-interviews')
   })
 })

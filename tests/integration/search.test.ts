@@ -20,7 +20,10 @@ async function searcher(seedPath = SEED, samples: 'show' | 'hide' = 'show') {
   vi.resetModules()
   vi.stubEnv('CONTENT_SEED_PATH', seedPath)
   vi.stubEnv('SAMPLE_CONTENT', samples)
-  const [{ searchDocuments, searchSite }, { normalizeQuery }] = await Promise.all([import('@/components/search/documents'), import('@/components/search/search-index')])
+  const [{ searchDocuments, searchSite }, { normalizeQuery }] = await Promise.all([
+    import('@/components/search/documents'),
+    import('@/components/search/search-index'),
+  ])
   return {
     documents: searchDocuments,
     paths: async (language: string, query: string) => (await searchSite(language, normalizeQuery(query))).map((hit) => hit.path),
@@ -88,7 +91,21 @@ describe('the site search over the seed', () => {
       language: 'en',
       title: 'Quokka handbook',
       slug: { _type: 'slug', current: 'quokka-handbook' },
-      sections: [{ _key: 's1', _type: 'richTextSection', body: [{ _key: 'b1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 'c1', _type: 'span', marks: [], text: 'Marsupials smile for the camera.' }] }] }],
+      sections: [
+        {
+          _key: 's1',
+          _type: 'richTextSection',
+          body: [
+            {
+              _key: 'b1',
+              _type: 'block',
+              style: 'normal',
+              markDefs: [],
+              children: [{ _key: 'c1', _type: 'span', marks: [], text: 'Marsupials smile for the camera.' }],
+            },
+          ],
+        },
+      ],
     }
     const published = await seedCopy((lines) => [...lines, JSON.stringify(page)])
     expect(await (await searcher(published)).paths('en', 'marsupials')).toEqual(['/quokka-handbook'])

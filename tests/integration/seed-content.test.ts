@@ -45,7 +45,11 @@ describe('seed dataset', () => {
 
   it('the schema check itself catches broken documents', async () => {
     const broken = seed.map((doc) =>
-      doc._id === 'notFoundPage' ? { ...doc, title: 'x'.repeat(61), homeLabel: undefined } : doc._id === 'pricingTier-pro' ? { ...doc, availability: 'soon' } : doc,
+      doc._id === 'notFoundPage'
+        ? { ...doc, title: 'x'.repeat(61), homeLabel: undefined }
+        : doc._id === 'pricingTier-pro'
+          ? { ...doc, availability: 'soon' }
+          : doc,
     )
     expect((await validateDocuments(schemaTypes as never, broken)).sort()).toEqual([
       'notFoundPage.homeLabel: required',
@@ -79,7 +83,17 @@ describe('page queries over the seed (groq-js)', async () => {
 
   it('carry the spec copy of the navigation and footer', () => {
     const strings = allStrings(settings)
-    for (const text of ['Resources', 'About', 'Try Demo', 'Sign In', 'Start Free Trial', 'All systems operational', 'SOC 2 Type II', 'GDPR Compliant', '256-bit SSL']) {
+    for (const text of [
+      'Resources',
+      'About',
+      'Try Demo',
+      'Sign In',
+      'Start Free Trial',
+      'All systems operational',
+      'SOC 2 Type II',
+      'GDPR Compliant',
+      '256-bit SSL',
+    ]) {
       expect(strings).toContain(text)
     }
     expect(settings.footer.legalLinks.map((l) => l.kind === 'internal' && l.href)).toEqual(['/privacy', '/terms', '/cookies', '/gdpr'])

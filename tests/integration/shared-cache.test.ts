@@ -10,7 +10,6 @@ import { seedCopy } from '../helpers/seed-copy'
 // Several instances share one Redis (lib/cache): Next's cache handler and the proxy's published
 // addresses, against a real redis-server.
 
-
 let redis: LocalRedis
 beforeAll(async () => {
   redis = await startTestRedis()
@@ -20,7 +19,6 @@ afterAll(async () => {
   vi.unstubAllEnvs()
   await redis?.stop()
 })
-
 
 describe("Next's cache on a shared Redis", () => {
   it('shares entries, and a tag revalidated through one instance is a miss for the other', async () => {
@@ -62,14 +60,20 @@ describe('the published addresses, in a process that never receives the webhook'
     const { seedPath, seed } = await seedCopy('addresses-apart')
     vi.stubEnv('CONTENT_SEED_PATH', seedPath)
     const slug = `launch-${Date.now()}`
-    const apart = spawn('tsx', ['tests/helpers/addresses-apart.ts', `/${slug}`], { env: { ...process.env, CONTENT_SEED_PATH: seedPath, REDIS_URL: redis.url, CONTENT_REVALIDATE_SECONDS: '3600' }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const apart = spawn('tsx', ['tests/helpers/addresses-apart.ts', `/${slug}`], {
+      env: { ...process.env, CONTENT_SEED_PATH: seedPath, REDIS_URL: redis.url, CONTENT_REVALIDATE_SECONDS: '3600' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     const lines = createInterface({ input: apart.stdout! })[Symbol.asyncIterator]()
     try {
       expect(JSON.parse((await lines.next()).value as string)).toEqual({ ready: true })
       // Past its first look at Redis: what it learns now, it learns from the publish.
       await new Promise((resolve) => setTimeout(resolve, 1_200))
       const careers = seed.split('\n').find((line) => line.includes('"_id":"page-careers"'))!
-      await writeFile(seedPath, `${seed.trimEnd()}\n${JSON.stringify({ ...JSON.parse(careers), _id: `page-${slug}`, slug: { _type: 'slug', current: slug } })}\n`)
+      await writeFile(
+        seedPath,
+        `${seed.trimEnd()}\n${JSON.stringify({ ...JSON.parse(careers), _id: `page-${slug}`, slug: { _type: 'slug', current: slug } })}\n`,
+      )
       // What the webhook does in the server that receives it.
       const { forgetAddresses } = await import('@/lib/content/addresses')
       await forgetAddresses()

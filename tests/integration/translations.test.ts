@@ -16,7 +16,10 @@ const missing = (dataset: SeedDocument[], language = 'de') =>
 const byId = (id: string) => seed.find((doc) => doc._id === id) as SeedDocument & Record<string, unknown>
 const firstText = (page: Record<string, unknown>) => {
   const sections = page.sections as { _type: string; body?: { children?: { text: string }[] }[] }[]
-  return sections.find((section) => section._type === 'richTextSection')!.body![0]!.children!.map((child) => child.text).join('')
+  return sections
+    .find((section) => section._type === 'richTextSection')!
+    .body![0]!.children!.map((child) => child.text)
+    .join('')
 }
 
 describe('the seed in German', () => {
@@ -55,7 +58,12 @@ describe('the Studio’s missing translations', () => {
 
 describe('the languages the site speaks', () => {
   it('are the Languages document’s, English first wherever it stands there', () => {
-    expect(toSiteLanguages([{ code: 'de', title: 'Deutsch' }, { code: 'en', title: 'English' }])).toEqual([
+    expect(
+      toSiteLanguages([
+        { code: 'de', title: 'Deutsch' },
+        { code: 'en', title: 'English' },
+      ]),
+    ).toEqual([
       { code: 'en', title: 'English' },
       { code: 'de', title: 'Deutsch' },
     ])
@@ -63,7 +71,13 @@ describe('the languages the site speaks', () => {
 
   it('are English alone without the document, and never a code of the wrong shape', () => {
     expect(toSiteLanguages(null)).toEqual([{ code: 'en', title: 'English' }])
-    expect(toSiteLanguages([{ code: 'de', title: 'Deutsch' }, { code: 'studio', title: 'x' }, { code: 'DE', title: 'y' }])).toEqual([
+    expect(
+      toSiteLanguages([
+        { code: 'de', title: 'Deutsch' },
+        { code: 'studio', title: 'x' },
+        { code: 'DE', title: 'y' },
+      ]),
+    ).toEqual([
       { code: 'en', title: 'English' },
       { code: 'de', title: 'Deutsch' },
     ])

@@ -14,7 +14,6 @@ let local: LocalSupabase
 let consoleServer: RunningConsole
 let page: string
 
-
 beforeAll(async () => {
   local = await startLocalSupabase({ port: 0 })
   // Each sign-up its own campaign and its own referring host, 100 characters of tag (the most the
@@ -47,13 +46,21 @@ describe(`the console with ${SOURCES} made-up sources`, () => {
     expect(rows[0]).toEqual(['campaign src / cpc / the-big-one', '3', '0'])
     const shown = rows.slice(0, 20)
     const others = rows[20]!
-    expect(others).toEqual([`Others: ${SOURCES + 1 - 20} more campaigns`, String(SOURCES + 3 - shown.reduce((sum, row) => sum + Number(row[1]), 0)), String(SOURCES / 2 - shown.reduce((sum, row) => sum + Number(row[2]), 0))])
+    expect(others).toEqual([
+      `Others: ${SOURCES + 1 - 20} more campaigns`,
+      String(SOURCES + 3 - shown.reduce((sum, row) => sum + Number(row[1]), 0)),
+      String(SOURCES / 2 - shown.reduce((sum, row) => sum + Number(row[2]), 0)),
+    ])
   })
 
   it('shows the 20 largest referring sites, one row for the rest, and the sign-ups with none', () => {
     const rows = tableRows(page, 'Referring sites')
     expect(rows).toHaveLength(22)
-    expect(rows[20]).toEqual([`Others: ${SOURCES - 20} more sites`, String(SOURCES - 20), String(SOURCES / 2 - rows.slice(0, 20).reduce((sum, row) => sum + Number(row[2]), 0))])
+    expect(rows[20]).toEqual([
+      `Others: ${SOURCES - 20} more sites`,
+      String(SOURCES - 20),
+      String(SOURCES / 2 - rows.slice(0, 20).reduce((sum, row) => sum + Number(row[2]), 0)),
+    ])
     expect(rows[21]).toEqual(['None recorded (typed in, or no referrer sent)', '3', '0'])
   })
 })

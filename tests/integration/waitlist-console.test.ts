@@ -69,9 +69,9 @@ function sendRaw(text: string): Promise<Answer> {
 const pagePath = (query: Record<string, string> = {}) => `/?${new URLSearchParams({ token: consoleServer.token, ...query })}`
 const origin = () => `http://127.0.0.1:${consoleServer.port}`
 
-
 /** A form's hidden fields, as the browser would post them. */
-const hiddenFields = (form: string): [string, string][] => [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])
+const hiddenFields = (form: string): [string, string][] =>
+  [...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, text(value!)])
 
 /** The hidden fields of the Invite form, as the browser would post them. */
 function inviteForm(page: string): string {
@@ -83,7 +83,13 @@ function inviteForm(page: string): string {
 const postInvite = (body: string, headers: Record<string, string> = { origin: origin() }) =>
   send({ method: 'POST', path: '/invite', body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } })
 
-const statuses = async () => Object.fromEntries((await local.db.query<{ email: string; status: string }>('select email, status from public.waitlist order by email')).rows.map((row) => [row.email, row.status]))
+const statuses = async () =>
+  Object.fromEntries(
+    (await local.db.query<{ email: string; status: string }>('select email, status from public.waitlist order by email')).rows.map((row) => [
+      row.email,
+      row.status,
+    ]),
+  )
 
 // The rows, with how many days ago each signed up and confirmed (null: never). Every one confirmed
 // on a different day from the others, so each day's count below is 0 or 1 unless two share it.
@@ -103,7 +109,8 @@ beforeAll(async () => {
   const sql = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`)
   for (const person of PEOPLE) {
     const ago = (days: number | null) => (days === null ? 'null' : `now() - interval '${days} days'`)
-    await local.db.exec(`insert into public.waitlist (name, email, project, created_at, status, confirmed_at, referral_credits, utm_source, utm_medium, utm_campaign, referrer_host)
+    await local.db
+      .exec(`insert into public.waitlist (name, email, project, created_at, status, confirmed_at, referral_credits, utm_source, utm_medium, utm_campaign, referrer_host)
       values (${sql(person.name)}, ${sql(person.email)}, '', ${ago(person.created)}, '${person.confirmed === null ? 'pending' : 'confirmed'}', ${ago(person.confirmed)}, ${person.credits},
               ${sql(person.utm?.[0] ?? null)}, ${sql(person.utm?.[1] ?? null)}, ${sql(person.utm?.[2] ?? null)}, ${sql(person.host)})`)
   }
@@ -148,7 +155,9 @@ describe('the page', () => {
     expect(tableRows(page, 'Sign-ups and confirmations per day')).toEqual(expected)
     // Ed signed up 40 days ago: before the window, so in no day of it.
     expect(expected.reduce((sum, [, signUps]) => sum + Number(signUps), 0)).toBe(6)
-    expect(page).toMatch(/<svg viewBox="[^"]+" role="img" aria-labelledby="chart-title chart-desc">\s*<title id="chart-title">Sign-ups and confirmations per day<\/title>\s*<desc id="chart-desc">30 days from /)
+    expect(page).toMatch(
+      /<svg viewBox="[^"]+" role="img" aria-labelledby="chart-title chart-desc">\s*<title id="chart-title">Sign-ups and confirmations per day<\/title>\s*<desc id="chart-desc">30 days from /,
+    )
     // One bar per series and day.
     expect(page.match(/<rect class="signups"/g)).toHaveLength(30)
     expect(page.match(/<rect class="confirmations"/g)).toHaveLength(30)
@@ -228,7 +237,15 @@ describe('refusals', () => {
 
   it('refuses a foreign Host (DNS rebinding), even with the token: 421', async () => {
     const port = consoleServer.port
-    for (const host of [`evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1', `[::1]:${port}`, `127.0.0.2:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost.evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      '127.0.0.1',
+      `[::1]:${port}`,
+      `127.0.0.2:${port}`,
+    ]) {
       const answer = await send({ path: pagePath(), headers: { host } })
       expect(answer.status, host).toBe(421)
       noData(answer)
@@ -250,13 +267,21 @@ describe('refusals', () => {
   })
 
   it('refuses a request target naming another host', async () => {
-    const answer = await sendRaw(`GET http://evil.example/?token=${consoleServer.token} HTTP/1.1\r\nHost: 127.0.0.1:${consoleServer.port}\r\nConnection: close\r\n\r\n`)
+    const answer = await sendRaw(
+      `GET http://evil.example/?token=${consoleServer.token} HTTP/1.1\r\nHost: 127.0.0.1:${consoleServer.port}\r\nConnection: close\r\n\r\n`,
+    )
     expect(answer.status).toBe(400)
     noData(answer)
   })
 
   it('refuses a foreign Origin, even with the token: 403', async () => {
-    for (const foreign of ['http://evil.example', 'null', `http://127.0.0.1:${consoleServer.port + 1}`, `https://127.0.0.1:${consoleServer.port}`, `http://127.0.0.1.evil.example:${consoleServer.port}`]) {
+    for (const foreign of [
+      'http://evil.example',
+      'null',
+      `http://127.0.0.1:${consoleServer.port + 1}`,
+      `https://127.0.0.1:${consoleServer.port}`,
+      `http://127.0.0.1.evil.example:${consoleServer.port}`,
+    ]) {
       const answer = await send({ path: pagePath(), headers: { origin: foreign } })
       expect(answer.status, foreign).toBe(403)
       noData(answer)
@@ -309,7 +334,9 @@ describe('refusals', () => {
 describe('Invite next N', () => {
   it('previews the next N, invites exactly them, and shows who was invited (Post/Redirect/Get)', async () => {
     // Who the database would invite, asked directly, before the console is used.
-    const expected = (await local.db.query<{ people: { place: number; name: string; email: string }[] }>('select public.waitlist_invite_next(2, true) as people')).rows[0]!.people
+    const expected = (
+      await local.db.query<{ people: { place: number; name: string; email: string }[] }>('select public.waitlist_invite_next(2, true) as people')
+    ).rows[0]!.people
     expect(expected.map((person) => person.email)).toEqual(['cy@console.test', 'ada@console.test'])
 
     const preview = (await send({ path: pagePath({ n: '2' }) })).body
@@ -343,7 +370,9 @@ describe('Invite next N', () => {
     expect(await statuses()).toMatchObject({ 'bob@console.test': 'invited' })
 
     // Someone is next now: the database alone would invite them on the second press.
-    await local.db.exec(`insert into public.waitlist (name, email, project, status, confirmed_at) values ('Hal Next', 'hal@console.test', '', 'confirmed', now())`)
+    await local.db.exec(
+      `insert into public.waitlist (name, email, project, status, confirmed_at) values ('Hal Next', 'hal@console.test', '', 'confirmed', now())`,
+    )
     const before = await statuses()
     const again = await postInvite(form)
     expect(again.status).toBe(303)
@@ -355,7 +384,9 @@ describe('Invite next N', () => {
   })
 
   it('two presses at once invite the previewed people once', async () => {
-    await local.db.exec(`insert into public.waitlist (name, email, project, status, confirmed_at) values ('Ivy After', 'ivy@console.test', '', 'confirmed', now())`)
+    await local.db.exec(
+      `insert into public.waitlist (name, email, project, status, confirmed_at) values ('Ivy After', 'ivy@console.test', '', 'confirmed', now())`,
+    )
     const form = inviteForm((await send({ path: pagePath({ n: '1' }) })).body)
     const answers = await Promise.all([postInvite(form), postInvite(form)])
     expect(answers.map((answer) => /[?&](run|changed)=/.exec(answer.headers.location as string)?.[1]).sort()).toEqual(['changed', 'run'])
@@ -393,9 +424,13 @@ describe('Held referral credits', () => {
   let id: string
   beforeAll(async () => {
     // Jo's referral link, and two people confirming through it with disposable addresses: both held.
-    await local.db.exec(`insert into public.waitlist (name, email, project, status, confirmed_at) values ('Jo Referrer', 'jo@console.test', '', 'confirmed', now())`)
+    await local.db.exec(
+      `insert into public.waitlist (name, email, project, status, confirmed_at) values ('Jo Referrer', 'jo@console.test', '', 'confirmed', now())`,
+    )
     for (const cheat of ['kim@mailinator.com', 'lu@yopmail.com']) {
-      await local.db.exec(`insert into public.waitlist (name, email, project, ref) select 'Cheat', '${cheat}', '', referral_code from public.waitlist where email = 'jo@console.test'`)
+      await local.db.exec(
+        `insert into public.waitlist (name, email, project, ref) select 'Cheat', '${cheat}', '', referral_code from public.waitlist where email = 'jo@console.test'`,
+      )
       await local.db.exec(`update public.waitlist set status = 'confirmed' where email = '${cheat}'`)
     }
     id = String((await local.db.query<{ id: number }>(`select min(id)::int as id from private.waitlist_referral_holds`)).rows[0]!.id)
@@ -403,7 +438,9 @@ describe('Held referral credits', () => {
 
   it('lists each held credit with why, who would gain it and whose confirmation earned it', async () => {
     const page = (await send({ path: pagePath() })).body
-    expect(tableRows(page, 'Credits awaiting your decision').map((row) => row.slice(0, 6).map((cell, column) => (column === 1 ? cell.replace(/\d/g, '9') : cell)))).toEqual([
+    expect(
+      tableRows(page, 'Credits awaiting your decision').map((row) => row.slice(0, 6).map((cell, column) => (column === 1 ? cell.replace(/\d/g, '9') : cell))),
+    ).toEqual([
       [id, '9999-99-99 99:99', 'disposable e-mail domain', 'Jo Referrer', 'jo@console.test', 'kim@mailinator.com'],
       [String(Number(id) + 1), '9999-99-99 99:99', 'disposable e-mail domain', 'Jo Referrer', 'jo@console.test', 'lu@yopmail.com'],
     ])
@@ -460,7 +497,10 @@ describe('Held referral credits', () => {
 describe('npm run waitlist:console', () => {
   it('prints the address with a fresh token, serves it, and stops on SIGTERM', async () => {
     const { NEXT_PUBLIC_SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...inherited } = process.env
-    const child = spawn(process.execPath, [tsxCli, path.join(root, 'tools/owner/console/main.ts'), '--port', '0'], { cwd: root, env: { ...inherited, NEXT_PUBLIC_SUPABASE_URL: local.url } })
+    const child = spawn(process.execPath, [tsxCli, path.join(root, 'tools/owner/console/main.ts'), '--port', '0'], {
+      cwd: root,
+      env: { ...inherited, NEXT_PUBLIC_SUPABASE_URL: local.url },
+    })
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
     try {
       const url = await new Promise<URL>((resolve, reject) => {
@@ -483,7 +523,9 @@ describe('npm run waitlist:console', () => {
   })
 
   it('refuses a port that is not one (exit 2)', async () => {
-    await expect(promisify(execFile)(process.execPath, [tsxCli, path.join(root, 'tools/owner/console/main.ts'), '--port', 'http'], { cwd: root })).rejects.toMatchObject({ code: 2 })
+    await expect(
+      promisify(execFile)(process.execPath, [tsxCli, path.join(root, 'tools/owner/console/main.ts'), '--port', 'http'], { cwd: root }),
+    ).rejects.toMatchObject({ code: 2 })
   })
 })
 

@@ -148,7 +148,9 @@ describe('the streamed list', () => {
     })
     expect(await writeWaitlistTable(counted, paged, 3)).toBe(ENTRIES)
     expect(paged.text()).toBe(whole.text())
-    expect(whole.text()).toMatch(new RegExp(`\\n${ENTRIES} entries \\(${ENTRIES - Math.floor(ENTRIES / 4)} confirmed, ${Math.floor(ENTRIES / 4)} pending\\)\\n$`))
+    expect(whole.text()).toMatch(
+      new RegExp(`\\n${ENTRIES} entries \\(${ENTRIES - Math.floor(ENTRIES / 4)} confirmed, ${Math.floor(ENTRIES / 4)} pending\\)\\n$`),
+    )
     // Two passes (the widths, then the lines) of ceil(23 / 3) = 8 pages each.
     expect(calls()).toBe(2 * Math.ceil(ENTRIES / 3))
     expect(written).toBe(1 + Math.ceil(ENTRIES / 3) + 1)

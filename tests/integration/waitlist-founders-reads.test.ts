@@ -107,7 +107,9 @@ function sourceTable(rows: readonly Row[], label: (row: Row) => string | null, t
   const rest = labelled.slice(top)
   return {
     top: labelled.slice(0, top),
-    others: rest.length ? { groups: rest.length, signedUp: rest.reduce((sum, g) => sum + g.signedUp, 0), confirmed: rest.reduce((sum, g) => sum + g.confirmed, 0) } : null,
+    others: rest.length
+      ? { groups: rest.length, signedUp: rest.reduce((sum, g) => sum + g.signedUp, 0), confirmed: rest.reduce((sum, g) => sum + g.confirmed, 0) }
+      : null,
     unrecorded: groups.get(null) ?? null,
   }
 }
@@ -130,7 +132,11 @@ function plainFigures(rows: readonly Row[], topSources: number, topReferrers: nu
   const confirmedBySignupDay = new Map(count(rows.filter((row) => row.status !== 'pending').map((row) => day(row.created_at))))
   return {
     funnel: plainFunnel(rows),
-    campaigns: sourceTable(rows, (row) => describeWaitlistSource({ ...NONE, utm_source: row.utm_source, utm_medium: row.utm_medium, utm_campaign: row.utm_campaign }), topSources),
+    campaigns: sourceTable(
+      rows,
+      (row) => describeWaitlistSource({ ...NONE, utm_source: row.utm_source, utm_medium: row.utm_medium, utm_campaign: row.utm_campaign }),
+      topSources,
+    ),
     sites: sourceTable(rows, (row) => describeWaitlistSource({ ...NONE, referrer_host: row.referrer_host }), topSources),
     signupDays: count(rows.map((row) => day(row.created_at))).map(([d, signedUp]) => ({ day: d, signedUp, confirmed: confirmedBySignupDay.get(d) ?? 0 })),
     confirmationDays: count(rows.map((row) => (row.confirmed_at ? day(row.confirmed_at) : null))).map(([d, confirmed]) => ({ day: d, confirmed })),
@@ -157,14 +163,19 @@ onEachDatabase(
   () => {
     it('the funnel and the figures equal a plain count of the same rows', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(person, { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 4 }), async (people, topSources, topReferrers) => {
-          await store(db, people)
-          const { rows } = await db.query<Row>('select * from public.waitlist order by created_at, id')
-          expect(await call(db, 'public.waitlist_funnel()')).toEqual(plainFunnel(rows))
-          const figures = await call<Partial<WaitlistFigures>>(db, 'public.waitlist_figures($1, $2)', [topSources, topReferrers])
-          const empty: SourceTable = { top: [], others: null, unrecorded: null }
-          expect({ ...figures, campaigns: figures.campaigns ?? empty, sites: figures.sites ?? empty }).toEqual(plainFigures(rows, topSources, topReferrers))
-        }),
+        fc.asyncProperty(
+          fc.array(person, { maxLength: 40 }),
+          fc.integer({ min: 1, max: 6 }),
+          fc.integer({ min: 1, max: 4 }),
+          async (people, topSources, topReferrers) => {
+            await store(db, people)
+            const { rows } = await db.query<Row>('select * from public.waitlist order by created_at, id')
+            expect(await call(db, 'public.waitlist_funnel()')).toEqual(plainFunnel(rows))
+            const figures = await call<Partial<WaitlistFigures>>(db, 'public.waitlist_figures($1, $2)', [topSources, topReferrers])
+            const empty: SourceTable = { top: [], others: null, unrecorded: null }
+            expect({ ...figures, campaigns: figures.campaigns ?? empty, sites: figures.sites ?? empty }).toEqual(plainFigures(rows, topSources, topReferrers))
+          },
+        ),
         { numRuns: 25 },
       )
     }, 300_000)
@@ -179,7 +190,9 @@ onEachDatabase(
           const read: ListedEntry[] = []
           let after: ListedEntry | undefined
           for (;;) {
-            const page = (await call<unknown[][]>(db, 'public.waitlist_export_page($1, $2, $3)', [after?.created_at ?? null, after?.id ?? null, pageSize])).map(listedEntry)
+            const page = (await call<unknown[][]>(db, 'public.waitlist_export_page($1, $2, $3)', [after?.created_at ?? null, after?.id ?? null, pageSize])).map(
+              listedEntry,
+            )
             expect(page.length).toBeLessThanOrEqual(pageSize)
             read.push(...page)
             if (page.length < pageSize) break
@@ -205,7 +218,13 @@ onEachDatabase(
     })
 
     it('only service_role may call them', async () => {
-      for (const sql of ['public.waitlist_funnel()', 'public.waitlist_figures()', 'public.waitlist_export_page()', 'public.waitlist_recent_invitations()', 'public.waitlist_outbox_backlog()']) {
+      for (const sql of [
+        'public.waitlist_funnel()',
+        'public.waitlist_figures()',
+        'public.waitlist_export_page()',
+        'public.waitlist_recent_invitations()',
+        'public.waitlist_outbox_backlog()',
+      ]) {
         for (const role of ['anon', 'authenticated']) {
           expect(await runAs(db, role, `select ${sql}`), `${role}: ${sql}`).toMatchObject({ ok: false, code: '42501' })
         }

@@ -34,7 +34,10 @@ afterAll(async () => {
 
 function invite(...args: string[]) {
   const { NEXT_PUBLIC_SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...inherited } = process.env
-  return run(process.execPath, [tsxCli, path.join(root, 'tools', 'owner', 'waitlist-invite.ts'), ...args], { cwd: root, env: { ...inherited, NEXT_PUBLIC_SUPABASE_URL: local.url } })
+  return run(process.execPath, [tsxCli, path.join(root, 'tools', 'owner', 'waitlist-invite.ts'), ...args], {
+    cwd: root,
+    env: { ...inherited, NEXT_PUBLIC_SUPABASE_URL: local.url },
+  })
 }
 const statuses = async () => (await local.db.query<{ email: string; status: string }>('select email, status from public.waitlist order by email')).rows
 
@@ -42,7 +45,9 @@ describe('tools/owner/waitlist-invite.ts', () => {
   it('--dry-run shows who would be invited, in line order, and changes nothing', async () => {
     const before = await statuses()
     const { stdout } = await invite('--next', '2', '--dry-run')
-    expect(stdout).toMatch(/^Place\s+Name\s+Email\n-+ +-+ +-+\n1\s+Ada First\s+ada@invite\.test\n2\s+Bob Second\s+bob@invite\.test\nWould invite 2 \(dry run: nothing changed, nothing sent\)\.\n$/)
+    expect(stdout).toMatch(
+      /^Place\s+Name\s+Email\n-+ +-+ +-+\n1\s+Ada First\s+ada@invite\.test\n2\s+Bob Second\s+bob@invite\.test\nWould invite 2 \(dry run: nothing changed, nothing sent\)\.\n$/,
+    )
     expect(await statuses()).toEqual(before)
     expect((await local.db.query(`select count(*)::int as n from public.waitlist_outbox where kind = 'invitation_email'`)).rows).toEqual([{ n: 0 }])
   })
@@ -57,7 +62,9 @@ describe('tools/owner/waitlist-invite.ts', () => {
       { email: 'di@invite.test', status: 'confirmed' },
       { email: 'pending@invite.test', status: 'pending' },
     ])
-    const queued = await local.db.query<{ email: string }>(`select w.email from public.waitlist_outbox o join public.waitlist w on w.id = o.entry_id where o.kind = 'invitation_email' order by 1`)
+    const queued = await local.db.query<{ email: string }>(
+      `select w.email from public.waitlist_outbox o join public.waitlist w on w.id = o.entry_id where o.kind = 'invitation_email' order by 1`,
+    )
     expect(queued.rows).toEqual([{ email: 'ada@invite.test' }, { email: 'bob@invite.test' }])
   })
 

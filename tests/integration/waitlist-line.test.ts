@@ -70,17 +70,17 @@ type Op = typeof op extends fc.Arbitrary<infer T> ? T : never
 async function ids(db: Owner, where: string): Promise<string[]> {
   return (await db.query<{ id: string }>(`select id from public.waitlist where ${where} order by created_at, id`)).rows.map((row) => row.id)
 }
-const pick = <T,>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined)
+const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined)
 
 async function apply(db: Owner, step: Op, counter: { n: number }, confirmationOrder: string[]): Promise<void> {
   switch (step.kind) {
     case 'signup': {
       const referrer = step.referrer === undefined ? undefined : pick(await ids(db, 'true'), step.referrer)
       const domain = step.disposable ? 'mailinator.com' : 'line.test'
-      await db.query(
-        `insert into public.waitlist (name, email, ref) values ('P', $1, (select referral_code from public.waitlist where id = $2))`,
-        [`p${++counter.n}@${domain}`, referrer ?? null],
-      )
+      await db.query(`insert into public.waitlist (name, email, ref) values ('P', $1, (select referral_code from public.waitlist where id = $2))`, [
+        `p${++counter.n}@${domain}`,
+        referrer ?? null,
+      ])
       return
     }
     case 'confirm': {
@@ -117,7 +117,10 @@ async function apply(db: Owner, step: Op, counter: { n: number }, confirmationOr
     case 'expire': {
       const id = pick(await ids(db, `status = 'invited'`), step.pick)
       if (!id) return
-      await db.query(`update private.waitlist_invitations set expires_at = now() - interval '1 second' where entry_id = $1 and redeemed_at is null and expired_at is null`, [id])
+      await db.query(
+        `update private.waitlist_invitations set expires_at = now() - interval '1 second' where entry_id = $1 and redeemed_at is null and expired_at is null`,
+        [id],
+      )
       await db.query('select public.waitlist_purge_pending()')
       return
     }
@@ -147,37 +150,43 @@ async function apply(db: Owner, step: Op, counter: { n: number }, confirmationOr
 
 /** Bucket widths for the property: 1 and 3 put every few keys in a bucket of their own, so each boundary case happens on a short list. */
 async function useBucketWidth(db: Owner, width: number): Promise<void> {
-  await db.query(`create or replace function private.waitlist_line_bucket_width() returns bigint language sql immutable set search_path = '' as $$ select ${width}::bigint $$`)
+  await db.query(
+    `create or replace function private.waitlist_line_bucket_width() returns bigint language sql immutable set search_path = '' as $$ select ${width}::bigint $$`,
+  )
   await db.query('select private.waitlist_line_rebuild()')
 }
 
 let db: WaitlistDb
 const targets = await waitlistDbTargets('waitlist-line')
 
-onEachDatabase(targets, (opened) => (db = opened), () => {
-  it('every place, the head and the totals equal the definition, whatever happened to the list', async () => {
-    let runs = 0
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(1, 3, 1024), fc.array(op, { minLength: 5, maxLength: 45 }), async (width, steps) => {
-        runs++
-        await db.exec(`
+onEachDatabase(
+  targets,
+  (opened) => (db = opened),
+  () => {
+    it('every place, the head and the totals equal the definition, whatever happened to the list', async () => {
+      let runs = 0
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(1, 3, 1024), fc.array(op, { minLength: 5, maxLength: 45 }), async (width, steps) => {
+          runs++
+          await db.exec(`
           delete from public.waitlist;
           delete from private.waitlist_referral_ledger;
           update private.waitlist_referral_settings set places_per_referral = 5, own_data_per_client = 1000;`)
-        await useBucketWidth(db, width)
-        const confirmationOrder: string[] = []
-        const counter = { n: 0 }
-        for (const step of steps) {
-          await apply(db, step, counter, confirmationOrder)
-          await expectLineExact(db, confirmationOrder)
-        }
-      }),
-      { numRuns: 30 },
-    )
-    expect(runs).toBeGreaterThanOrEqual(30)
-    await useBucketWidth(db, 1024)
-  }, 300_000)
-})
+          await useBucketWidth(db, width)
+          const confirmationOrder: string[] = []
+          const counter = { n: 0 }
+          for (const step of steps) {
+            await apply(db, step, counter, confirmationOrder)
+            await expectLineExact(db, confirmationOrder)
+          }
+        }),
+        { numRuns: 30 },
+      )
+      expect(runs).toBeGreaterThanOrEqual(30)
+      await useBucketWidth(db, 1024)
+    }, 300_000)
+  },
+)
 
 // What only concurrent clients show: a real server, with PostgREST's pool of connections.
 const start = await startRealPostgres({ maxConnections: 150 })
@@ -196,7 +205,10 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
       `insert into public.waitlist (name, email, ref) values ('P', $1, (select referral_code from public.waitlist where email = $2)) returning id`,
       [email, referrer ?? null],
     )
-    await postgres.owner.query(`insert into private.waitlist_tokens (token_hash, entry_id, expires_at) values ($1, $2, now() + interval '1 day')`, [sha256(token), rows[0]!.id])
+    await postgres.owner.query(`insert into private.waitlist_tokens (token_hash, entry_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+      sha256(token),
+      rows[0]!.id,
+    ])
     return token
   }
   const confirm = (token: string) => asApiRequest(postgres.api, client(), 'select public.waitlist_confirm($1)', [token])
@@ -233,7 +245,11 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
   })
 
   it('a confirmation, a sign-up, a credit and a join go through while another confirmation and another join are still open', async () => {
-    const [first, second, referred] = [await pending('open1@line.test'), await pending('open2@line.test'), await pending('open3@line.test', 'early1200@line.test')]
+    const [first, second, referred] = [
+      await pending('open1@line.test'),
+      await pending('open2@line.test'),
+      await pending('open3@line.test', 'early1200@line.test'),
+    ]
     const [joining, alsoJoining] = await invitationTokens(['early30@line.test', 'early31@line.test'])
     const held = await postgres.api.connect()
     const heldJoin = await postgres.api.connect()
@@ -243,7 +259,9 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
       expect((await held.query<{ r: string }>('select public.waitlist_confirm($1) as r', [first])).rows[0]!.r).toBe('confirmed')
       await heldJoin.query('begin')
       await heldJoin.query(`select set_config('role', 'service_role', true)`)
-      expect((await heldJoin.query<{ r: { email: string } }>('select public.waitlist_redeem_invitation($1) as r', [joining])).rows[0]!.r.email).toBe('early30@line.test')
+      expect((await heldJoin.query<{ r: { email: string } }>('select public.waitlist_redeem_invitation($1) as r', [joining])).rows[0]!.r.email).toBe(
+        'early30@line.test',
+      )
       // Each would wait for the open confirmation (or join) if they ran one at a time: a lock wait
       // fails at once here instead of hanging.
       const quick = `set local lock_timeout = '500ms'; `
@@ -280,20 +298,35 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
     }
     const before = (await postgres.owner.query<{ n: number }>(`select count(*)::int as n from public.waitlist where status <> 'pending'`)).rows[0]!.n
     const credits = async () =>
-      (await postgres.owner.query<{ email: string; referral_credits: number }>(`select email, referral_credits from public.waitlist where email = any($1) order by email`, [[...referrers, 'early1700@line.test']])).rows
+      (
+        await postgres.owner.query<{ email: string; referral_credits: number }>(
+          `select email, referral_credits from public.waitlist where email = any($1) order by email`,
+          [[...referrers, 'early1700@line.test']],
+        )
+      ).rows
     const creditsBefore = await credits()
     const joiners = Array.from({ length: 10 }, (_, i) => `early${1100 + i}@line.test`)
     const joinTokens = await invitationTokens(joiners)
-    const joinedBefore = (await postgres.owner.query<{ n: number }>(`select count(*)::int as n from private.waitlist_invitations where redeemed_at is not null`)).rows[0]!.n
+    const joinedBefore = (
+      await postgres.owner.query<{ n: number }>(`select count(*)::int as n from private.waitlist_invitations where redeemed_at is not null`)
+    ).rows[0]!.n
 
     // PostgREST's connections are open before the burst: warm the pool, so connecting is not timed.
     await Promise.all(Array.from({ length: 70 }, () => asApiRequest(postgres.api, client(), 'select pg_sleep(0.05)')))
     const started = performance.now()
     const outcomes = await Promise.all([
       ...tokens.map((token) => confirm(token).then((outcome) => ({ outcome, ms: performance.now() - started }))),
-      ...holds.map((hold) => asApiRequest(postgres.api, client(), 'select public.waitlist_decide_credit($1, true)', [hold.id], 'service_role').then((outcome) => ({ outcome, ms: 0 }))),
+      ...holds.map((hold) =>
+        asApiRequest(postgres.api, client(), 'select public.waitlist_decide_credit($1, true)', [hold.id], 'service_role').then((outcome) => ({
+          outcome,
+          ms: 0,
+        })),
+      ),
       ...Array.from({ length: 10 }, (_, i) =>
-        asApiRequest(postgres.api, client(), `insert into public.waitlist (name, email) values ('S', $1)`, [`signup${i}@line.test`]).then((outcome) => ({ outcome, ms: 0 })),
+        asApiRequest(postgres.api, client(), `insert into public.waitlist (name, email) values ('S', $1)`, [`signup${i}@line.test`]).then((outcome) => ({
+          outcome,
+          ms: 0,
+        })),
       ),
       ...joinTokens.map((token) => redeem(token).then((outcome) => ({ outcome, ms: 0 }))),
     ])
@@ -323,9 +356,12 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
       expect(row.total).toBeLessThanOrEqual(after)
     }
     const gained = (await credits()).map((row, i) => row.referral_credits - creditsBefore[i]!.referral_credits)
-    const { rows: webhooks } = await postgres.owner.query<{ email: string; n: number }>(`
+    const { rows: webhooks } = await postgres.owner.query<{ email: string; n: number }>(
+      `
       select w.email, count(*)::int as n from public.waitlist_outbox o join public.waitlist w on w.id = o.entry_id
-       where o.kind = 'webhook' and o.payload ->> 'type' = 'referral.credited' and w.email = any($1) group by w.email order by w.email`, [[...referrers, 'early1700@line.test']])
+       where o.kind = 'webhook' and o.payload ->> 'type' = 'referral.credited' and w.email = any($1) group by w.email order by w.email`,
+      [[...referrers, 'early1700@line.test']],
+    )
     expect(webhooks.map((row) => row.n)).toEqual(gained.filter((n) => n > 0))
     expect(gained.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5)
 
@@ -335,13 +371,16 @@ describe.skipIf(!start.ok)('on PostgreSQL, at once', () => {
       select count(o.id)::int as n from public.waitlist w left join public.waitlist_outbox o on o.entry_id = w.id and o.kind = 'confirmation_email'
        where w.email like 'signup%@line.test' group by w.id`)
     expect(signups.map((row) => row.n)).toEqual(Array(10).fill(1))
-    const { rows: joins } = await postgres.owner.query<{ email: string; status: string; slack: number; webhook: number; joined: number }>(`
+    const { rows: joins } = await postgres.owner.query<{ email: string; status: string; slack: number; webhook: number; joined: number }>(
+      `
       select w.email, w.status,
              count(*) filter (where o.kind = 'slack_joined')::int as slack,
              count(*) filter (where o.kind = 'webhook' and o.payload ->> 'type' = 'entry.joined')::int as webhook,
              max((o.payload ->> 'joined')::int) filter (where o.kind = 'slack_joined') as joined
         from public.waitlist w join public.waitlist_outbox o on o.entry_id = w.id
-       where w.email = any($1) group by w.email, w.status order by w.email`, [joiners])
+       where w.email = any($1) group by w.email, w.status order by w.email`,
+      [joiners],
+    )
     expect(joins).toHaveLength(10)
     for (const row of joins) {
       expect(row).toMatchObject({ status: 'joined', slack: 1, webhook: 1 })

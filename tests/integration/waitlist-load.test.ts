@@ -47,11 +47,25 @@ describe('runLoadCheck against the double', () => {
   it('carries every stored sign-up through double opt-in: one e-mail each, every link confirms, one Slack post each', async () => {
     const { rows } = await local.db.query<{ email: string }>('select email from public.waitlist')
     expect(rows.length).toBe(180)
-    await local.db.exec('update private.waitlist_confirmation_settings set retry_base_seconds = 0; update private.waitlist_webhook_settings set enabled = true, retry_base_seconds = 0')
+    await local.db.exec(
+      'update private.waitlist_confirmation_settings set retry_base_seconds = 0; update private.waitlist_webhook_settings set enabled = true, retry_base_seconds = 0',
+    )
     const flaky = await startFlakyReceiver()
-    const report = await runConfirmationCheck({ url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey }, rows.map((row) => row.email), flaky.channel)
+    const report = await runConfirmationCheck(
+      { url: local.url, anonKey: local.anonKey, serviceRoleKey: local.serviceRoleKey },
+      rows.map((row) => row.email),
+      flaky.channel,
+    )
     expect(report.problems).toEqual([])
-    expect(report).toMatchObject({ entries: 180, emailMessages: 180, emailsSent: 180, emailsReceived: 180, confirmed: 180, slackMessages: 180, slackPosts: 180 })
+    expect(report).toMatchObject({
+      entries: 180,
+      emailMessages: 180,
+      emailsSent: 180,
+      emailsReceived: 180,
+      confirmed: 180,
+      slackMessages: 180,
+      slackPosts: 180,
+    })
     // The webhook stage: a receiver failing one delivery in ten still hears each confirmation exactly once.
     const webhooks = await reconcileWebhooks(serviceClient(local.url, local.serviceRoleKey), flaky, report.confirmed).finally(() => flaky.receiver.close())
     expect(webhooks.problems).toEqual([])
@@ -130,8 +144,16 @@ describe('reconcile', () => {
   })
 
   it('reports failures with their reasons', () => {
-    const failing = answers.map((answer) => (answer.email === 'b@x.test' ? { ...answer, outcome: 'failed' as const, reason: 'failed: boom (HTTP 500)' } : answer))
-    expect(reconcile(small, failing, stored.filter((row) => row.email !== 'b@x.test')).join('\n')).toMatch(/1 sign-ups failed: 1x failed: boom/)
+    const failing = answers.map((answer) =>
+      answer.email === 'b@x.test' ? { ...answer, outcome: 'failed' as const, reason: 'failed: boom (HTTP 500)' } : answer,
+    )
+    expect(
+      reconcile(
+        small,
+        failing,
+        stored.filter((row) => row.email !== 'b@x.test'),
+      ).join('\n'),
+    ).toMatch(/1 sign-ups failed: 1x failed: boom/)
   })
 })
 
@@ -140,12 +162,9 @@ describe('guards', () => {
     expect(() => assertLoopbackUrl(url)).not.toThrow()
   })
 
-  it.each(['https://abc.supabase.co', 'http://10.0.0.5:54321', 'http://192.168.1.2', 'http://127.0.0.1.example.com', 'not a url'])(
-    'refuses %s',
-    (url) => {
-      expect(() => assertLoopbackUrl(url)).toThrow()
-    },
-  )
+  it.each(['https://abc.supabase.co', 'http://10.0.0.5:54321', 'http://192.168.1.2', 'http://127.0.0.1.example.com', 'not a url'])('refuses %s', (url) => {
+    expect(() => assertLoopbackUrl(url)).toThrow()
+  })
 
   it('refuses a burst that exceeds its own per-client limit, and runaway sizes', () => {
     expect(validatePlan({ ...plan, perClient: 51 })).toEqual([expect.stringMatching(/exceeds the per-client limit/)])

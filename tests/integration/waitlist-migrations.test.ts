@@ -16,8 +16,7 @@ afterAll(async () => {
   await db.close()
 })
 
-const insertAnon = (name: unknown, email: unknown, project: unknown = '', keep = false) =>
-  runAs(db, 'anon', INSERT_WAITLIST, [name, email, project], { keep })
+const insertAnon = (name: unknown, email: unknown, project: unknown = '', keep = false) => runAs(db, 'anon', INSERT_WAITLIST, [name, email, project], { keep })
 
 describe('waitlist migration', () => {
   it('is recorded once and not re-applied', async () => {
@@ -29,9 +28,7 @@ describe('waitlist migration', () => {
   })
 
   it('turns row-level security on and gives anon one insert policy whose check is not `true`', async () => {
-    const { rows: tables } = await db.query<{ rls: boolean }>(
-      `select relrowsecurity as rls from pg_class where oid = 'public.waitlist'::regclass`,
-    )
+    const { rows: tables } = await db.query<{ rls: boolean }>(`select relrowsecurity as rls from pg_class where oid = 'public.waitlist'::regclass`)
     expect(tables[0]?.rls).toBe(true)
     const { rows: policies } = await db.query<{ cmd: string; roles: string[]; with_check: string | null; qual: string | null }>(
       `select cmd, roles::text[] as roles, with_check, qual from pg_policies where tablename = 'waitlist'`,
@@ -67,18 +64,14 @@ describe('waitlist migration', () => {
   })
 
   it('uses the e-mail pattern of components/waitlist/email.ts verbatim', async () => {
-    const { rows } = await db.query<{ def: string }>(
-      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'waitlist_email_format'`,
-    )
+    const { rows } = await db.query<{ def: string }>(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'waitlist_email_format'`)
     expect(rows[0]?.def).toBe('CHECK (waitlist_rules.email_plausible(email)) NOT VALID')
     const { rows: fn } = await db.query<{ def: string }>(`select pg_get_functiondef('waitlist_rules.email_plausible(text)'::regprocedure) as def`)
     expect(fn[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
   })
 
   it('trims exactly the whitespace set of components/waitlist/rules.ts', async () => {
-    const { rows } = await db.query<{ trimmed: string }>('select public.waitlist_trim($1) as trimmed', [
-      `${WAITLIST_WHITESPACE}x\u200By${WAITLIST_WHITESPACE}`,
-    ])
+    const { rows } = await db.query<{ trimmed: string }>('select public.waitlist_trim($1) as trimmed', [`${WAITLIST_WHITESPACE}x\u200By${WAITLIST_WHITESPACE}`])
     // U+200B (zero width space) is not whitespace for JS' trim either.
     expect(rows[0]?.trimmed).toBe('x\u200By')
   })
@@ -97,7 +90,9 @@ describe('as anon', () => {
   })
 
   it('gets project "" when the column is left out', async () => {
-    expect(await runAs(db, 'anon', 'insert into public.waitlist (name, email) values ($1, $2)', ['Bo', 'bo@example.com'], { keep: true })).toMatchObject({ ok: true })
+    expect(await runAs(db, 'anon', 'insert into public.waitlist (name, email) values ($1, $2)', ['Bo', 'bo@example.com'], { keep: true })).toMatchObject({
+      ok: true,
+    })
     const { rows } = await db.query<{ project: string }>(`select project from public.waitlist where email = 'bo@example.com'`)
     expect(rows[0]?.project).toBe('')
   })

@@ -27,7 +27,12 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'waitlist-owner-'))
   const client = createWaitlistClient(local.url, local.anonKey)
   for (const input of [
-    { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines, Ltd.', source: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', referrer_host: 'news.example', landing_path: '/pricing' } },
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Engines, Ltd.',
+      source: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'launch', referrer_host: 'news.example', landing_path: '/pricing' },
+    },
     { name: '=HYPERLINK("http://evil.example","click")', email: 'eve@example.com' },
   ]) {
     expect(await joinWaitlist(client, input, 'source' in input ? input.source : {})).toEqual({ status: 'saved' })
@@ -90,13 +95,17 @@ describe('tools/owner/waitlist-credits.ts', () => {
 
   it('--grant counts it, once: a second grant or a refusal changes nothing; an unknown id fails', async () => {
     const id = /\n(\d+)\s+\d{4}-/.exec((await runScript('waitlist-credits.ts', ['--held'], env())).stdout)![1]!
-    expect((await runScript('waitlist-credits.ts', ['--grant', id], env())).stdout).toBe(`Granted credit ${id}: it now counts, and moves the referrer up like any other.\n`)
+    expect((await runScript('waitlist-credits.ts', ['--grant', id], env())).stdout).toBe(
+      `Granted credit ${id}: it now counts, and moves the referrer up like any other.\n`,
+    )
     expect((await runScript('waitlist-credits.ts', ['--grant', id], env())).stdout).toBe(`Credit ${id} was already granted: nothing changed.\n`)
     expect((await runScript('waitlist-credits.ts', ['--refuse', id], env())).stdout).toBe(`Credit ${id} was already granted: nothing changed.\n`)
     const credits = await local.db.query<{ referral_credits: number }>(`select referral_credits from public.waitlist where email = 'ada@example.com'`)
     expect(credits.rows).toEqual([{ referral_credits: 1 }])
     expect((await runScript('waitlist-credits.ts', ['--held'], env())).stdout).toBe('No held referral credits.\n')
-    expect((await runScript('waitlist-credits.ts', ['--held', '--all'], env())).stdout).toMatch(/same network as the referrer\s+Ada Lovelace\s+ada@example.com\s+friend@example.com\s+granted\n/)
+    expect((await runScript('waitlist-credits.ts', ['--held', '--all'], env())).stdout).toMatch(
+      /same network as the referrer\s+Ada Lovelace\s+ada@example.com\s+friend@example.com\s+granted\n/,
+    )
     const unknown = await runScript('waitlist-credits.ts', ['--refuse', '999999'], env()).catch(failure)
     expect(unknown).toMatchObject({ code: 1, stdout: 'No held credit 999999.\n' })
   })
@@ -114,8 +123,12 @@ describe('tools/owner/waitlist-export.ts', () => {
   it('writes the list as RFC 4180 CSV with formulas neutralised', async () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
-    expect(lines[0]).toBe('created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language')
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,,,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,,false,,,en$/)
+    expect(lines[0]).toBe(
+      'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language',
+    )
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,,,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,,false,,,en$/,
+    )
     expect(lines[2]).toMatch(/,pending,,,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,,false,,,en$/)
     expect(lines[5]).toMatch(/,confirmed,[^,]+,,,Friend,friend@example.com,,,,,,,,0,ada@example.com,false,,,en$/)
     expect(lines).toHaveLength(7) // header, five entries, and the empty string after the final CRLF
@@ -162,8 +175,12 @@ describe('tools/owner/waitlist-list.ts', () => {
       NEXT_PUBLIC_SUPABASE_URL: local.url,
       SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey,
     })
-    expect(stdout).toMatch(/^#\s+Signed up \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Invited \(UTC\)\s+Joined \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Referrals\s+Referred by\s+Flag\n/)
-    expect(stdout).toMatch(/confirmed\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Ada Lovelace\s+ada@example.com\s+Engines, Ltd.\s+campaign newsletter \/ email \/ launch, from news.example, landed on \/pricing\s+1\n/)
+    expect(stdout).toMatch(
+      /^#\s+Signed up \(UTC\)\s+Status\s+Confirmed \(UTC\)\s+Invited \(UTC\)\s+Joined \(UTC\)\s+Name\s+Email\s+Project\s+Source\s+Referrals\s+Referred by\s+Flag\n/,
+    )
+    expect(stdout).toMatch(
+      /confirmed\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Ada Lovelace\s+ada@example.com\s+Engines, Ltd.\s+campaign newsletter \/ email \/ launch, from news.example, landed on \/pricing\s+1\n/,
+    )
     expect(stdout).toMatch(/Friend\s+friend@example.com\s+0\s+ada@example.com\n/)
     expect(stdout).toMatch(/pending\s+=HYPERLINK/)
     expect(stdout).toContain('Terminal \\x1b[31mred\\x1b[0m\\x07')

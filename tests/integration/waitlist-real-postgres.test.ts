@@ -66,9 +66,7 @@ describe.skipIf(!start.ok)('the waitlist on real PostgreSQL', () => {
       Array.from({ length: 80 }, (_, i) => asApiRequest(postgres.api, from('203.0.113.7'), INSERT_ONE, [`Colleague ${i}`, `c${i}@office.example`, ''])),
     )
     expect(summary(outcomes)).toEqual({ ok: 50, WL429: 30 })
-    const { rows } = await postgres.owner.query<{ n: number; flagged: number }>(
-      `select count(*)::int as n, count(flag)::int as flagged from public.waitlist`,
-    )
+    const { rows } = await postgres.owner.query<{ n: number; flagged: number }>(`select count(*)::int as n, count(flag)::int as flagged from public.waitlist`)
     // One domain 50 times within the hour: flagged past 20, never refused.
     expect(rows[0]).toEqual({ n: 50, flagged: 30 })
   })
@@ -84,9 +82,7 @@ describe.skipIf(!start.ok)('the waitlist on real PostgreSQL', () => {
 
   it('the same address from 60 clients at once (look-alike spellings): one row, the rest 23505, no deadlock', async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        asApiRequest(postgres.api, from(`192.0.2.${i + 10}`), INSERT_ONE, ['Ada', LOOK_ALIKES[i % LOOK_ALIKES.length], '']),
-      ),
+      Array.from({ length: 60 }, (_, i) => asApiRequest(postgres.api, from(`192.0.2.${i + 10}`), INSERT_ONE, ['Ada', LOOK_ALIKES[i % LOOK_ALIKES.length], ''])),
     )
     expect(summary(outcomes)).toEqual({ ok: 1, '23505': 59 })
   })

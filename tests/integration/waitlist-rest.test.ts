@@ -253,7 +253,11 @@ const cases: Case[] = [
   },
   {
     name: 'anon insert with read-back (.select()) -> 401 42501',
-    run: ({ anon }) => anon.from('waitlist').insert({ name: 'Fay', email: email('readback'), project: '' }).select(),
+    run: ({ anon }) =>
+      anon
+        .from('waitlist')
+        .insert({ name: 'Fay', email: email('readback'), project: '' })
+        .select(),
     expect: { status: 401, code: '42501' },
   },
   {
@@ -507,7 +511,9 @@ describe('the local double only', () => {
       message: 'permission denied to set role "postgres"',
     },
   ])('$label -> $status $code', async ({ token, status, code, message }) => {
-    const outcome = await withToken(token).from('waitlist').insert({ name: 'Lu', email: email('token'), project: '' })
+    const outcome = await withToken(token)
+      .from('waitlist')
+      .insert({ name: 'Lu', email: email('token'), project: '' })
     expect(outcome.status).toBe(status)
     expect(outcome.error).toMatchObject({ code, message })
   })
@@ -603,9 +609,14 @@ describe('the local double only', () => {
       }
       expect(await joinWaitlist(site, { name: 'Local', email: email('local-over') })).toEqual({ status: 'rate_limited' })
       // Forging another address does not make another client.
-      const forger = createClient(local.url, local.anonKey, { auth: NO_SESSION, global: { headers: { 'X-Forwarded-For': '203.0.113.99', 'CF-Connecting-IP': '203.0.113.99' } } })
+      const forger = createClient(local.url, local.anonKey, {
+        auth: NO_SESSION,
+        global: { headers: { 'X-Forwarded-For': '203.0.113.99', 'CF-Connecting-IP': '203.0.113.99' } },
+      })
       expect(await joinWaitlist(forger, { name: 'Forger', email: email('forger') })).toEqual({ status: 'rate_limited' })
-      expect(await joinWaitlist(anonFrom({ ...local, local: true }, nextClientAddress()), { name: 'Remote', email: email('remote') })).toEqual({ status: 'saved' })
+      expect(await joinWaitlist(anonFrom({ ...local, local: true }, nextClientAddress()), { name: 'Remote', email: email('remote') })).toEqual({
+        status: 'saved',
+      })
       const { rows } = await local.db.query<{ n: number }>(`select count(*)::int as n from public.waitlist where email like 'local%@${runId}.example.com'`)
       expect(rows[0]?.n).toBe(PER_CLIENT_LIMIT)
     } finally {
@@ -649,7 +660,13 @@ describe('the local double only', () => {
     expect(await owner.from('test_notes').update({ body: 'BETA' }).eq('n', 2).select('body')).toMatchObject({ status: 200, data: [{ body: 'BETA' }] })
     expect(await owner.from('test_notes').delete().lte('n', 1)).toMatchObject({ status: 204, error: null })
 
-    expect(await owner.rpc('test_notes_over', { min: 1 })).toMatchObject({ status: 200, data: [{ body: 'BETA', n: 2 }, { body: 'Gamma', n: 3 }] })
+    expect(await owner.rpc('test_notes_over', { min: 1 })).toMatchObject({
+      status: 200,
+      data: [
+        { body: 'BETA', n: 2 },
+        { body: 'Gamma', n: 3 },
+      ],
+    })
     expect(await owner.rpc('test_numbers', { upto: 3 }, { get: true })).toMatchObject({ status: 200, data: [1, 2, 3] })
     expect(await owner.rpc('test_first_note')).toMatchObject({ status: 200, data: { body: 'BETA', n: 2 } })
     expect(await owner.rpc('test_numbers', { wrong: 3 })).toMatchObject({ status: 404, error: { code: 'PGRST202' } })
@@ -677,7 +694,11 @@ describe('the local double only', () => {
 
     it('on_conflict with a resolution is an upsert that the database judges (no arbiter on email: 400 42P10)', async () => {
       for (const resolution of ['ignore-duplicates', 'merge-duplicates']) {
-        const response = await post(JSON.stringify({ name: 'Up', email: email('upsert'), project: '' }), { Prefer: `resolution=${resolution}` }, '?on_conflict=email')
+        const response = await post(
+          JSON.stringify({ name: 'Up', email: email('upsert'), project: '' }),
+          { Prefer: `resolution=${resolution}` },
+          '?on_conflict=email',
+        )
         expect(response.status, resolution).toBe(400)
         expect(await response.json()).toMatchObject({ code: '42P10' })
       }

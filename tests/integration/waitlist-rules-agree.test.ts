@@ -11,13 +11,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  normalizeWaitlistInput,
-  validateWaitlistInput,
-  WAITLIST_WHITESPACE,
-  type WaitlistFormInput,
-  type WaitlistRow,
-} from '@/components/waitlist/rules'
+import { normalizeWaitlistInput, validateWaitlistInput, WAITLIST_WHITESPACE, type WaitlistFormInput, type WaitlistRow } from '@/components/waitlist/rules'
 import { createWaitlistDb, INSERT_WAITLIST } from '../helpers/waitlist-db'
 
 let db: PGlite

@@ -11,19 +11,23 @@ import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../he
 let db: WaitlistDb
 const targets = await waitlistDbTargets('waitlist-timeouts')
 
-onEachDatabase(targets, (opened) => (db = opened), () => {
-  it('cuts anon at 3 s with PostgreSQL’s own error, lets authenticated run past it, and stores the roles’ settings', async () => {
-    expect(await runAs(db, 'anon', 'select pg_sleep(3.3)')).toMatchObject({ ok: false, code: '57014' })
-    expect(await runAs(db, 'authenticated', 'select pg_sleep(3.3)')).toMatchObject({ ok: true })
-    const { rows } = await db.query<{ role: string; setting: string[] }>(`
+onEachDatabase(
+  targets,
+  (opened) => (db = opened),
+  () => {
+    it('cuts anon at 3 s with PostgreSQL’s own error, lets authenticated run past it, and stores the roles’ settings', async () => {
+      expect(await runAs(db, 'anon', 'select pg_sleep(3.3)')).toMatchObject({ ok: false, code: '57014' })
+      expect(await runAs(db, 'authenticated', 'select pg_sleep(3.3)')).toMatchObject({ ok: true })
+      const { rows } = await db.query<{ role: string; setting: string[] }>(`
       select r.rolname as role, s.setconfig as setting from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
        where r.rolname in ('anon', 'authenticated') order by 1`)
-    expect(rows).toEqual([
-      { role: 'anon', setting: ['statement_timeout=3s'] },
-      { role: 'authenticated', setting: ['statement_timeout=8s'] },
-    ])
-  }, 30_000)
-})
+      expect(rows).toEqual([
+        { role: 'anon', setting: ['statement_timeout=3s'] },
+        { role: 'authenticated', setting: ['statement_timeout=8s'] },
+      ])
+    }, 30_000)
+  },
+)
 
 let local: LocalSupabase | undefined
 afterAll(async () => {

@@ -11,7 +11,19 @@ import {
 
 describe('the event catalogue', () => {
   it('has exactly the events of the spec', () => {
-    expect([...EVENT_NAMES].sort()).toEqual(['contact_us_click', 'navigation_click', 'page_view', 'referral_link_copied', 'start_free_trial_click', 'try_demo_click', 'waitlist_confirmed', 'waitlist_join', 'waitlist_position_viewed'].sort())
+    expect([...EVENT_NAMES].sort()).toEqual(
+      [
+        'contact_us_click',
+        'navigation_click',
+        'page_view',
+        'referral_link_copied',
+        'start_free_trial_click',
+        'try_demo_click',
+        'waitlist_confirmed',
+        'waitlist_join',
+        'waitlist_position_viewed',
+      ].sort(),
+    )
   })
 
   it('lists every start-free-trial location of the spec, plus the about page', () => {
@@ -25,10 +37,19 @@ describe('the event catalogue', () => {
 
 describe('waitlist_join', () => {
   it.each([
-    [{ email: 'Ada@Example.COM ', company: 'Engines' }, { has_company: true, email_domain: 'example.com' }],
-    [{ email: 'solo@indie.dev', company: '   ' }, { has_company: false, email_domain: 'indie.dev' }],
+    [
+      { email: 'Ada@Example.COM ', company: 'Engines' },
+      { has_company: true, email_domain: 'example.com' },
+    ],
+    [
+      { email: 'solo@indie.dev', company: '   ' },
+      { has_company: false, email_domain: 'indie.dev' },
+    ],
     [{ email: 'solo@indie.dev' }, { has_company: false, email_domain: 'indie.dev' }],
-    [{ email: 'weird@sub@host.io', company: null }, { has_company: false, email_domain: 'host.io' }],
+    [
+      { email: 'weird@sub@host.io', company: null },
+      { has_company: false, email_domain: 'host.io' },
+    ],
   ])('%o → %o', (input, expected) => {
     expect(waitlistJoinProperties(input)).toEqual(expected)
   })

@@ -85,7 +85,10 @@ describe('p75 per route from PostHog (components/analytics/vitals-posthog.ts)', 
   })
 
   it('posts the query with the personal key to the EU cloud, and reports a refusal', async () => {
-    const fetcher = vi.fn<typeof fetch>().mockResolvedValueOnce(Response.json({ results: [['/', 'INP', 120, 9]] })).mockResolvedValueOnce(new Response('no', { status: 401 }))
+    const fetcher = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(Response.json({ results: [['/', 'INP', 120, 9]] }))
+      .mockResolvedValueOnce(new Response('no', { status: 401 }))
     const config = { personalApiKey: 'phx_abcdefghijklmnopqrstuvwxyz', projectId: '12345' }
     expect(await fetchVitals(config, fetcher)).toEqual([{ route: '/', metrics: { INP: { p75: 120, samples: 9 } } }])
     expect(fetcher.mock.calls[0]![0]).toBe('https://eu.posthog.com/api/projects/12345/query/')
@@ -103,7 +106,10 @@ describe("the console's speed section", () => {
   })
 
   it('one row per route: each metric p75 (CLS as a score), a dash where none, and the page loads', () => {
-    const page = vitalsSection({ kind: 'read', routes: [{ route: '/about', metrics: { LCP: { p75: 2100.5, samples: 12 }, CLS: { p75: 0.023, samples: 11 } } }] }).text
+    const page = vitalsSection({
+      kind: 'read',
+      routes: [{ route: '/about', metrics: { LCP: { p75: 2100.5, samples: 12 }, CLS: { p75: 0.023, samples: 11 } } }],
+    }).text
     expect(tableRows(page, 'Real visitors’ Web Vitals, p75 per route')).toEqual([['/about', '2,101 ms', '–', '0.02', '–', '–', '12']])
   })
 })

@@ -24,12 +24,16 @@ describe('the announcement bar', () => {
   })
 
   it('is drawn on the server; the script and close button only when visitors may close it', () => {
-    const closable = renderToStaticMarkup(<AnnouncementBar announcement={toAnnouncement({ enabled: true, text: 'News', dismissible: true }, link)} closeLabel="Close" plannedLabel="Soon" />)
+    const closable = renderToStaticMarkup(
+      <AnnouncementBar announcement={toAnnouncement({ enabled: true, text: 'News', dismissible: true }, link)} closeLabel="Close" plannedLabel="Soon" />,
+    )
     expect(closable).toContain('News')
     expect(closable).toContain('href="/waitlist"')
     expect(closable).toContain('aria-label="Close"')
     expect(closable).toContain(`<script>${announcementScript(announcementId('News', '/waitlist'))}</script>`)
-    const fixed = renderToStaticMarkup(<AnnouncementBar announcement={toAnnouncement({ enabled: true, text: 'News', dismissible: false }, null)} closeLabel="Close" plannedLabel="Soon" />)
+    const fixed = renderToStaticMarkup(
+      <AnnouncementBar announcement={toAnnouncement({ enabled: true, text: 'News', dismissible: false }, null)} closeLabel="Close" plannedLabel="Soon" />,
+    )
     expect(fixed).not.toContain('<script')
     expect(fixed).not.toContain('<button')
   })

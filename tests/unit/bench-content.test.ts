@@ -18,7 +18,13 @@ describe("the bench's variant page", () => {
   it("is where the proxy sends the bench's requests, over the bench's content", async () => {
     // Whatever state the guide's example is left in, the bench's copy runs it.
     const { documents, variant } = benchContent(await readSeedDataset('sanity/seed/production.ndjson'), { ...editorsExample(), state: 'draft' })
-    expect(variant).toEqual({ experiment: 'hero-headline', key: 'b', cookie: 'consent=granted; experiments=hero-headline=b', headline: 'Hear every user.', controlHeadline: 'Talk to every user.' })
+    expect(variant).toEqual({
+      experiment: 'hero-headline',
+      key: 'b',
+      cookie: 'consent=granted; experiments=hero-headline=b',
+      headline: 'Hear every user.',
+      controlHeadline: 'Talk to every user.',
+    })
     expect(documents.filter((doc) => doc._type === 'experiment')).toMatchObject([{ _id: 'experiment-hero-headline', state: 'running' }])
 
     const seedPath = path.join(await mkdtemp(path.join(tmpdir(), 'bench-content-')), 'seed.ndjson')

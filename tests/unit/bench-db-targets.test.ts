@@ -79,7 +79,11 @@ describe("the founders' tools", () => {
     expect(passes(judgeTool({ tool: 'console (first page)', ms: 3000, peakMb: 299, firstByteMs: 2000 }))).toEqual([true, true])
     expect(passes(judgeTool({ tool: 'console (first page)', ms: 3000, peakMb: 300 }))).toEqual([false, false])
     expect(passes(judgeTool({ tool: 'waitlist:export', ms: 20_000, peakMb: 120, rowsPerSecond: 50_000 }))).toEqual([true, true])
-    expect(passes(judgeTool({ tool: 'waitlist:export', ms: 20_000, peakMb: 120, rowsPerSecond: 60_000, problem: 'stopped at its 240 s deadline' }))).toEqual([false, true, false])
+    expect(passes(judgeTool({ tool: 'waitlist:export', ms: 20_000, peakMb: 120, rowsPerSecond: 60_000, problem: 'stopped at its 240 s deadline' }))).toEqual([
+      false,
+      true,
+      false,
+    ])
     expect(passes(judgeTool({ tool: 'waitlist:stats', ms: 1000, peakMb: null }))).toEqual([false])
     expect(judgeTool({ tool: 'waitlist:list', ms: 1000, peakMb: 900 })).toEqual([])
   })

@@ -19,7 +19,18 @@ type Overrides = {
 }
 
 /** A measured page that meets every target unless told otherwise. */
-export function measured({ path = '/', status = 200, jsGzip = 100_000, scripts = SCRIPTS, variant, htmlGzip = 0, parts = {}, scores = {}, lighthouse = {}, applied = {} }: Overrides = {}): Measured {
+export function measured({
+  path = '/',
+  status = 200,
+  jsGzip = 100_000,
+  scripts = SCRIPTS,
+  variant,
+  htmlGzip = 0,
+  parts = {},
+  scores = {},
+  lighthouse = {},
+  applied = {},
+}: Overrides = {}): Measured {
   const simulated = summary(path, scores, lighthouse)
   return {
     path,

@@ -22,7 +22,11 @@ function report(overrides: Partial<BenchReport>): BenchReport {
     styledFloor: measured({ path: '/styled', htmlGzip: 10_300, parts: { cssGzip: 8_500 }, applied: { lcpMs: 720 } }),
     server: null,
     machineLoad: { samples: 3, cores: 2, loadAverage: { min: 1.5, median: 2, max: 3.25 }, benchCores: 1.1, otherCores: 0.4 },
-    judgement: { judged: true, reason: 'CPU index 2500 against 2450 in the run of 2026-11-22 (+2.0 %), within 10.0 %', previous: { date: '2026-11-22', benchmarkIndex: 2450 } },
+    judgement: {
+      judged: true,
+      reason: 'CPU index 2500 against 2450 in the run of 2026-11-22 (+2.0 %), within 10.0 %',
+      previous: { date: '2026-11-22', benchmarkIndex: 2450 },
+    },
     targets: [],
     submit: { count: 60, median: 30, p95: 40, max: 100, first: 100 },
     ...overrides,
@@ -33,13 +37,17 @@ describe('the benchmark report', () => {
   it("names the range of the site pages' HTML (the 404 left out) beside the floor's, and the simulated model's round trip", () => {
     const markdown = renderMarkdown(report({}))
     expect(markdown).toContain("the site's pages: 29.1 kB to 41.1 kB gzipped")
-    expect(markdown).toContain("the floor: 1.8 kB")
+    expect(markdown).toContain('the floor: 1.8 kB')
     expect(markdown).toContain("which costs them 150 ms of the 130 ms that 1.2 × the floor's simulated LCP would leave above it in this run")
   })
 
-  it('shows the floor\'s text pages with their LCP against the floor\'s', () => {
+  it("shows the floor's text pages with their LCP against the floor's", () => {
     const floor = measured({ lighthouse: { lcpMs: 650 } })
-    const page = measured({ path: '/text/80', htmlGzip: 10_500, lighthouse: { fcpMs: 720, lcpMs: 1_440, lcpRuns: [960, 1_440, 1_450], tbtMs: 110, performanceRuns: [99, 99, 98] } })
+    const page = measured({
+      path: '/text/80',
+      htmlGzip: 10_500,
+      lighthouse: { fcpMs: 720, lcpMs: 1_440, lcpRuns: [960, 1_440, 1_450], tbtMs: 110, performanceRuns: [99, 99, 98] },
+    })
     const markdown = renderMarkdown(report({ floorText: { floor, pages: [page] } }))
     expect(markdown).toContain('### The floor with words on it')
     expect(markdown).toContain('| /text/80 | 10.5 kB | 100 (99, 99, 98) | 0.72 s | 1.44 s | 2.22 × | 0.96 s, 1.44 s, 1.45 s | 110 ms |')
@@ -49,8 +57,21 @@ describe('the benchmark report', () => {
     const floor = measured({ htmlGzip: 1_800 })
     const control = measured({ path: '/', htmlGzip: 41_100, applied: { lcpElements: ['p.control'], warnings: [] } })
     const cookie = 'consent=granted; experiments=hero-headline=b'
-    const variant = measured({ path: '/', htmlGzip: 41_200, variant: { experiment: 'hero-headline', key: 'b', cookie }, applied: { lcpElements: ['p.variant'] }, lighthouse: { warnings: ['a warning of the variant page'] } })
-    const markdown = renderMarkdown(report({ routes: [{ site: control, floor, jsRatio: 1 }, { site: variant, floor, jsRatio: 1 }] }))
+    const variant = measured({
+      path: '/',
+      htmlGzip: 41_200,
+      variant: { experiment: 'hero-headline', key: 'b', cookie },
+      applied: { lcpElements: ['p.variant'] },
+      lighthouse: { warnings: ['a warning of the variant page'] },
+    })
+    const markdown = renderMarkdown(
+      report({
+        routes: [
+          { site: control, floor, jsRatio: 1 },
+          { site: variant, floor, jsRatio: 1 },
+        ],
+      }),
+    )
     // A row of its own in the weights, the HTML parts, both Lighthouse tables and the audits.
     expect(markdown).toContain('| / (variant b) | 200 | 100.0 kB | 100.0 kB | 1.000 × |')
     expect(markdown).toContain('| / (variant b) | 41.2 kB |')
@@ -70,8 +91,12 @@ describe('the benchmark report', () => {
   it('says how busy the machine was: the load average and the CPU of the bench against every other process', () => {
     const markdown = renderMarkdown(report({}))
     expect(markdown).toContain('[bench-db.md](bench-db.md) (`npm run bench:db`)')
-    expect(markdown).toContain("How busy it was: 1-minute load average 1.5 to 3.25 (median 2) on 2 cores, 3 readings; on average the bench's own processes (servers, Chromium, the load tool) used 1.10 cores and other processes 0.40.")
-    const noProc = renderMarkdown(report({ machineLoad: { samples: 2, cores: 2, loadAverage: { min: 1, median: 1, max: 1 }, benchCores: null, otherCores: null } }))
+    expect(markdown).toContain(
+      "How busy it was: 1-minute load average 1.5 to 3.25 (median 2) on 2 cores, 3 readings; on average the bench's own processes (servers, Chromium, the load tool) used 1.10 cores and other processes 0.40.",
+    )
+    const noProc = renderMarkdown(
+      report({ machineLoad: { samples: 2, cores: 2, loadAverage: { min: 1, median: 1, max: 1 }, benchCores: null, otherCores: null } }),
+    )
     expect(noProc).toContain('the CPU of other processes could not be read (no /proc)')
   })
 
@@ -83,8 +108,15 @@ describe('the benchmark report', () => {
     const judged = renderMarkdown(report({ targets }))
     expect(judged).toContain('1 of 2 met. Compared with the last recorded run: CPU index 2500 against 2450 in the run of 2026-11-22 (+2.0 %), within 10.0 %.')
     expect(judged).toContain('| / | LCP ≤ 1.1 × styled floor (applied throttling) | 1.20 × | 0.79 s | **miss** | 0.07 s over |')
-    const refused = renderMarkdown(report({ targets, judgement: { judged: false, reason: 'CPU index 2000 against 2500 (-20.0 %): more than 10.0 %', previous: { date: '2026-11-22', benchmarkIndex: 2500 } } }))
-    expect(refused).toContain('**Not judged**: CPU index 2000 against 2500 (-20.0 %): more than 10.0 %. The targets are shown as measured (1 of 2 would be met)')
+    const refused = renderMarkdown(
+      report({
+        targets,
+        judgement: { judged: false, reason: 'CPU index 2000 against 2500 (-20.0 %): more than 10.0 %', previous: { date: '2026-11-22', benchmarkIndex: 2500 } },
+      }),
+    )
+    expect(refused).toContain(
+      '**Not judged**: CPU index 2000 against 2500 (-20.0 %): more than 10.0 %. The targets are shown as measured (1 of 2 would be met)',
+    )
     expect(refused).toContain('| / | CLS 0 | 0.000 | 0 | not judged (pass) | — |')
     expect(refused).toContain('| not judged (miss) |')
     expect(refused).not.toContain('**miss**')
@@ -100,15 +132,39 @@ describe('the benchmark report', () => {
   })
 
   it("has the server's table: each route and encoding, bypassed, the proxy's share and the floor page of the nearest size", () => {
-    const run = (requestsPerSecond: number, p99Ms: number, errors = 0): LoadRun => ({ url: '', encoding: 'identity', requestsPerSecond, p99Ms, meanMs: 0, bytesPerSecond: 0, requests: 0, statuses: {}, errors })
+    const run = (requestsPerSecond: number, p99Ms: number, errors = 0): LoadRun => ({
+      url: '',
+      encoding: 'identity',
+      requestsPerSecond,
+      p99Ms,
+      meanMs: 0,
+      bytesPerSecond: 0,
+      requests: 0,
+      statuses: {},
+      errors,
+    })
     const runs = { site: run(450.4, 190.2), bypassed: run(600, 120), floor: run(900, 60) }
     const server = {
       connections: 50,
       durationSeconds: 20,
       autocannon: '9.0.0',
       routes: [
-        { route: '/', status: 200, bytes: 183_600, floor: { path: '/text/260', bytes: 178_000 }, bypassPath: '/en', runs: { identity: runs, gzip: { ...runs, site: run(1_200, 80) } } },
-        { route: '/missing', status: 404, bytes: 96_500, floor: { path: '/text/160', bytes: 110_000 }, bypassPath: '/en/not-found/site', runs: { identity: runs, gzip: { ...runs, floor: run(900, 60, 3) } } },
+        {
+          route: '/',
+          status: 200,
+          bytes: 183_600,
+          floor: { path: '/text/260', bytes: 178_000 },
+          bypassPath: '/en',
+          runs: { identity: runs, gzip: { ...runs, site: run(1_200, 80) } },
+        },
+        {
+          route: '/missing',
+          status: 404,
+          bytes: 96_500,
+          floor: { path: '/text/160', bytes: 110_000 },
+          bypassPath: '/en/not-found/site',
+          runs: { identity: runs, gzip: { ...runs, floor: run(900, 60, 3) } },
+        },
       ],
     }
     const markdown = renderMarkdown(report({ server }))

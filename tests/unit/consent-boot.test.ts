@@ -50,7 +50,13 @@ describe('the inline script that hides the server-rendered consent banner before
     // Only the parameters and browser globals it is given: a reference to a module constant or
     // import would throw in the page, and the try/catch would leave the banner showing.
     const fake = fakeWindow({ name: 'granted', stored: 'granted' })
-    const run = new Function('window', 'document', consentBootScript().replace(/^try\{/, '{').replace(/\}catch\(e\)\{\}$/, '}'))
+    const run = new Function(
+      'window',
+      'document',
+      consentBootScript()
+        .replace(/^try\{/, '{')
+        .replace(/\}catch\(e\)\{\}$/, '}'),
+    )
     expect(() => run(fake.window, fake.document)).not.toThrow()
     expect(fake.attributes.has(CONSENT_CHOSEN_ATTRIBUTE)).toBe(true)
   })

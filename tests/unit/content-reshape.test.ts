@@ -4,12 +4,24 @@ import { formatPrice, toLink, withUsageClaim } from '@/lib/content/reshape'
 describe('toLink', () => {
   const base = { _key: 'k', label: 'L', path: null, url: null, email: null, pageSlug: null, pageLanguage: null }
   it.each([
-    [{ ...base, kind: 'internal', path: '/about' }, { kind: 'internal', href: '/about' }],
+    [
+      { ...base, kind: 'internal', path: '/about' },
+      { kind: 'internal', href: '/about' },
+    ],
     // A page by reference follows its current slug; unpublished (null) it is not a link.
-    [{ ...base, kind: 'page', pageSlug: 'privacy' }, { kind: 'internal', href: '/privacy' }],
+    [
+      { ...base, kind: 'page', pageSlug: 'privacy' },
+      { kind: 'internal', href: '/privacy' },
+    ],
     [{ ...base, kind: 'page' }, { kind: 'planned' }],
-    [{ ...base, kind: 'external', url: 'https://x.test' }, { kind: 'external', href: 'https://x.test' }],
-    [{ ...base, kind: 'email', email: 'a@b.test' }, { kind: 'email', href: 'mailto:a@b.test' }],
+    [
+      { ...base, kind: 'external', url: 'https://x.test' },
+      { kind: 'external', href: 'https://x.test' },
+    ],
+    [
+      { ...base, kind: 'email', email: 'a@b.test' },
+      { kind: 'email', href: 'mailto:a@b.test' },
+    ],
     [{ ...base, kind: 'demo' }, { kind: 'demo' }],
     [{ ...base, kind: 'planned' }, { kind: 'planned' }],
     // A destination left empty is shown as not yet available, never as a dead link.

@@ -17,7 +17,12 @@ describe('chooseDemoWidget: which widget the Try Demo buttons toggle', () => {
 
 describe('productWidgetToggle', () => {
   it('finds window.HeardlyWidget.toggle and calls it on its object', () => {
-    const api = { open: false, toggle() { this.open = !this.open } }
+    const api = {
+      open: false,
+      toggle() {
+        this.open = !this.open
+      },
+    }
     const toggle = productWidgetToggle({ HeardlyWidget: api })
     toggle?.()
     expect(api.open).toBe(true)

@@ -14,7 +14,9 @@ describe('the disposable-mail domains', () => {
     const { version, domains } = packageDomains()
     expect(domains.length).toBeGreaterThan(1000)
     expect(domains).toContain('mailinator.com')
-    expect(await readFile(DOMAINS_FILE, 'utf8'), 'run `npm run waitlist:disposable-domains` and commit what it writes').toBe(renderDomainsSchema(version, domains))
+    expect(await readFile(DOMAINS_FILE, 'utf8'), 'run `npm run waitlist:disposable-domains` and commit what it writes').toBe(
+      renderDomainsSchema(version, domains),
+    )
   })
 
   it('never list a domain the site or its tests use for real people', () => {

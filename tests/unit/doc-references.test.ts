@@ -16,7 +16,9 @@ describe('references in the guides and comments', () => {
 
   it('reads the guides and the product, not the tests, the migrations or the generated reports', () => {
     const read = filesToRead(tracked)
-    expect(read).toEqual(expect.arrayContaining(['README.md', 'docs/engineers.md', 'components/waitlist/rules.ts', 'supabase/schemas/01_rules.sql', 'tools/owner/owner.ts']))
+    expect(read).toEqual(
+      expect.arrayContaining(['README.md', 'docs/engineers.md', 'components/waitlist/rules.ts', 'supabase/schemas/01_rules.sql', 'tools/owner/owner.ts']),
+    )
     expect(read.filter((file) => /^(tests|e2e|supabase\/migrations)\//.test(file) || file.startsWith('docs/bench') || file.includes('generated'))).toEqual([])
   })
 
@@ -43,7 +45,12 @@ describe('references in the guides and comments', () => {
   it('passes what is true: routes with brackets, folders, a sentence ending, repeated headings, packages, Markdown shown as code', () => {
     expect(check('lib/x.ts', '// unknown slugs reach app/(site)/[lang]/[...slug], (components/waitlist/rules.ts).')).toEqual([])
     expect(check('lib/x.ts', "import { defineConfig } from 'sanity/structure'\nimport x from '@sanity/webhook'")).toEqual([])
-    expect(check('docs/engineers.md', '[a](waitlist.md#the-line), [b](waitlist.md#the-line-1), [c](#changing-the-database) `- [title](url):\nnote`, [d](https://example.com/x.md)')).toEqual([])
+    expect(
+      check(
+        'docs/engineers.md',
+        '[a](waitlist.md#the-line), [b](waitlist.md#the-line-1), [c](#changing-the-database) `- [title](url):\nnote`, [d](https://example.com/x.md)',
+      ),
+    ).toEqual([])
   })
 
   it("makes GitHub's anchors", () => {

@@ -51,7 +51,13 @@ describe('waitlistBackend', () => {
 
 describe('the outbox dispatcher settings', () => {
   it('reads SMTP, sender, Slack and the dispatch secret, all optional', () => {
-    expect(serverEnv({ NODE_ENV: 'production' })).toMatchObject({ smtpUrl: undefined, emailFrom: undefined, slackWebhookUrl: undefined, slackIncludeEmail: false, outboxSecret: undefined })
+    expect(serverEnv({ NODE_ENV: 'production' })).toMatchObject({
+      smtpUrl: undefined,
+      emailFrom: undefined,
+      slackWebhookUrl: undefined,
+      slackIncludeEmail: false,
+      outboxSecret: undefined,
+    })
     expect(
       serverEnv({
         NODE_ENV: 'production',
@@ -61,7 +67,12 @@ describe('the outbox dispatcher settings', () => {
         SLACK_INCLUDE_EMAIL: 'true',
         OUTBOX_DISPATCH_SECRET: 'x'.repeat(32),
       }),
-    ).toMatchObject({ smtpUrl: 'smtps://resend:re_key@smtp.resend.com:465', emailFrom: 'waitlist@heardly.example', slackIncludeEmail: true, outboxSecret: 'x'.repeat(32) })
+    ).toMatchObject({
+      smtpUrl: 'smtps://resend:re_key@smtp.resend.com:465',
+      emailFrom: 'waitlist@heardly.example',
+      slackIncludeEmail: true,
+      outboxSecret: 'x'.repeat(32),
+    })
   })
 
   it.each([

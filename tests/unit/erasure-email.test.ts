@@ -42,7 +42,13 @@ describe('the erasure e-mail ("Delete me")', () => {
   })
 
   it('shares the link e-mails’ layout (sender heading, greeting, footer); it alone greets by name, the address having proven itself', async () => {
-    const confirmation = await renderLinkEmail({ copy, kind: 'confirmation_email', url: 'https://heardly.example/waitlist/confirm#token=T', expires: '30 November 2026, 14:05 UTC', unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U' })
+    const confirmation = await renderLinkEmail({
+      copy,
+      kind: 'confirmation_email',
+      url: 'https://heardly.example/waitlist/confirm#token=T',
+      expires: '30 November 2026, 14:05 UTC',
+      unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U',
+    })
     const erasure = await renderErasureEmail({ copy, name: 'Ada' })
     expect(erasure.text).toContain('Hi Ada,')
     expect(confirmation.text).toContain(copy.anonymousGreeting)

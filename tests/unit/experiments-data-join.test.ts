@@ -8,12 +8,22 @@ import { assignmentsFromCookies, assignmentsToRecord, joinWaitlist, type Waitlis
 
 describe('assignmentsFromCookies', () => {
   it('reads the experiments cookie among the others', () => {
-    expect(assignmentsFromCookies('consent=granted; experiments=hero-words=b&cta-label=control; ph_abc=1')).toEqual({ 'hero-words': 'b', 'cta-label': 'control' })
+    expect(assignmentsFromCookies('consent=granted; experiments=hero-words=b&cta-label=control; ph_abc=1')).toEqual({
+      'hero-words': 'b',
+      'cta-label': 'control',
+    })
     expect(assignmentsFromCookies('experiments=hero-words=b')).toEqual({ 'hero-words': 'b' })
   })
 
   it('reads nothing without the cookie (no consent), from a look-alike name, or from malformed pairs', () => {
-    for (const cookies of ['', 'consent=denied', 'my_experiments=hero-words=b', 'experimentsx=hero-words=b', 'experiments=', 'experiments=Hero=b&<x>=y&hero-words']) {
+    for (const cookies of [
+      '',
+      'consent=denied',
+      'my_experiments=hero-words=b',
+      'experimentsx=hero-words=b',
+      'experiments=',
+      'experiments=Hero=b&<x>=y&hero-words',
+    ]) {
       expect(assignmentsFromCookies(cookies), cookies).toEqual({})
     }
   })
@@ -28,7 +38,12 @@ describe('assignmentsToRecord', () => {
 
   it('records nothing once the browser asks not to be tracked (the proxy showed control), or without consent', () => {
     expect(assignmentsToRecord(cookies, true)).toEqual({})
-    for (const without of ['experiments=hero-words=b', 'consent=denied; experiments=hero-words=b', 'consent=granted2; experiments=hero-words=b', 'xconsent=granted; experiments=hero-words=b']) {
+    for (const without of [
+      'experiments=hero-words=b',
+      'consent=denied; experiments=hero-words=b',
+      'consent=granted2; experiments=hero-words=b',
+      'xconsent=granted; experiments=hero-words=b',
+    ]) {
       expect(assignmentsToRecord(without, false), without).toEqual({})
     }
   })

@@ -37,7 +37,14 @@ describe("Wilson's score interval", () => {
       }
       return from
     }
-    const cases: [number, number][] = [[0, 9], [3, 7], [50, 1000], [999, 1000], [12, 40], [7, 7]]
+    const cases: [number, number][] = [
+      [0, 9],
+      [3, 7],
+      [50, 1000],
+      [999, 1000],
+      [12, 40],
+      [7, 7],
+    ]
     for (const [x, n] of cases) {
       const interval = wilsonInterval(x, n)!
       const p = x / n
@@ -49,7 +56,13 @@ describe("Wilson's score interval", () => {
   it('stays within 0 and 1, and has no interval without trials or for impossible counts', () => {
     expect(wilsonInterval(5, 5)).toMatchObject({ high: 1 })
     expect(wilsonInterval(0, 1)).toMatchObject({ low: 0 })
-    for (const [x, n] of [[0, 0], [3, 2], [-1, 5], [1.5, 3]]) expect(wilsonInterval(x!, n!)).toBeNull()
+    for (const [x, n] of [
+      [0, 0],
+      [3, 2],
+      [-1, 5],
+      [1.5, 3],
+    ])
+      expect(wilsonInterval(x!, n!)).toBeNull()
   })
 
   it('prints a rate with its interval', () => {
@@ -69,13 +82,32 @@ describe('results per experiment and variant', () => {
     const [cta, hero] = experimentResults(counts, null)
     expect(cta).toMatchObject({ experiment: 'cta-label', variants: [{ variant: 'short', participants: null, confirmation: null, signup: null }] })
     expect(hero!.variants.map((v) => v.variant)).toEqual(['control', 'b'])
-    expect(hero!.variants[0]).toMatchObject({ participants: null, signups: 81, confirmations: 40, confirmation: { rate: 40 / 81, interval: wilsonInterval(40, 81) }, signup: null })
+    expect(hero!.variants[0]).toMatchObject({
+      participants: null,
+      signups: 81,
+      confirmations: 40,
+      confirmation: { rate: 40 / 81, interval: wilsonInterval(40, 81) },
+      signup: null,
+    })
   })
 
   it('with PostHog: participants and the sign-up rate, a variant seen but not yet signed up, no rate when sign-ups exceed participants', () => {
-    const participants = new Map([['hero-words', new Map([['control', 263], ['b', 10], ['c', 40]])]])
+    const participants = new Map([
+      [
+        'hero-words',
+        new Map([
+          ['control', 263],
+          ['b', 10],
+          ['c', 40],
+        ]),
+      ],
+    ])
     const [, hero] = experimentResults(counts, participants)
-    expect(hero!.variants.map((v) => [v.variant, v.participants, v.signups])).toEqual([['control', 263, 81], ['b', 10, 15], ['c', 40, 0]])
+    expect(hero!.variants.map((v) => [v.variant, v.participants, v.signups])).toEqual([
+      ['control', 263, 81],
+      ['b', 10, 15],
+      ['c', 40, 0],
+    ])
     expect(hero!.variants[0]!.signup).toEqual({ rate: 81 / 263, interval: wilsonInterval(81, 263) })
     expect(hero!.variants[1]!.signup).toBeNull()
     expect(hero!.variants[2]!.signup).toEqual({ rate: 0, interval: wilsonInterval(0, 40) })
@@ -92,8 +124,19 @@ describe("PostHog's participants", () => {
   })
 
   it('reads the answer strictly', () => {
-    const read = participantsFrom([['hero-words', 'b', 12], ['hero-words', 'control', 30], ['Bad Key', 'b', 5], ['hero-words', '<b>', 1], ['hero-words', 'c', -3], 'junk', ['hero-words', 'c', '7']])
-    expect([...read.get('hero-words')!]).toEqual([['b', 12], ['control', 30]])
+    const read = participantsFrom([
+      ['hero-words', 'b', 12],
+      ['hero-words', 'control', 30],
+      ['Bad Key', 'b', 5],
+      ['hero-words', '<b>', 1],
+      ['hero-words', 'c', -3],
+      'junk',
+      ['hero-words', 'c', '7'],
+    ])
+    expect([...read.get('hero-words')!]).toEqual([
+      ['b', 12],
+      ['control', 30],
+    ])
     expect(read.size).toBe(1)
   })
 
@@ -116,9 +159,14 @@ describe("PostHog's participants", () => {
 
   it('is configured by both settings or neither, validated', () => {
     expect(posthogQueryEnv({})).toBeNull()
-    expect(posthogQueryEnv({ POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz', POSTHOG_PROJECT_ID: '42' })).toEqual({ personalApiKey: 'phx_abcdefghijklmnopqrstuvwxyz', projectId: '42' })
+    expect(posthogQueryEnv({ POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz', POSTHOG_PROJECT_ID: '42' })).toEqual({
+      personalApiKey: 'phx_abcdefghijklmnopqrstuvwxyz',
+      projectId: '42',
+    })
     expect(() => posthogQueryEnv({ POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz' })).toThrow('POSTHOG_PROJECT_ID')
-    expect(() => posthogQueryEnv({ POSTHOG_PERSONAL_API_KEY: 'phc_public_project_key_not_personal', POSTHOG_PROJECT_ID: '42' })).toThrow('POSTHOG_PERSONAL_API_KEY')
+    expect(() => posthogQueryEnv({ POSTHOG_PERSONAL_API_KEY: 'phc_public_project_key_not_personal', POSTHOG_PROJECT_ID: '42' })).toThrow(
+      'POSTHOG_PERSONAL_API_KEY',
+    )
     expect(() => posthogQueryEnv({ POSTHOG_PERSONAL_API_KEY: 'phx_abcdefghijklmnopqrstuvwxyz', POSTHOG_PROJECT_ID: '42/../1' })).toThrow('POSTHOG_PROJECT_ID')
   })
 })
@@ -133,7 +181,9 @@ describe("the console's experiment tables", () => {
     const page = experimentsSection({ results: experimentResults(counts, null), participants: { kind: 'not-configured' } }).text
     expect(page).toContain('<h3>hero-words</h3>')
     expect(page).toContain('not configured')
-    expect(page).toMatch(/<th scope="col">Variant<\/th><th scope="col" class="n">Signed up<\/th><th scope="col" class="n">Confirmed<\/th><th scope="col">Confirmation rate \(95 % interval\)<\/th>/)
+    expect(page).toMatch(
+      /<th scope="col">Variant<\/th><th scope="col" class="n">Signed up<\/th><th scope="col" class="n">Confirmed<\/th><th scope="col">Confirmation rate \(95 % interval\)<\/th>/,
+    )
     expect(tableRows(page, 'Experiment hero-words')).toEqual([
       ['control', '81', '40', formatRate({ rate: 40 / 81, interval: wilsonInterval(40, 81)! })],
       ['b', '15', '10', '66.7 % (41.7–84.8 %)'],
@@ -141,13 +191,24 @@ describe("the console's experiment tables", () => {
   })
 
   it('with PostHog: participants and the sign-up rate; a PostHog failure is said, with sign-ups alone', () => {
-    const participants = new Map([['hero-words', new Map([['control', 263], ['b', 148]])]])
+    const participants = new Map([
+      [
+        'hero-words',
+        new Map([
+          ['control', 263],
+          ['b', 148],
+        ]),
+      ],
+    ])
     const page = experimentsSection({ results: experimentResults(counts, participants), participants: { kind: 'read' } }).text
     expect(tableRows(page, 'Experiment hero-words')).toEqual([
       ['control', '263', '81', '30.8 % (25.5–36.6 %)', '40', formatRate({ rate: 40 / 81, interval: wilsonInterval(40, 81)! })],
       ['b', '148', '15', '10.1 % (6.2–16.0 %)', '10', '66.7 % (41.7–84.8 %)'],
     ])
-    const failed = experimentsSection({ results: experimentResults(counts, null), participants: { kind: 'failed', reason: "PostHog's query API answered HTTP 401" } }).text
+    const failed = experimentsSection({
+      results: experimentResults(counts, null),
+      participants: { kind: 'failed', reason: "PostHog's query API answered HTTP 401" },
+    }).text
     expect(failed).toContain('role="status"')
     expect(failed).toContain('HTTP 401')
     expect(tableRows(failed, 'Experiment hero-words')[0]).toHaveLength(4)

@@ -27,7 +27,13 @@ vi.mock('@/components/waitlist/outbox/configured', () => ({
 const { POST } = await import('@/app/api/revalidate/route')
 const dispatch = await import('@/app/api/outbox/dispatch/route')
 
-const experiment = (id: string, fields: Record<string, unknown>): SeedDocument => ({ _id: id, _type: 'experiment', title: id, goal: 'waitlist_join', ...fields })
+const experiment = (id: string, fields: Record<string, unknown>): SeedDocument => ({
+  _id: id,
+  _type: 'experiment',
+  title: id,
+  goal: 'waitlist_join',
+  ...fields,
+})
 const variant = (key: string) => ({ _key: `v-${key}`, key, share: 10, sections: [] })
 /** Variants as the running experiments query answers them: objects with their key. */
 const keyed = (...keys: (string | null)[]) => keys.map((key) => ({ key }))
@@ -73,9 +79,22 @@ describe('syncRunningExperiments', () => {
       kind: 'synced',
       experiments: 2,
       pairs: 4,
-      skipped: ['variant "b" of hero-words', 'variant "control" of hero-words', 'variant "Bad" of hero-words', 'variant null of hero-words', 'experiment "Bad_Key"', 'experiment "hero-words"', 'experiment null'],
+      skipped: [
+        'variant "b" of hero-words',
+        'variant "control" of hero-words',
+        'variant "Bad" of hero-words',
+        'variant null of hero-words',
+        'experiment "Bad_Key"',
+        'experiment "hero-words"',
+        'experiment null',
+      ],
     })
-    expect(replaced).toEqual([[{ key: 'hero-words', variants: ['b', 'c'] }, { key: 'no-variants', variants: [] }]])
+    expect(replaced).toEqual([
+      [
+        { key: 'hero-words', variants: ['b', 'c'] },
+        { key: 'no-variants', variants: [] },
+      ],
+    ])
   })
 
   it('an empty answer (every experiment stopped) empties the set', async () => {
@@ -102,7 +121,13 @@ describe('syncRunningExperiments', () => {
   })
 
   it('takes only the keys the cookie format allows', () => {
-    expect(recordableExperiments([{ key: 'a', variants: [] }, { key: 'x'.repeat(41), variants: [] }, { key: 'ok-key', variants: keyed('v'.repeat(21), 'fine') }]).running).toEqual([{ key: 'ok-key', variants: ['fine'] }])
+    expect(
+      recordableExperiments([
+        { key: 'a', variants: [] },
+        { key: 'x'.repeat(41), variants: [] },
+        { key: 'ok-key', variants: keyed('v'.repeat(21), 'fine') },
+      ]).running,
+    ).toEqual([{ key: 'ok-key', variants: ['fine'] }])
   })
 })
 
@@ -118,7 +143,10 @@ describe('the publish webhook syncs the running experiments', () => {
       calls.push([fn, args])
       return { data: 2, error: null, status: 200 }
     }
-    expect(await webhook({ _type: 'experiment', _id: 'exp-hero' })).toMatchObject({ status: 200, body: { experiments: { kind: 'synced', experiments: 1, pairs: 2 } } })
+    expect(await webhook({ _type: 'experiment', _id: 'exp-hero' })).toMatchObject({
+      status: 200,
+      body: { experiments: { kind: 'synced', experiments: 1, pairs: 2 } },
+    })
     expect(await webhook({ _type: 'landingPage', _id: 'landing' })).toMatchObject({ status: 200 })
     expect(calls).toEqual([
       ['waitlist_replace_experiments', { running: [{ key: 'hero-words', variants: ['b'] }] }],
@@ -141,7 +169,10 @@ describe('the publish webhook syncs the running experiments', () => {
   it('a database that refuses the set answers 500 for an experiment’s publish', async () => {
     fake.read = async () => [{ key: 'hero-words', variants: keyed('b') }]
     fake.rpc = async () => ({ data: null, error: { message: 'permission denied', code: '42501' }, status: 403 })
-    expect(await webhook({ _type: 'experiment', _id: 'exp-hero' })).toMatchObject({ status: 500, body: { experiments: { kind: 'kept', reason: expect.stringContaining('HTTP 403 42501') } } })
+    expect(await webhook({ _type: 'experiment', _id: 'exp-hero' })).toMatchObject({
+      status: 500,
+      body: { experiments: { kind: 'kept', reason: expect.stringContaining('HTTP 403 42501') } },
+    })
   })
 })
 

@@ -6,7 +6,13 @@ import { exposuresIn, featureProperties, keepConsentCookie, labelEvents, sendExp
 // What the browser does for experiments: the consent cookie the server reads, and what PostHog
 // hears (every event labelled with the participant's variants; one exposure per varied section).
 
-const cookies = () => Object.fromEntries(document.cookie.split(';').filter(Boolean).map((pair) => pair.trim().split('=') as [string, string]))
+const cookies = () =>
+  Object.fromEntries(
+    document.cookie
+      .split(';')
+      .filter(Boolean)
+      .map((pair) => pair.trim().split('=') as [string, string]),
+  )
 
 afterEach(() => {
   for (const name of Object.keys(cookies())) document.cookie = `${name}=; Max-Age=0; Path=/`

@@ -40,13 +40,32 @@ function split(experiment: ExperimentSplit): Record<string, number> {
 
 describe('assignment by shares', () => {
   it.each([
-    [{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }, { control: 50, b: 50 }],
-    [{ key: 'pricing-copy', variants: [{ key: 'b', share: 20 }, { key: 'c', share: 30 }] }, { control: 50, b: 20, c: 30 }],
-    [{ key: 'cta-label', variants: [{ key: 'short', share: 10 }] }, { control: 90, short: 10 }],
-    [{ key: 'about-story', variants: [{ key: 'b', share: 99 }] }, { control: 1, b: 99 }],
+    [
+      { key: 'hero-headline', variants: [{ key: 'b', share: 50 }] },
+      { control: 50, b: 50 },
+    ],
+    [
+      {
+        key: 'pricing-copy',
+        variants: [
+          { key: 'b', share: 20 },
+          { key: 'c', share: 30 },
+        ],
+      },
+      { control: 50, b: 20, c: 30 },
+    ],
+    [
+      { key: 'cta-label', variants: [{ key: 'short', share: 10 }] },
+      { control: 90, short: 10 },
+    ],
+    [
+      { key: 'about-story', variants: [{ key: 'b', share: 99 }] },
+      { control: 1, b: 99 },
+    ],
   ])('10,000 simulated participants of %o are within 1 percentage point of the split', (experiment, expected) => {
     const observed = split(experiment)
-    for (const [variant, share] of Object.entries(expected)) expect(Math.abs((observed[variant] ?? 0) - share), `${variant}: ${observed[variant]} %`).toBeLessThan(1)
+    for (const [variant, share] of Object.entries(expected))
+      expect(Math.abs((observed[variant] ?? 0) - share), `${variant}: ${observed[variant]} %`).toBeLessThan(1)
   })
 
   it('gives everyone the variant when it takes 100 %, and control to everyone when no variant has a share', () => {
@@ -100,7 +119,14 @@ describe('the variant page’s segment', () => {
     expect(segment).toBe('de~hero-headline.b~pricing-copy.c')
     expect(parseVariantSegment(segment)).toEqual({ language: 'de', shown: { 'hero-headline': 'b', 'pricing-copy': 'c' } })
     expect(parseVariantSegment('en')).toEqual({ language: 'en', shown: {} })
-    for (const forged of ['en~pricing-copy.c~hero-headline.b', 'en~hero-headline.b~hero-headline.c', 'en~Hero.b', 'en~hero-headline', 'en~hero-headline.b.c', 'en~hero-headline.B']) {
+    for (const forged of [
+      'en~pricing-copy.c~hero-headline.b',
+      'en~hero-headline.b~hero-headline.c',
+      'en~Hero.b',
+      'en~hero-headline',
+      'en~hero-headline.b.c',
+      'en~hero-headline.B',
+    ]) {
       expect(parseVariantSegment(forged), forged).toBeNull()
     }
   })
@@ -148,7 +174,11 @@ describe('the proxy', () => {
     const first = await visit('/', { cookie: GRANTED })
     expect(first).toMatchObject({ status: 200, rewrite: '/en~hero-headline.b' })
     // Written as serializeAssignments writes it, not percent-encoded; readable by the join form (no HttpOnly).
-    expect(first.cookie).toEqual({ name: 'experiments', value: 'hero-headline=b', attributes: ['Path=/', `Max-Age=${90 * 24 * 60 * 60}`, 'SameSite=Lax', 'Secure'] })
+    expect(first.cookie).toEqual({
+      name: 'experiments',
+      value: 'hero-headline=b',
+      attributes: ['Path=/', `Max-Age=${90 * 24 * 60 * 60}`, 'SameSite=Lax', 'Secure'],
+    })
     expect(await visit('/de', { cookie: GRANTED })).toMatchObject({ rewrite: '/de~hero-headline.b' })
     // The next visit holds the cookie: the same variant, nothing set again.
     expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=b` })).toMatchObject({ rewrite: '/en~hero-headline.b', cookie: null })
@@ -158,7 +188,10 @@ describe('the proxy', () => {
     const about = await visit('/about', { cookie: `${GRANTED}; experiments=hero-headline=control` })
     expect(about).toMatchObject({ rewrite: '/en~about-story.long/about' })
     expect(about.cookie?.value).toBe('about-story=long&hero-headline=control')
-    expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=control&about-story=long` })).toMatchObject({ rewrite: '/en~hero-headline.control', cookie: null })
+    expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=control&about-story=long` })).toMatchObject({
+      rewrite: '/en~hero-headline.control',
+      cookie: null,
+    })
   })
 
   it.each([
@@ -190,7 +223,12 @@ describe('the proxy', () => {
 
   it('tells caches in front of the site that a varied page depends on the cookies, whoever asks', async () => {
     // A shared cache keyed on the address alone would hand one participant's variant to everyone, crawlers included.
-    for (const headers of [{ cookie: GRANTED }, {}, { cookie: GRANTED, 'sec-gpc': '1' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }] as Record<string, string>[]) {
+    for (const headers of [
+      { cookie: GRANTED },
+      {},
+      { cookie: GRANTED, 'sec-gpc': '1' },
+      { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+    ] as Record<string, string>[]) {
       expect((await visit('/', headers)).vary, JSON.stringify(headers)).toBe('Accept, Cookie')
       expect((await visit('/de', headers)).vary, JSON.stringify(headers)).toBe('Accept, Cookie')
     }
@@ -205,7 +243,10 @@ describe('the proxy', () => {
       expect(await visit('/', { cookie }), cookie).toMatchObject({ cacheControl: 'private, no-store' })
       expect(await visit('/de', { cookie }), cookie).toMatchObject({ cacheControl: 'private, no-store' })
     }
-    for (const headers of [{}, { cookie: 'experiments=hero-headline=b' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }] as Record<string, string>[]) {
+    for (const headers of [{}, { cookie: 'experiments=hero-headline=b' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }] as Record<
+      string,
+      string
+    >[]) {
       expect(await visit('/', headers), JSON.stringify(headers)).toMatchObject({ rewrite: '/en', cacheControl: null })
     }
     expect(await visit('/privacy', { cookie: GRANTED })).toMatchObject({ cacheControl: null })
@@ -219,7 +260,11 @@ describe('the proxy', () => {
 
   it('lets a draft preview see the page, not a variant, and no shared cache keep it', async () => {
     vi.stubEnv('__NEXT_PREVIEW_MODE_ID', 'preview')
-    expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=preview` })).toMatchObject({ rewrite: '/en', cookie: null, cacheControl: 'private, no-store' })
+    expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=preview` })).toMatchObject({
+      rewrite: '/en',
+      cookie: null,
+      cacheControl: 'private, no-store',
+    })
     // A cookie of that name Next would not accept is a visitor's: they take part as anyone does.
     expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=forged` })).toMatchObject({ rewrite: '/en~hero-headline.b' })
     vi.unstubAllEnvs()

@@ -51,15 +51,23 @@ describe('the token shape', () => {
 })
 
 describe('POST /api/invitations/redeem with a token that can never redeem', () => {
-  const request = (body: string) => new Request('https://heardly.example/api/invitations/redeem', { method: 'POST', body, headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' } })
+  const request = (body: string) =>
+    new Request('https://heardly.example/api/invitations/redeem', {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+    })
 
-  it.each(HOSTILE.filter(([, token]) => JSON.stringify({ token }).length <= 4096))('%s gets 400 invitation_invalid, and the database is not asked', async (_, token) => {
-    const redeem = vi.fn<Redeem>(async (value) => databaseLike(value) ?? { error: 'unknown' })
-    const response = await redeemInvitation(request(JSON.stringify({ token })), redeem)
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ error: 'invitation_invalid' })
-    expect(redeem).not.toHaveBeenCalled()
-  })
+  it.each(HOSTILE.filter(([, token]) => JSON.stringify({ token }).length <= 4096))(
+    '%s gets 400 invitation_invalid, and the database is not asked',
+    async (_, token) => {
+      const redeem = vi.fn<Redeem>(async (value) => databaseLike(value) ?? { error: 'unknown' })
+      const response = await redeemInvitation(request(JSON.stringify({ token })), redeem)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ error: 'invitation_invalid' })
+      expect(redeem).not.toHaveBeenCalled()
+    },
+  )
 
   it('a 10 kB token is over the body cap: 413, never 503', async () => {
     const redeem = vi.fn<Redeem>(async () => 'unavailable')
@@ -83,7 +91,8 @@ describe('POST /api/invitations/redeem with a token that can never redeem', () =
 })
 
 describe('POST /api/unsubscribe with a token that can never be anyone’s', () => {
-  const post = (query: string, remove: Remove) => unsubscribe(new Request(`https://heardly.example/api/unsubscribe?${query}`, { method: 'POST', body: 'List-Unsubscribe=One-Click' }), remove)
+  const post = (query: string, remove: Remove) =>
+    unsubscribe(new Request(`https://heardly.example/api/unsubscribe?${query}`, { method: 'POST', body: 'List-Unsubscribe=One-Click' }), remove)
   const cases: [string, string][] = [
     // A URL cannot carry a lone surrogate (encodeURIComponent throws): its UTF-8 bytes stand in.
     ...HOSTILE.filter(([what]) => what !== 'a lone surrogate').map(([what, token]): [string, string] => [what, `token=${encodeURIComponent(token)}`]),
@@ -110,7 +119,11 @@ describe('POST /api/unsubscribe with a token that can never be anyone’s', () =
 describe('the link page’s own-data calls with a token that can never be anyone’s', () => {
   const backend = { url: 'http://127.0.0.1:1', anonKey: 'anon' }
   // PostgREST's answer to NUL in a text argument (22P05 is class 22: 400).
-  const postgrest400 = () => Response.json({ code: '22P05', details: '\\u0000 cannot be converted to text.', hint: null, message: 'unsupported Unicode escape sequence' }, { status: 400 })
+  const postgrest400 = () =>
+    Response.json(
+      { code: '22P05', details: '\\u0000 cannot be converted to text.', hint: null, message: 'unsupported Unicode escape sequence' },
+      { status: 400 },
+    )
 
   it.each(HOSTILE)('%s opens nothing (never "unreachable"), and nothing is sent', async (_, token) => {
     const fetchMock = vi.fn(async () => postgrest400())

@@ -18,14 +18,21 @@ function routeFiles(dir = 'app'): { file: string; url: string }[] {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) return routeFiles(full)
     if (!/^route\.tsx?$/.test(entry.name)) return []
-    const url = `/${path.relative('app', dir).split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment)).map((segment) => (segment.startsWith('[') ? 'x' : segment)).join('/')}`
+    const url = `/${path
+      .relative('app', dir)
+      .split(path.sep)
+      .filter((segment) => !/^\(.*\)$/.test(segment))
+      .map((segment) => (segment.startsWith('[') ? 'x' : segment))
+      .join('/')}`
     return [{ file: full, url }]
   })
 }
 
 describe('which methods each address takes', () => {
   it.each(routeFiles())('$url ($file) allows what its file exports', ({ file, url }) => {
-    const exported = [...readFileSync(file, 'utf8').matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => match[1]!)
+    const exported = [...readFileSync(file, 'utf8').matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+      (match) => match[1]!,
+    )
     // Next adds HEAD to a GET, and answers OPTIONS for API routes itself.
     const expected = [...exported, ...(exported.includes('GET') ? ['HEAD'] : []), ...(/^\/(?:api|ingest)\//.test(url) ? ['OPTIONS'] : [])]
     expect([...allowedMethods(url)].sort()).toEqual(expected.sort())

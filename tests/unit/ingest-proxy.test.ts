@@ -10,7 +10,10 @@ function upstream() {
   const calls: { url: string; init: RequestInit }[] = []
   const fetchImpl = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(input), init: init ?? {} })
-    return new Response('{"status":1}', { status: 200, headers: { 'content-type': 'application/json', 'set-cookie': 'ph=1; Path=/', 'x-upstream-secret': 'x' } })
+    return new Response('{"status":1}', {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'set-cookie': 'ph=1; Path=/', 'x-upstream-secret': 'x' },
+    })
   }) as unknown as typeof fetch
   return { calls, fetchImpl }
 }
@@ -52,9 +55,12 @@ describe('the /ingest proxy', () => {
     expect(upstreamUrl('/flags/', '?v=2', hosts)?.toString()).toBe('https://ingest.posthog.test/flags/?v=2')
   })
 
-  it.each(['//evil.example/x', '/../admin', '/e/%2e%2e/x', '/e/..%2Fx', '/%2F%2Fevil.example', '/e\\\\x', '/e/%E0%A4%A', '/e/%00/', '/e%0A/', '/e/%7F'])('refuses a path that would leave PostHog’s host or path, or holds a control character: %s', (path) => {
-    expect(upstreamUrl(path, '', hosts)).toBeNull()
-  })
+  it.each(['//evil.example/x', '/../admin', '/e/%2e%2e/x', '/e/..%2Fx', '/%2F%2Fevil.example', '/e\\\\x', '/e/%E0%A4%A', '/e/%00/', '/e%0A/', '/e/%7F'])(
+    'refuses a path that would leave PostHog’s host or path, or holds a control character: %s',
+    (path) => {
+      expect(upstreamUrl(path, '', hosts)).toBeNull()
+    },
+  )
 
   it('refuses a body over the cap without forwarding it, and methods PostHog does not take', async () => {
     const { calls, fetchImpl } = upstream()

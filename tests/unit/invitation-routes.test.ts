@@ -17,16 +17,36 @@ afterEach(() => {
 })
 
 const redeemRequest = (body: BodyInit | null, authorization: string | null = `Bearer ${SECRET}`) =>
-  new Request('https://heardly.example/api/invitations/redeem', { method: 'POST', body, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } })
+  new Request('https://heardly.example/api/invitations/redeem', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+  })
 
 describe('POST /api/invitations/redeem', () => {
-  const person = { name: 'Ada', email: 'ada@example.com', company: 'Engines', founding_member: true, invited_at: '2026-11-20T10:00:00Z', joined_at: '2026-11-24T10:00:00Z', language: 'de' }
+  const person = {
+    name: 'Ada',
+    email: 'ada@example.com',
+    company: 'Engines',
+    founding_member: true,
+    invited_at: '2026-11-20T10:00:00Z',
+    joined_at: '2026-11-24T10:00:00Z',
+    language: 'de',
+  }
 
   it('answers who the invitation is for, once, in the contract’s shape', async () => {
     const redeem = vi.fn<Redeem>(async () => person)
     const response = await redeemInvitation(redeemRequest(JSON.stringify({ token: TOKEN })), redeem)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ name: 'Ada', email: 'ada@example.com', company: 'Engines', foundingMember: true, invitedAt: '2026-11-20T10:00:00Z', joinedAt: '2026-11-24T10:00:00Z', language: 'de' })
+    expect(await response.json()).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      company: 'Engines',
+      foundingMember: true,
+      invitedAt: '2026-11-20T10:00:00Z',
+      joinedAt: '2026-11-24T10:00:00Z',
+      language: 'de',
+    })
     expect(redeem).toHaveBeenCalledWith(TOKEN)
     expect(response.headers.get('cache-control')).toBe('no-store')
   })
@@ -82,7 +102,10 @@ describe('/api/unsubscribe (RFC 8058 one-click)', () => {
 
   it('a POST (a mail program’s one click, or the page’s button) takes the token’s person off, with the same answer for any token', async () => {
     const remove = vi.fn<Remove>(async (token) => token === TOKEN)
-    const oneClick = await unsubscribe(new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), remove)
+    const oneClick = await unsubscribe(
+      new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      remove,
+    )
     expect(oneClick.status).toBe(200)
     expect(remove).toHaveBeenCalledWith(TOKEN)
     const other = await unsubscribe(new Request(`https://heardly.example/api/unsubscribe?token=${'B'.repeat(43)}`, { method: 'POST' }), remove)

@@ -60,7 +60,11 @@ describe('GET /api/language/<code>', () => {
   })
 
   it('never leads off the site, whatever the Referer says', async () => {
-    for (const referer of ['https://heardly.example//evil.example', 'https://heardly.example/%2F%2Fevil.example', 'https://heardly.example/%E2%80%AE/privacy']) {
+    for (const referer of [
+      'https://heardly.example//evil.example',
+      'https://heardly.example/%2F%2Fevil.example',
+      'https://heardly.example/%E2%80%AE/privacy',
+    ]) {
       const location = (await switchLanguage(from(referer), 'de', sources)).headers.get('location')!
       expect(location).toMatch(/^\/(?!\/)/)
       expect(new URL(location, 'https://heardly.example').host).toBe('heardly.example')

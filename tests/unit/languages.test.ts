@@ -27,7 +27,8 @@ describe('a path in a language', () => {
   })
 
   it('leaves addresses elsewhere alone: another site, a protocol-relative one, mail', () => {
-    for (const href of ['https://example.com/about', '//evil.example/about', 'mailto:a@b.example', '#pricing', 'about']) expect(localizePath(href, 'de')).toBe(href)
+    for (const href of ['https://example.com/about', '//evil.example/about', 'mailto:a@b.example', '#pricing', 'about'])
+      expect(localizePath(href, 'de')).toBe(href)
   })
 })
 
@@ -40,7 +41,8 @@ describe('the language of a request', () => {
   })
 
   it('takes anything else as English: unprefixed paths, languages it does not speak, look-alikes', () => {
-    for (const path of ['/', '/about', '/fr/about', '/deutsch', '/DE/about', '/de-about', '/d%65/about', '/%64e']) expect(splitLanguage(path, GERMAN)).toEqual({ language: DEFAULT_LANGUAGE, path })
+    for (const path of ['/', '/about', '/fr/about', '/deutsch', '/DE/about', '/de-about', '/d%65/about', '/%64e'])
+      expect(splitLanguage(path, GERMAN)).toEqual({ language: DEFAULT_LANGUAGE, path })
   })
 
   it('never takes English as a prefix (/en/… is not an address of its own)', () => {
@@ -51,7 +53,9 @@ describe('the language of a request', () => {
 describe('language codes', () => {
   it.each(['de', 'fr', 'pt-br', 'zh-tw'])('accepts "%s"', (code) => expect(isLanguageCode(code)).toBe(true))
 
-  it.each(['', 'DE', 'deu', 'german', 'de_DE', 'de-', 'de-DE', 'd', 'dé', 'de\u200b', ' de', 'de/x'])('refuses "%s"', (code) => expect(isLanguageCode(code)).toBe(false))
+  it.each(['', 'DE', 'deu', 'german', 'de_DE', 'de-', 'de-DE', 'd', 'dé', 'de\u200b', ' de', 'de/x'])('refuses "%s"', (code) =>
+    expect(isLanguageCode(code)).toBe(false),
+  )
 
   it('keeps addresses of that shape for languages: no page may take one as its slug', () => {
     for (const slug of ['de', 'fr', 'pt-br', 'en']) expect(slugProblem(slug)).toMatch(/language code/)

@@ -21,7 +21,9 @@ describe('no circle of imports in the product', () => {
 
   it('fails a type-only import that closes a circle, through the path alias too', () => {
     const altered = (file: string) =>
-      file === 'lib/content/types.ts' ? `import type { toAnnouncement } from '@/lib/content/announcement'\n${readFileSync(file, 'utf8')}` : readFileSync(file, 'utf8')
+      file === 'lib/content/types.ts'
+        ? `import type { toAnnouncement } from '@/lib/content/announcement'\n${readFileSync(file, 'utf8')}`
+        : readFileSync(file, 'utf8')
     expect(circles(importGraph(root, files, altered))).toEqual([['lib/content/announcement.ts', 'lib/content/types.ts']])
   })
 

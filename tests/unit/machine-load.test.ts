@@ -24,9 +24,18 @@ describe('how busy the machine was', () => {
   })
 
   it("gives the load average's spread and the cores' worth used by the bench and by other processes", () => {
-    const reading = (at: number, loadAverage: number, busy: number, total: number, own: number): CpuReading => ({ at, loadAverage, busyTicks: busy, totalTicks: total, ownTicks: own })
+    const reading = (at: number, loadAverage: number, busy: number, total: number, own: number): CpuReading => ({
+      at,
+      loadAverage,
+      busyTicks: busy,
+      totalTicks: total,
+      ownTicks: own,
+    })
     // 2 cores for 10 s at 100 ticks a second: 2,000 ticks; 1,500 busy, 1,000 of them the bench's.
-    const load = summarizeLoad([reading(0, 2.5, 10_000, 50_000, 3_000), reading(5_000, 1.25, 10_700, 51_000, 3_400), reading(10_000, 4, 11_500, 52_000, 4_000)], 2)
+    const load = summarizeLoad(
+      [reading(0, 2.5, 10_000, 50_000, 3_000), reading(5_000, 1.25, 10_700, 51_000, 3_400), reading(10_000, 4, 11_500, 52_000, 4_000)],
+      2,
+    )
     expect(load).toEqual({ samples: 3, cores: 2, loadAverage: { min: 1.25, median: 2.5, max: 4 }, benchCores: 1, otherCores: 0.5 })
   })
 

@@ -15,7 +15,14 @@ import type { MarkdownContext } from '@/components/sections/markdown-types'
 
 const SITE = 'https://heardly.example'
 const span = (value: string, marks: string[] = []) => ({ _type: 'span', _key: `s${value.length}`, text: value, marks })
-const block = (children: ReturnType<typeof span>[], extra: Record<string, unknown> = {}) => ({ _type: 'block', _key: `b${Math.random()}`, style: 'normal', markDefs: [], children, ...extra })
+const block = (children: ReturnType<typeof span>[], extra: Record<string, unknown> = {}) => ({
+  _type: 'block',
+  _key: `b${Math.random()}`,
+  style: 'normal',
+  markDefs: [],
+  children,
+  ...extra,
+})
 const context = { settings: { language: 'en', labels: { sample: 'Sample' } } as SiteSettings, siteUrl: SITE } satisfies MarkdownContext
 
 /** What Markdown parses to: each block's style and text (the field's parser, as a Markdown reader would). */
@@ -50,13 +57,18 @@ describe('plain text in a twin', () => {
 
   it('any text whatever is one paragraph of exactly that text (generated)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('#', '-', '*', '_', '`', '[', ']', '(', ')', '<', '>', '!', '|', '\\', '&', ';', '1', '.', ' ', 'a', 'b', '~', '=', '+', ':') }), (typed) => {
-        const words = typed.trim()
-        fc.pre(/[ab1]/.test(words) && !/^\s|\s$/.test(words) && !/ {2,}/.test(words))
-        const read = parsed(text(words))
-        expect(read).toHaveLength(1)
-        expect(read[0]).toMatchObject({ type: 'block', style: 'normal', text: words })
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('#', '-', '*', '_', '`', '[', ']', '(', ')', '<', '>', '!', '|', '\\', '&', ';', '1', '.', ' ', 'a', 'b', '~', '=', '+', ':'),
+        }),
+        (typed) => {
+          const words = typed.trim()
+          fc.pre(/[ab1]/.test(words) && !/^\s|\s$/.test(words) && !/ {2,}/.test(words))
+          const read = parsed(text(words))
+          expect(read).toHaveLength(1)
+          expect(read[0]).toMatchObject({ type: 'block', style: 'normal', text: words })
+        },
+      ),
       { numRuns: 300 },
     )
   })
@@ -96,7 +108,9 @@ describe('links and images', () => {
   })
 
   it('the words of a link cannot close it early', () => {
-    expect(parsed(link('a](https://evil.example) [b', '/about', SITE))).toEqual([{ type: 'block', style: 'normal', listItem: undefined, text: 'a](https://evil.example) [b' }])
+    expect(parsed(link('a](https://evil.example) [b', '/about', SITE))).toEqual([
+      { type: 'block', style: 'normal', listItem: undefined, text: 'a](https://evil.example) [b' },
+    ])
   })
 })
 
@@ -104,13 +118,26 @@ describe('rich text (Portable Text) in a twin', () => {
   const body = [
     block([span('Heading two')], { style: 'h2' }),
     block([span('Heading three')], { style: 'h3' }),
-    block([span('A '), span('bold', ['strong']), span(' move, '), span('a link', ['l1']), span(', '), span('a page', ['p1']), span(' and '), span('a trap', ['l2']), span('.')], {
-      markDefs: [
-        { _type: 'link', _key: 'l1', href: 'https://example.com/docs' },
-        { _type: 'pageLink', _key: 'p1', slug: 'privacy', language: 'de' },
-        { _type: 'link', _key: 'l2', href: 'javascript:alert(1)' },
+    block(
+      [
+        span('A '),
+        span('bold', ['strong']),
+        span(' move, '),
+        span('a link', ['l1']),
+        span(', '),
+        span('a page', ['p1']),
+        span(' and '),
+        span('a trap', ['l2']),
+        span('.'),
       ],
-    }),
+      {
+        markDefs: [
+          { _type: 'link', _key: 'l1', href: 'https://example.com/docs' },
+          { _type: 'pageLink', _key: 'p1', slug: 'privacy', language: 'de' },
+          { _type: 'link', _key: 'l2', href: 'javascript:alert(1)' },
+        ],
+      },
+    ),
     block([span('First')], { listItem: 'bullet', level: 1 }),
     block([span('Second')], { listItem: 'bullet', level: 1 }),
     block([span('One')], { listItem: 'number', level: 1 }),
@@ -174,15 +201,32 @@ describe('sections in a twin', () => {
   })
 
   it('prices as a table, a column per plan, then each plan', () => {
-    const section = { _type: 'pricingSection', _key: 'p', title: 'Pricing', subtitle: null, eyebrow: null, footnote: 'In US dollars.', ctaLabel: 'Start your trial', tiers: [tier('Starter', 'Free', ''), tier('Pro | Max', '$29', '/month', { highlightLabel: 'Most popular' })] }
+    const section = {
+      _type: 'pricingSection',
+      _key: 'p',
+      title: 'Pricing',
+      subtitle: null,
+      eyebrow: null,
+      footnote: 'In US dollars.',
+      ctaLabel: 'Start your trial',
+      tiers: [tier('Starter', 'Free', ''), tier('Pro | Max', '$29', '/month', { highlightLabel: 'Most popular' })],
+    }
     const markdown = pricingMarkdown(section as unknown as SectionOf<'pricingSection'>, 2, context)
-    expect(markdown).toContain('## Pricing\n\n| Starter | Pro \\| Max |\n| --- | --- |\n| Free | $29/month |\n| No credit card required | No credit card required |\n| 10 insights | 10 insights |')
+    expect(markdown).toContain(
+      '## Pricing\n\n| Starter | Pro \\| Max |\n| --- | --- |\n| Free | $29/month |\n| No credit card required | No credit card required |\n| 10 insights | 10 insights |',
+    )
     expect(markdown).toContain('### Pro | Max\n\nMost popular\n\nPro | Max plan\n\n- Slack')
     expect(markdown).toContain('[Start your trial](https://heardly.example/waitlist)')
   })
 
   it('an FAQ as questions and their answers', () => {
-    const section = { _type: 'faqSection', _key: 'f', title: 'FAQ', subtitle: null, items: [{ _key: '1', question: 'Is it <free>?', answer: 'Yes.\n- Really' }] }
+    const section = {
+      _type: 'faqSection',
+      _key: 'f',
+      title: 'FAQ',
+      subtitle: null,
+      items: [{ _key: '1', question: 'Is it <free>?', answer: 'Yes.\n- Really' }],
+    }
     expect(faqMarkdown(section as unknown as SectionOf<'faqSection'>, 2, context)).toBe('## FAQ\n\n### Is it \\<free>?\n\nYes.  \n\\- Really')
   })
 })
@@ -194,7 +238,13 @@ describe('llms.txt', () => {
       summary: 'Line one\n## line two [x](javascript:y)',
       siteUrl: SITE,
       sections: [
-        { heading: 'Pages', links: [{ title: 'About ](https://evil.example)', url: `${SITE}/about.md`, note: 'Who we are\n- and more' }, { title: 'Trap', url: 'javascript:alert(1)' }] },
+        {
+          heading: 'Pages',
+          links: [
+            { title: 'About ](https://evil.example)', url: `${SITE}/about.md`, note: 'Who we are\n- and more' },
+            { title: 'Trap', url: 'javascript:alert(1)' },
+          ],
+        },
         { heading: 'Empty', links: [] },
         { heading: 'Pricing', links: [{ title: 'Pro: $29/month', url: `${SITE}/index.md`, note: null }] },
       ],

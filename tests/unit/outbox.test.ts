@@ -51,7 +51,13 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
   const expires = formatExpiry(new Date('2026-11-30T14:05:00Z'))
 
   it('renders the Sanity copy as HTML without images and as plain text with the link written out', async () => {
-    const email = await renderLinkEmail({ copy, kind: 'confirmation_email', url, expires, unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U' })
+    const email = await renderLinkEmail({
+      copy,
+      kind: 'confirmation_email',
+      url,
+      expires,
+      unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U',
+    })
     expect(email.subject).toBe(copy.subject)
     expect(email.html).not.toMatch(/<img/i)
     expect(email.html).toContain(`href="${url}"`)
@@ -86,16 +92,39 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
       previewText: 'Qpreview',
       unsubscribeLabel: 'Qleave',
     }
-    const email = await renderLinkEmail({ copy: marked, kind: 'confirmation_email', url, expires, unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U' })
+    const email = await renderLinkEmail({
+      copy: marked,
+      kind: 'confirmation_email',
+      url,
+      expires,
+      unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U',
+    })
     const leave = 'https://heardly.example/waitlist/unsubscribe#token=U'
-    const rest = email.text.replace(/q(sender|hello|body|button|hint|expiry|footer|leave)/gi, '').split(url).join('').split(expires).join('').split(leave).join('')
+    const rest = email.text
+      .replace(/q(sender|hello|body|button|hint|expiry|footer|leave)/gi, '')
+      .split(url)
+      .join('')
+      .split(expires)
+      .join('')
+      .split(leave)
+      .join('')
     expect(rest).not.toMatch(/\p{L}/u)
     expect(email.text).not.toContain('Qnamed')
   })
 })
 
 describe('stored and reported errors', () => {
-  const entry: ClaimedEntry = { id: 'x', name: 'Ada Lovelace', email: 'ada@example.com', project: '', utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: null, landing_path: null }
+  const entry: ClaimedEntry = {
+    id: 'x',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    project: '',
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    referrer_host: null,
+    landing_path: null,
+  }
   const message = (kind: 'confirmation_email' | 'access_email' | 'erasure_email' | 'slack_confirmed'): ClaimedMessage =>
     kind === 'erasure_email'
       ? { id: 'm', lease_id: 'l', attempts: 1, kind, payload: { email: 'ada@example.com', name: 'Ada Lovelace' }, entry: null }
@@ -111,7 +140,17 @@ describe('stored and reported errors', () => {
 })
 
 describe('the Slack message', () => {
-  const entry: ClaimedEntry = { id: 'x', name: 'Ada', email: 'ada@example.com', project: '', utm_source: null, utm_medium: null, utm_campaign: null, referrer_host: null, landing_path: null }
+  const entry: ClaimedEntry = {
+    id: 'x',
+    name: 'Ada',
+    email: 'ada@example.com',
+    project: '',
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    referrer_host: null,
+    landing_path: null,
+  }
   it('says where the sign-up came from, or that it came direct', () => {
     expect(describeSource(entry)).toBe('direct (no campaign or referring site)')
     expect(describeSource({ ...entry, utm_source: 'x', utm_campaign: 'y', landing_path: '/' })).toBe('campaign x / y, landed on /')

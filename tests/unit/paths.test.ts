@@ -1,6 +1,19 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CODE_ROUTES, normalizePath, pageCount, postListPath, postPath, postSlugProblem, POSTS_PER_PAGE, redirectProblems, redirectSourceProblem, RESERVED_SEGMENTS, sameSitePath, slugProblem } from '@/lib/content/paths'
+import {
+  CODE_ROUTES,
+  normalizePath,
+  pageCount,
+  postListPath,
+  postPath,
+  postSlugProblem,
+  POSTS_PER_PAGE,
+  redirectProblems,
+  redirectSourceProblem,
+  RESERVED_SEGMENTS,
+  sameSitePath,
+  slugProblem,
+} from '@/lib/content/paths'
 
 /**
  * The first URL segment of every route under app/: route groups "(…)" are transparent, and so is
@@ -100,9 +113,7 @@ describe('redirect rules', () => {
 
   it('refuses a loop to itself and through another redirect', () => {
     expect(redirectProblems({ id: 'new', source: '/x', destinationPath: '/x/' }, others, [])).toEqual(['/x redirects to itself (a loop)'])
-    expect(redirectProblems({ id: 'new', source: '/b', destinationPath: '/a' }, others, [])).toEqual(
-      expect.arrayContaining(['/b → /a → /b is a loop']),
-    )
+    expect(redirectProblems({ id: 'new', source: '/b', destinationPath: '/a' }, others, [])).toEqual(expect.arrayContaining(['/b → /a → /b is a loop']))
   })
 
   it('refuses chains in both directions, and a second redirect from the same source', () => {

@@ -111,7 +111,17 @@ describe('the proxy, in each language', () => {
 
   it('answers the one static 404 to a forged draft cookie: only the preview mode id of the build opens the route', async () => {
     vi.stubEnv('__NEXT_PREVIEW_MODE_ID', PREVIEW_MODE_ID)
-    const forged = ['', 'preview', PREVIEW_MODE_ID.slice(0, -1), `${PREVIEW_MODE_ID}x`, PREVIEW_MODE_ID.toUpperCase(), 'a'.repeat(4000), '%F0%9F%98%80', utf8Bytes('ｐｒｅｖｉｅｗ'), utf8Bytes('\u202e\u0301')]
+    const forged = [
+      '',
+      'preview',
+      PREVIEW_MODE_ID.slice(0, -1),
+      `${PREVIEW_MODE_ID}x`,
+      PREVIEW_MODE_ID.toUpperCase(),
+      'a'.repeat(4000),
+      '%F0%9F%98%80',
+      utf8Bytes('ｐｒｅｖｉｅｗ'),
+      utf8Bytes('\u202e\u0301'),
+    ]
     for (const value of forged) {
       const cookie = `__prerender_bypass=${value}`
       expect(await answer(`/random-${value.length}`, { cookie }), value).toMatchObject({ status: 404, rewrite: '/en/not-found/site' })
@@ -141,21 +151,54 @@ describe('the proxy, in each language', () => {
 
   it('answers 404, as the page does, for the twin of a page that is not published or has none', async () => {
     // A language's home has its twin at /<code>/index.md only: /de.md is not the German home's, nor the English one's.
-    for (const path of ['/nope.md', '/de/nope.md', '/de/privacy.md', '/waitlist/confirm.md', '/old.md', '/.md', '/about/.md', '/about.md.md', '/md/about', '/de/md/about', '/en/md', '/de.md', '/de.md/', '/DE.md', '/de/.md', '/fr.md']) {
+    for (const path of [
+      '/nope.md',
+      '/de/nope.md',
+      '/de/privacy.md',
+      '/waitlist/confirm.md',
+      '/old.md',
+      '/.md',
+      '/about/.md',
+      '/about.md.md',
+      '/md/about',
+      '/de/md/about',
+      '/en/md',
+      '/de.md',
+      '/de.md/',
+      '/DE.md',
+      '/de/.md',
+      '/fr.md',
+    ]) {
       const { status, rewrite } = await answer(path)
       if (path === '/en/md') expect(status, path).toBe(308)
-      else expect({ path, status, rewrite: rewrite?.replace(/\/site\/?$/, '') }).toEqual({ path, status: 404, rewrite: `/${path.startsWith('/de/') ? 'de' : 'en'}/not-found` })
+      else
+        expect({ path, status, rewrite: rewrite?.replace(/\/site\/?$/, '') }).toEqual({
+          path,
+          status: 404,
+          rewrite: `/${path.startsWith('/de/') ? 'de' : 'en'}/not-found`,
+        })
     }
   })
 
   it('answers a page’s own address with its twin when the request prefers Markdown, with Vary: Accept on both answers', async () => {
     // The twin at the page's own address is kept out of shared caches: a CDN that ignores Vary would give it to browsers.
-    expect(await answer('/about', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/md/about', vary: 'Accept', cacheControl: 'private, no-store' })
+    expect(await answer('/about', { accept: 'text/markdown' })).toMatchObject({
+      status: 200,
+      rewrite: '/en/md/about',
+      vary: 'Accept',
+      cacheControl: 'private, no-store',
+    })
     expect(await answer('/about.md', { accept: 'text/markdown' })).toMatchObject({ status: 200, rewrite: '/en/md/about', vary: null, cacheControl: null })
     expect(await answer('/', { accept: 'text/markdown, text/html;q=0.5' })).toMatchObject({ rewrite: '/en/md', vary: 'Accept' })
     expect(await answer('/de/datenschutz', { accept: 'text/markdown' })).toMatchObject({ rewrite: '/de/md/datenschutz', vary: 'Accept' })
     // A browser, a wildcard, HTML preferred, or no Accept at all: the page, still saying it varies.
-    for (const accept of ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', '*/*', 'text/html, text/markdown;q=0.9', 'text/markdown;q=0', undefined]) {
+    for (const accept of [
+      'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      '*/*',
+      'text/html, text/markdown;q=0.9',
+      'text/markdown;q=0',
+      undefined,
+    ]) {
       expect(await answer('/about', { accept }), String(accept)).toMatchObject({ status: 200, rewrite: '/en/about', vary: 'Accept', cacheControl: null })
     }
     expect(await answer('/de/about', { accept: 'text/html' })).toMatchObject({ status: 200, next: true, vary: 'Accept' })

@@ -17,7 +17,21 @@ describe("the proxy's matcher", () => {
   })
 
   it('runs for every address that might be a page, a redirect or a twin, however close to a root file', () => {
-    for (const path of ['/', '/about', '/de', '/blog/feed.xml', '/about.md', '/llms.txt', '/robots.txt.md', '/robots.txt/x', '/robots-txt', '/old-sitemap.xml', '/de/robots.txt', '/icon.svg.md', '/this-page-does-not-exist']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/de',
+      '/blog/feed.xml',
+      '/about.md',
+      '/llms.txt',
+      '/robots.txt.md',
+      '/robots.txt/x',
+      '/robots-txt',
+      '/old-sitemap.xml',
+      '/de/robots.txt',
+      '/icon.svg.md',
+      '/this-page-does-not-exist',
+    ]) {
       expect(runs(path), path).toBe(true)
     }
   })

@@ -9,7 +9,10 @@ describe('the quality budget', () => {
   it('holds / to 1.05 × the floor and /waitlist to 1.10 ×, with the gap in kB', () => {
     const floor = measured()
     expect(target(evaluateTargets(measured({ jsGzip: 105_000 }), floor), 'first-load JS')).toMatchObject({ pass: true, gap: '0.0 kB to spare' })
-    expect(target(evaluateTargets(measured({ jsGzip: 105_100 }), floor), 'first-load JS')).toMatchObject({ pass: false, gap: '0.1 kB over (0.1 % above the limit)' })
+    expect(target(evaluateTargets(measured({ jsGzip: 105_100 }), floor), 'first-load JS')).toMatchObject({
+      pass: false,
+      gap: '0.1 kB over (0.1 % above the limit)',
+    })
     expect(target(evaluateTargets(measured({ path: '/waitlist', jsGzip: 110_000 }), floor), 'first-load JS').pass).toBe(true)
     expect(target(evaluateTargets(measured({ path: '/waitlist', jsGzip: 110_500 }), floor), 'first-load JS').pass).toBe(false)
   })
@@ -29,13 +32,26 @@ describe('the quality budget', () => {
     expect(target(evaluateTargets(site, floor), 'SEO')).toMatchObject({ pass: false, gap: '46 points short: `is-crawlable` (floor too), `meta-description`' })
   })
 
-  it('excuses on a 404 only the audits every 404 fails, and only when the floor\'s 404 fails them too', () => {
+  it("excuses on a 404 only the audits every 404 fails, and only when the floor's 404 fails them too", () => {
     const audit = (id: string) => ({ id, title: id, category: 'seo' as const, score: 0, failedRuns: 5 })
     const floor404 = measured({ path: '/missing', status: 404, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] } })
-    const inherent = measured({ path: '/missing', status: 404, scores: { seo: 54 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] } })
-    expect(target(evaluateTargets(inherent, floor404), 'SEO')).toMatchObject({ pass: true, gap: '46 points short: `is-crawlable` (floor too), `http-status-code` (floor too), as every 404' })
+    const inherent = measured({
+      path: '/missing',
+      status: 404,
+      scores: { seo: 54 },
+      lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] },
+    })
+    expect(target(evaluateTargets(inherent, floor404), 'SEO')).toMatchObject({
+      pass: true,
+      gap: '46 points short: `is-crawlable` (floor too), `http-status-code` (floor too), as every 404',
+    })
     // One more failing audit of its own, and the miss is ours.
-    const own = measured({ path: '/missing', status: 404, scores: { seo: 46 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code'), audit('meta-description')] } })
+    const own = measured({
+      path: '/missing',
+      status: 404,
+      scores: { seo: 46 },
+      lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code'), audit('meta-description')] },
+    })
     expect(target(evaluateTargets(own, floor404), 'SEO').pass).toBe(false)
     // A page that answers 200 gets no excuse, whatever it fails.
     const page = measured({ path: '/missing', scores: { seo: 54 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('http-status-code')] } })
@@ -47,8 +63,15 @@ describe('the quality budget', () => {
   it('excuses on the personal confirm page only the SEO audits its noindex implies, and holds its JS to 1.10 ×', () => {
     const audit = (id: string) => ({ id, title: id, category: 'seo' as const, score: 0, failedRuns: 5 })
     const floor = measured()
-    const noindex = measured({ path: '/waitlist/confirm', scores: { seo: 54 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('meta-description')] } })
-    expect(target(evaluateTargets(noindex, floor), 'SEO')).toMatchObject({ pass: true, gap: '46 points short: `is-crawlable`, `meta-description`, kept out of search engines by design' })
+    const noindex = measured({
+      path: '/waitlist/confirm',
+      scores: { seo: 54 },
+      lighthouse: { failingAudits: [audit('is-crawlable'), audit('meta-description')] },
+    })
+    expect(target(evaluateTargets(noindex, floor), 'SEO')).toMatchObject({
+      pass: true,
+      gap: '46 points short: `is-crawlable`, `meta-description`, kept out of search engines by design',
+    })
     const own = measured({ path: '/waitlist/confirm', scores: { seo: 50 }, lighthouse: { failingAudits: [audit('is-crawlable'), audit('document-title')] } })
     expect(target(evaluateTargets(own, floor), 'SEO').pass).toBe(false)
     // Any other page gets no such excuse.
@@ -63,7 +86,12 @@ describe('the quality budget', () => {
     const bare = (site: Measured) => target(evaluateTargets(site, floor, styled), 'LCP ≤ 1.25 × bare floor')
     const withStyle = (site: Measured) => target(evaluateTargets(site, floor, styled), 'LCP ≤ 1.1 × styled floor')
     const fast = measured({ lighthouse: { lcpMs: 875, lcpRuns: [830, 875, 900] } })
-    expect(bare(fast)).toMatchObject({ pass: true, measured: '1.25 × (0.88 s; runs 0.83 s, 0.88 s, 0.90 s)', limit: '0.88 s (bare floor 0.70 s)', gap: '0.00 s to spare' })
+    expect(bare(fast)).toMatchObject({
+      pass: true,
+      measured: '1.25 × (0.88 s; runs 0.83 s, 0.88 s, 0.90 s)',
+      limit: '0.88 s (bare floor 0.70 s)',
+      gap: '0.00 s to spare',
+    })
     expect(withStyle(fast)).toMatchObject({ pass: true, measured: '1.09 × (0.88 s; runs 0.83 s, 0.88 s, 0.90 s)', limit: '0.88 s (styled floor 0.80 s)' })
     // 1.2 × the bare floor passed on main; against the styled floor it is over.
     const styledOver = measured({ lighthouse: { lcpMs: 840 } })
@@ -79,7 +107,11 @@ describe('the quality budget', () => {
 
   it("holds the 404 to its own bare floor's (Next's 404) and to the styled floor", () => {
     const floor404 = measured({ path: '/missing', status: 404, lighthouse: { lcpMs: 700 } })
-    const results = evaluateTargets(measured({ path: '/missing', status: 404, lighthouse: { lcpMs: 800 } }), floor404, measured({ path: '/styled', lighthouse: { lcpMs: 720 } }))
+    const results = evaluateTargets(
+      measured({ path: '/missing', status: 404, lighthouse: { lcpMs: 800 } }),
+      floor404,
+      measured({ path: '/styled', lighthouse: { lcpMs: 720 } }),
+    )
     expect(results.filter((result) => result.target.startsWith('LCP')).map((result) => result.target)).toEqual([
       "LCP ≤ 1.25 × bare floor's 404 (applied throttling)",
       'LCP ≤ 1.1 × styled floor (applied throttling)',
@@ -100,7 +132,10 @@ describe('the quality budget', () => {
   it("holds performance to the floor's own score, and says by how much and where it is lost", () => {
     const floor = measured({ lighthouse: { lcpMs: 980, tbtMs: 73 } })
     const site = measured({ scores: { performance: 99 }, lighthouse: { lcpMs: 1970, tbtMs: 92 } })
-    expect(target(evaluateTargets(site, floor), 'Performance')).toMatchObject({ pass: false, gap: '1 point below the floor (LCP 1.97 s against 0.98 s, TBT 92 against 73 ms)' })
+    expect(target(evaluateTargets(site, floor), 'Performance')).toMatchObject({
+      pass: false,
+      gap: '1 point below the floor (LCP 1.97 s against 0.98 s, TBT 92 against 73 ms)',
+    })
     expect(target(evaluateTargets(measured(), floor), 'Performance')).toMatchObject({ pass: true, gap: '—' })
   })
 
@@ -125,12 +160,26 @@ describe('the quality budget', () => {
     it("must load exactly control's scripts, naming any difference", () => {
       const control = measured()
       expect(evaluateVariant(measured({ variant }), control)).toEqual([
-        { route: '/ (variant b)', target: "first-load JS = /'s (same scripts)", measured: '100.0 kB, 5 scripts', limit: '100.0 kB, 5 scripts', pass: true, gap: '—' },
+        {
+          route: '/ (variant b)',
+          target: "first-load JS = /'s (same scripts)",
+          measured: '100.0 kB, 5 scripts',
+          limit: '100.0 kB, 5 scripts',
+          pass: true,
+          gap: '—',
+        },
       ])
       const extra = measured({ variant, jsGzip: 101_200, scripts: [...control.js.urls, 'http://localhost/_next/static/chunks/experiment.js'] })
-      expect(evaluateVariant(extra, control)[0]).toMatchObject({ pass: false, measured: '101.2 kB, 6 scripts', gap: 'only the variant loads /_next/static/chunks/experiment.js; 1200 bytes more than control' })
+      expect(evaluateVariant(extra, control)[0]).toMatchObject({
+        pass: false,
+        measured: '101.2 kB, 6 scripts',
+        gap: 'only the variant loads /_next/static/chunks/experiment.js; 1200 bytes more than control',
+      })
       const swapped = measured({ variant, scripts: [...control.js.urls.slice(1), 'http://localhost/_next/static/chunks/other.js'] })
-      expect(evaluateVariant(swapped, control)[0]).toMatchObject({ pass: false, gap: 'only the variant loads /_next/static/chunks/other.js; only control loads /_next/static/chunks/webpack.js' })
+      expect(evaluateVariant(swapped, control)[0]).toMatchObject({
+        pass: false,
+        gap: 'only the variant loads /_next/static/chunks/other.js; only control loads /_next/static/chunks/webpack.js',
+      })
       // Same scripts, different bytes (a chunk changed between the loads) is no match either.
       expect(evaluateVariant(measured({ variant, jsGzip: 99_990 }), control)[0]).toMatchObject({ pass: false, gap: '10 bytes fewer than control' })
     })
@@ -153,7 +202,17 @@ describe('the quality budget', () => {
   })
 
   describe("the server's targets", () => {
-    const run = (requestsPerSecond: number, p99Ms = 100): LoadRun => ({ url: 'http://localhost/', encoding: 'identity', requestsPerSecond, p99Ms, meanMs: 50, bytesPerSecond: 1, requests: 1, statuses: { '200': 1 }, errors: 0 })
+    const run = (requestsPerSecond: number, p99Ms = 100): LoadRun => ({
+      url: 'http://localhost/',
+      encoding: 'identity',
+      requestsPerSecond,
+      p99Ms,
+      meanMs: 50,
+      bytesPerSecond: 1,
+      requests: 1,
+      statuses: { '200': 1 },
+      errors: 0,
+    })
     const server = (site: number, bypassed: number, floor: number): ServerReport => ({
       connections: 50,
       durationSeconds: 20,
@@ -165,7 +224,10 @@ describe('the quality budget', () => {
           bytes: 123_000,
           floor: { path: '/text/160', bytes: 110_000 },
           bypassPath: '/en/about',
-          runs: { identity: { site: run(site, 120), bypassed: run(bypassed), floor: run(floor) }, gzip: { site: run(site), bypassed: run(bypassed), floor: run(floor) } },
+          runs: {
+            identity: { site: run(site, 120), bypassed: run(bypassed), floor: run(floor) },
+            gzip: { site: run(site), bypassed: run(bypassed), floor: run(floor) },
+          },
         },
       ],
     })
@@ -174,15 +236,32 @@ describe('the quality budget', () => {
     it("holds requests per second to 0.8 × the floor's text page of the nearest size, in both encodings", () => {
       const results = evaluateServer(server(800, 850, 1_000))
       expect(named(results, 'requests/s')).toHaveLength(2)
-      expect(named(results, 'requests/s')[0]).toMatchObject({ route: '/about', target: 'requests/s ≥ 0.8 × floor /text/160 (identity)', measured: '800 req/s (0.80 ×; p99 120 ms)', limit: '800 req/s (floor 1,000 req/s)', pass: true })
+      expect(named(results, 'requests/s')[0]).toMatchObject({
+        route: '/about',
+        target: 'requests/s ≥ 0.8 × floor /text/160 (identity)',
+        measured: '800 req/s (0.80 ×; p99 120 ms)',
+        limit: '800 req/s (floor 1,000 req/s)',
+        pass: true,
+      })
       expect(named(evaluateServer(server(799, 850, 1_000)), 'requests/s').map((result) => result.pass)).toEqual([false, false])
-      expect(named(evaluateServer(server(700, 850, 1_000)), 'requests/s')[1]).toMatchObject({ target: 'requests/s ≥ 0.8 × floor /text/160 (gzip)', gap: '100 req/s short' })
+      expect(named(evaluateServer(server(700, 850, 1_000)), 'requests/s')[1]).toMatchObject({
+        target: 'requests/s ≥ 0.8 × floor /text/160 (gzip)',
+        gap: '100 req/s short',
+      })
     })
 
     it("holds the proxy under 10 % of the page's server time: 1 − rps / rps with the proxy bypassed", () => {
-      expect(named(evaluateServer(server(910, 1_000, 1_000)), 'proxy')[0]).toMatchObject({ target: "proxy < 10.0 % of the server's time (identity)", measured: '9.0 % (910 req/s against 1,000 req/s bypassed)', pass: true })
+      expect(named(evaluateServer(server(910, 1_000, 1_000)), 'proxy')[0]).toMatchObject({
+        target: "proxy < 10.0 % of the server's time (identity)",
+        measured: '9.0 % (910 req/s against 1,000 req/s bypassed)',
+        pass: true,
+      })
       expect(named(evaluateServer(server(900, 1_000, 1_000)), 'proxy')[0]).toMatchObject({ pass: false, gap: '0.0 points over' })
-      expect(named(evaluateServer(server(600, 1_000, 1_000)), 'proxy')[1]).toMatchObject({ measured: '40.0 % (600 req/s against 1,000 req/s bypassed)', pass: false, gap: '30.0 points over' })
+      expect(named(evaluateServer(server(600, 1_000, 1_000)), 'proxy')[1]).toMatchObject({
+        measured: '40.0 % (600 req/s against 1,000 req/s bypassed)',
+        pass: false,
+        gap: '30.0 points over',
+      })
     })
   })
 
@@ -196,7 +275,11 @@ describe('the quality budget', () => {
     })
 
     it('refuses beyond 10 %, faster or slower, and says why', () => {
-      expect(judge(2_760, previous)).toMatchObject({ judged: false, reason: 'CPU index 2760 against 2500 in the run of 2026-11-25T23:42:42.244Z (+10.4 %): more than 10.0 %, so the machine, not the site, could decide a target' })
+      expect(judge(2_760, previous)).toMatchObject({
+        judged: false,
+        reason:
+          'CPU index 2760 against 2500 in the run of 2026-11-25T23:42:42.244Z (+10.4 %): more than 10.0 %, so the machine, not the site, could decide a target',
+      })
       expect(judge(2_240, previous).judged).toBe(false)
     })
 

@@ -16,7 +16,15 @@ vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast
 
 const { POST } = await import('@/app/api/revalidate/route')
 
-const post = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Open to all.', emailToSubscribers: true, isSample: false }
+const post = {
+  _id: 'post-launch',
+  language: 'en',
+  title: 'We launched',
+  slug: 'we-launched',
+  excerpt: 'Open to all.',
+  emailToSubscribers: true,
+  isSample: false,
+}
 
 const webhook = (change: { _type: string; _id: string }) => sendWebhook(POST, change)
 
@@ -26,7 +34,10 @@ describe('the publish webhook, for a post to e-mail', () => {
   beforeEach(() => revalidateTag.mockClear())
 
   it('revalidates, then answers 500 when the broadcast could not be recorded; the retry records it once', async () => {
-    const broadcast = vi.fn<NonNullable<BroadcastDeps['broadcast']>>().mockRejectedValueOnce(new Error('HTTP 503')).mockResolvedValueOnce({ broadcast: true, recipients: 2 })
+    const broadcast = vi
+      .fn<NonNullable<BroadcastDeps['broadcast']>>()
+      .mockRejectedValueOnce(new Error('HTTP 503'))
+      .mockResolvedValueOnce({ broadcast: true, recipients: 2 })
     deps.current = { readPost: async () => post, broadcast }
     const failed = await webhook({ _type: 'post', _id: 'post-launch' })
     expect(failed.status).toBe(500)

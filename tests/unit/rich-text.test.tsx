@@ -127,7 +127,11 @@ describe('images from Sanity’s pipeline', () => {
     vi.resetModules()
     const { RichText: WithProject } = await import('@/components/sections/rich-text/rich-text')
     const html = renderToStaticMarkup(
-      <WithProject value={[{ _key: 'i', _type: 'image', alt: 'A chart', caption: 'Sign-ups', asset: { _ref: 'image-abc123-600x400-png' } }] as unknown as RichTextBody} tocTitle="" tocId="t" />,
+      <WithProject
+        value={[{ _key: 'i', _type: 'image', alt: 'A chart', caption: 'Sign-ups', asset: { _ref: 'image-abc123-600x400-png' } }] as unknown as RichTextBody}
+        tocTitle=""
+        tocId="t"
+      />,
     )
     vi.unstubAllEnvs()
     expect(html).toMatch(/<img [^>]*width="600" height="400"[^>]*alt="A chart"/)

@@ -1,7 +1,16 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { buildSearchIndex, excerpt, highlight, MAX_QUERY_LENGTH, normalizeQuery, search, type SearchDocument, type Segment } from '@/components/search/search-index'
+import {
+  buildSearchIndex,
+  excerpt,
+  highlight,
+  MAX_QUERY_LENGTH,
+  normalizeQuery,
+  search,
+  type SearchDocument,
+  type Segment,
+} from '@/components/search/search-index'
 import { sectionText } from '@/components/search/section-text'
 import { SearchView } from '@/components/search/search-view'
 import type { Section, SearchCopy } from '@/lib/content/types'
@@ -10,9 +19,24 @@ import type { Section, SearchCopy } from '@/lib/content/types'
 // what it finds, how it ranks, what it marks, and what it makes of queries nobody should type.
 
 const documents: SearchDocument[] = [
-  { path: '/blog/why-ai-interviews', title: 'Why we let an AI run the first interview', text: 'The moments that teach you most are short-lived: the week they stop logging in.', kind: 'article' },
-  { path: '/de/blog/warum-ki-interviews', title: 'Warum wir das erste Interview einer KI überlassen', text: 'Die lehrreichsten Momente sind kurzlebig: die Woche, in der sich jemand nicht mehr einloggt.', kind: 'article' },
-  { path: '/blog/slack-threads', title: 'Insights now arrive in threads', text: 'Each analysed conversation is one Slack message, with a webhook for your own tools.', kind: 'changelog' },
+  {
+    path: '/blog/why-ai-interviews',
+    title: 'Why we let an AI run the first interview',
+    text: 'The moments that teach you most are short-lived: the week they stop logging in.',
+    kind: 'article',
+  },
+  {
+    path: '/de/blog/warum-ki-interviews',
+    title: 'Warum wir das erste Interview einer KI überlassen',
+    text: 'Die lehrreichsten Momente sind kurzlebig: die Woche, in der sich jemand nicht mehr einloggt.',
+    kind: 'article',
+  },
+  {
+    path: '/blog/slack-threads',
+    title: 'Insights now arrive in threads',
+    text: 'Each analysed conversation is one Slack message, with a webhook for your own tools.',
+    kind: 'changelog',
+  },
   { path: '/gdpr', title: 'GDPR', text: 'How we handle your personal data under the regulation.', kind: 'page' },
   { path: '/privacy', title: 'Privacy policy', text: 'We follow the GDPR. The GDPR gives you rights. Under the GDPR you may ask for a copy.', kind: 'page' },
 ]
@@ -183,7 +207,15 @@ describe("a section's words", () => {
       anchorId: 'faq-anchor',
       title: 'Questions',
       items: [{ _key: 'i1', question: 'Is it GDPR-ready?', answer: 'Yes.', icon: 'shield', href: '/secret-path' }],
-      body: [{ _type: 'block', _key: 'b', style: 'normal', markDefs: [{ _key: 'm', href: 'https://x.example' }], children: [{ text: 'Half' }, { text: 'word and more' }] }],
+      body: [
+        {
+          _type: 'block',
+          _key: 'b',
+          style: 'normal',
+          markDefs: [{ _key: 'm', href: 'https://x.example' }],
+          children: [{ text: 'Half' }, { text: 'word and more' }],
+        },
+      ],
     } as unknown as Section
     const text = sectionText(section)
     expect(text.split('\n')).toEqual(['Questions', 'Is it GDPR-ready?', 'Yes.', 'Halfword and more'])

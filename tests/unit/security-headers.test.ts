@@ -28,7 +28,10 @@ describe('siteContentSecurityPolicy', () => {
 })
 
 describe('studioContentSecurityPolicy', () => {
-  const directive = (name: string) => studioContentSecurityPolicy().split('; ').find((part) => part.startsWith(`${name} `))
+  const directive = (name: string) =>
+    studioContentSecurityPolicy()
+      .split('; ')
+      .find((part) => part.startsWith(`${name} `))
 
   it('lets the Studio reach Sanity and nobody frame it', () => {
     expect(directive('connect-src')).toBe("connect-src 'self' https://*.sanity.io wss://*.sanity.io https://sanity-cdn.com")

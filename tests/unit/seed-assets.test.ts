@@ -53,7 +53,9 @@ describe('seed images', () => {
       height: logos[0]!.size.height,
     })
     // Any other URL is not a seed image: nothing is drawn rather than a broken picture.
-    expect(sanityImageAttributes({ asset: { _ref: logos[0]!.ref }, url: 'https://elsewhere.example/a.svg' }, { projectId: undefined, dataset: 'production' })).toBeNull()
+    expect(
+      sanityImageAttributes({ asset: { _ref: logos[0]!.ref }, url: 'https://elsewhere.example/a.svg' }, { projectId: undefined, dataset: 'production' }),
+    ).toBeNull()
   })
 })
 

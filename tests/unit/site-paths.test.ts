@@ -75,7 +75,8 @@ describe('the rule: a path on this site', () => {
     expect(redirectLocation('/about', `${SITE}/old`)?.toString()).toBe(`${SITE}/about`)
     expect(redirectLocation('https://docs.example/x', `${SITE}/old`)?.toString()).toBe('https://docs.example/x')
     for (const path of OFF_SITE) expect(redirectLocation(path, `${SITE}/old`), JSON.stringify(path)).toBeNull()
-    for (const scheme of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.example', 'evil.example']) expect(redirectLocation(scheme, `${SITE}/old`)).toBeNull()
+    for (const scheme of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.example', 'evil.example'])
+      expect(redirectLocation(scheme, `${SITE}/old`)).toBeNull()
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (destination) => {
         const url = redirectLocation(`/${destination}`, `${SITE}/old`)
@@ -88,7 +89,13 @@ describe('the rule: a path on this site', () => {
 
 describe('the Studio and content:publish refuse such a destination', () => {
   const problems = (document: Record<string, unknown>) => validateDocuments(schemaTypes as never, [document])
-  const redirect = (path: string) => ({ _id: 'redirect-x', _type: 'redirect', source: '/old-x', permanent: false, destination: { _type: 'object', kind: 'path', path } })
+  const redirect = (path: string) => ({
+    _id: 'redirect-x',
+    _type: 'redirect',
+    source: '/old-x',
+    permanent: false,
+    destination: { _type: 'object', kind: 'path', path },
+  })
 
   it('in a redirect', async () => {
     expect(await problems(redirect('/about'))).toEqual([])
@@ -105,7 +112,8 @@ describe('the Studio and content:publish refuse such a destination', () => {
 })
 
 describe('a document written before the rule still cannot lead off the site', () => {
-  const raw = (path: string) => ({ _key: 'k', label: 'Docs', kind: 'internal', path, pageSlug: null, pageLanguage: null, url: null, email: null }) as Parameters<typeof toLink>[0]
+  const raw = (path: string) =>
+    ({ _key: 'k', label: 'Docs', kind: 'internal', path, pageSlug: null, pageLanguage: null, url: null, email: null }) as Parameters<typeof toLink>[0]
 
   it('a menu link with such a path is shown as not available, never as a link elsewhere', () => {
     expect(toLink(raw('/about'))).toMatchObject({ kind: 'internal', href: '/about' })

@@ -22,7 +22,15 @@ const client = { withConfig: () => client, fetch: async () => LANGUAGES } as unk
 // Posts' code blocks are a plugin's type (sanity.config.ts).
 const pluginTypes = (codeInput().schema as { types: unknown[] }).types
 const schema = createSchema({ name: 'test', types: [...schemaTypes, ...pluginTypes] })
-const source = { projectId: 'test', dataset: 'test', schema, getClient: () => client, currentUser: null, i18n: { t: (key: string) => key }, document: { resolveNewDocumentOptions: () => [] } }
+const source = {
+  projectId: 'test',
+  dataset: 'test',
+  schema,
+  getClient: () => client,
+  currentUser: null,
+  i18n: { t: (key: string) => key },
+  document: { resolveNewDocumentOptions: () => [] },
+}
 
 type Pane = { type: string; id: string; items?: { type: string; id: string }[]; child?: unknown; serialize?: (options: object) => Pane }
 type Context = { id: string; path: string[]; parent: Pane | null }
@@ -34,7 +42,8 @@ async function resolvePane(pane: unknown, context: Context): Promise<Pane | unde
     if (!current) return undefined
     if (typeof (current as PromiseLike<unknown>).then === 'function') current = await current
     else if (typeof (current as Pane).serialize === 'function') current = (current as Pane).serialize!({ path: context.path, index: 0 })
-    else if (typeof current === 'function') current = (current as (id: string, context: object) => unknown)(context.id, { ...context, params: {}, splitIndex: 0, index: 0 })
+    else if (typeof current === 'function')
+      current = (current as (id: string, context: object) => unknown)(context.id, { ...context, params: {}, splitIndex: 0, index: 0 })
     else return current as Pane
   }
 }

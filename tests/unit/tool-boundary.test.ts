@@ -24,11 +24,15 @@ describe('no product file imports the tools', () => {
     ['components/site/footer.tsx', "import type { Rows } from '@/e2e/waitlist-rows'"],
   ] as const
 
-  it.each(forbidden)('%s: %s is an error', async (filePath, code) => {
-    const errors = await boundaryErrors(filePath, code)
-    expect(errors).toHaveLength(1)
-    expect(errors[0]?.severity).toBe(2)
-  }, 60_000)
+  it.each(forbidden)(
+    '%s: %s is an error',
+    async (filePath, code) => {
+      const errors = await boundaryErrors(filePath, code)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]?.severity).toBe(2)
+    },
+    60_000,
+  )
 
   it('allows the product its own modules, and the tools and tests anything', async () => {
     expect(await boundaryErrors('lib/content/fetch.ts', "import { readSeedDataset } from '../../sanity/seed/dataset'")).toEqual([])
@@ -45,11 +49,15 @@ describe('lib/ imports no feature (issue #41): what every feature shares leans o
     ['lib/metadata.ts', "import { x } from '@/app/(site)/[lang]/layout'"],
   ] as const
 
-  it.each(forbidden)('%s: %s is an error', async (filePath, code) => {
-    const errors = await boundaryErrors(filePath, code)
-    expect(errors).toHaveLength(1)
-    expect(errors[0]?.message).toMatch(/lib\/ is shared by every feature/)
-  }, 60_000)
+  it.each(forbidden)(
+    '%s: %s is an error',
+    async (filePath, code) => {
+      const errors = await boundaryErrors(filePath, code)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]?.message).toMatch(/lib\/ is shared by every feature/)
+    },
+    60_000,
+  )
 
   it('still forbids the tools in lib/, and lets features import lib/', async () => {
     expect(await boundaryErrors('lib/content/fetch.ts', "import { x } from '../../tools/bench/bench'")).toHaveLength(1)
@@ -57,4 +65,3 @@ describe('lib/ imports no feature (issue #41): what every feature shares leans o
     expect(await boundaryErrors('components/blog/feed.ts', "import { sanityImageAttributes } from '@/lib/content/image'")).toEqual([])
   }, 60_000)
 })
-

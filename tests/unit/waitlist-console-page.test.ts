@@ -8,7 +8,11 @@ import { renderConsolePage, SENDING_PACE_GUIDE, SHOWN_PEOPLE, formatWait, type C
 import type { InvitedPerson } from '@/tools/owner/owner'
 import { tableRows, text } from '../helpers/console-page'
 
-const people: InvitedPerson[] = Array.from({ length: 10_000 }, (_, index) => ({ place: index + 1, name: `Person ${index + 1}`, email: `p${index + 1}@page.test` }))
+const people: InvitedPerson[] = Array.from({ length: 10_000 }, (_, index) => ({
+  place: index + 1,
+  name: `Person ${index + 1}`,
+  email: `p${index + 1}@page.test`,
+}))
 
 function view(overrides: Partial<ConsoleView> = {}): ConsoleView {
   return {
@@ -16,7 +20,13 @@ function view(overrides: Partial<ConsoleView> = {}): ConsoleView {
     readAt: new Date('2026-11-27T09:00:00Z'),
     token: 'token',
     funnel: { signedUp: 12_000, confirmed: 11_000, invited: 0, joined: 0 },
-    figures: { campaigns: { top: [], others: null, unrecorded: null }, sites: { top: [], others: null, unrecorded: null }, signupDays: [], confirmationDays: [], referrers: [] },
+    figures: {
+      campaigns: { top: [], others: null, unrecorded: null },
+      sites: { top: [], others: null, unrecorded: null },
+      signupDays: [],
+      confirmationDays: [],
+      referrers: [],
+    },
     line: [],
     recentInvitations: [],
     backlog: { queued: 0, due: 0, oldest_due_at: null, waited_seconds: null },
@@ -51,8 +61,12 @@ describe('a run of 10,000', () => {
 
 describe('the e-mails waiting to be sent', () => {
   it('shows how many, how many are due, how long the oldest due one has waited, and where the guide says what to do', () => {
-    const page = text(renderConsolePage(view({ backlog: { queued: 9_500, due: 9_000, oldest_due_at: '2026-11-27T06:55:00+00:00', waited_seconds: 2 * 3600 + 5 * 60 + 7 } })))
-    expect(page).toContain('9,500 e-mails waiting to be sent, 9,000 of them due now. The oldest due e-mail has waited 2 h 5 min (due since 2026-11-27 06:55 UTC).')
+    const page = text(
+      renderConsolePage(view({ backlog: { queued: 9_500, due: 9_000, oldest_due_at: '2026-11-27T06:55:00+00:00', waited_seconds: 2 * 3600 + 5 * 60 + 7 } })),
+    )
+    expect(page).toContain(
+      '9,500 e-mails waiting to be sent, 9,000 of them due now. The oldest due e-mail has waited 2 h 5 min (due since 2026-11-27 06:55 UTC).',
+    )
     expect(page).toContain(SENDING_PACE_GUIDE)
     expect(SENDING_PACE_GUIDE).toBe('docs/founders.md#sending-pace-the-hourly-e-mail-cap')
   })

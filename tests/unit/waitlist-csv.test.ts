@@ -37,7 +37,12 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('ends every record with CRLF (RFC 4180)', () => {
-    expect(toCsv([['a', 'b'], ['1', '2']])).toBe('a,b\r\n1,2\r\n')
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', '2'],
+      ]),
+    ).toBe('a,b\r\n1,2\r\n')
   })
 
   it('round-trips through a strict RFC 4180 reader', () => {
@@ -47,7 +52,8 @@ describe('toCsv', () => {
 })
 
 describe('waitlistToCsv', () => {
-  const HEADER = 'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language'
+  const HEADER =
+    'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
@@ -80,7 +86,13 @@ describe('waitlistToCsv', () => {
 
   it('names a referrer by e-mail (never by internal id), formula-safe like every cell', () => {
     const referrer: WaitlistEntry = { ...entry, id: '11111111-1111-4111-8111-111111111111', email: '+1@example.com' }
-    const friend: WaitlistEntry = { ...entry, id: '22222222-2222-4222-8222-222222222222', email: 'friend@example.com', referral_credits: 0, referred_by: referrer.id }
+    const friend: WaitlistEntry = {
+      ...entry,
+      id: '22222222-2222-4222-8222-222222222222',
+      email: 'friend@example.com',
+      referral_credits: 0,
+      referred_by: referrer.id,
+    }
     const lines = waitlistToCsv([referrer, friend]).split('\r\n')
     expect(lines[2]).toMatch(/,0,'\+1@example\.com,true,/)
     expect(waitlistToCsv([referrer, friend])).not.toContain(referrer.id)
@@ -114,7 +126,7 @@ describe('the formula guard, whatever the delimiter', () => {
     expect(TRIGGER.test(neutraliseFormulas('=1'))).toBe(false)
   })
 
-  it('counts no formula cells in the issue\'s semicolon-locale case', () => {
+  it("counts no formula cells in the issue's semicolon-locale case", () => {
     const names = Array.from({ length: 18 }, (_, i) => `Person ${i};=HYPERLINK("http://evil.example/${i}")`)
     const csv = toCsv(names.map((name) => [name]))
     const cells = csv.replaceAll('"', '').split(/[;\r\n]+/)

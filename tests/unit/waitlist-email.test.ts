@@ -70,7 +70,9 @@ describe('IDNA', () => {
 
   it('is RFC 3492 on its own sample strings', () => {
     // RFC 3492 section 7.1 (A) Arabic and (L) Japanese, lower-cased.
-    expect(punycodeEncode('\u0644\u064A\u0647\u0645\u0627\u0628\u062A\u0643\u0644\u0645\u0648\u0634\u0639\u0631\u0628\u064A\u061F')).toBe('egbpdaj6bu4bxfgehfvwxn')
+    expect(punycodeEncode('\u0644\u064A\u0647\u0645\u0627\u0628\u062A\u0643\u0644\u0645\u0648\u0634\u0639\u0631\u0628\u064A\u061F')).toBe(
+      'egbpdaj6bu4bxfgehfvwxn',
+    )
     expect(punycodeEncode('3年b組金八先生')).toBe('3b-ww4c5e180e575a65lsy2b')
   })
 })

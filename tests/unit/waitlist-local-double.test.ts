@@ -97,7 +97,7 @@ describe('pgErrorResponse', () => {
   })
 })
 
-describe("request.headers, as PostgREST builds it", () => {
+describe('request.headers, as PostgREST builds it', () => {
   it('keeps every header but Cookie, and the last of repeated lines', () => {
     expect(
       JSON.parse(
@@ -116,8 +116,24 @@ describe("request.headers, as PostgREST builds it", () => {
 describe('the edge the double plays', () => {
   it('drops every address header the client wrote and sets its own from the socket', () => {
     const raw = [
-      'Host', 'x', 'X-Forwarded-For', '203.0.113.1', 'x-forwarded-for', '203.0.113.2', 'X-Real-IP', '198.51.100.1',
-      'CF-Connecting-IP', '192.0.2.1', 'Forwarded', 'for=192.0.2.2', 'True-Client-IP', '192.0.2.3', 'X-Client-IP', '192.0.2.4', 'apikey', 'k',
+      'Host',
+      'x',
+      'X-Forwarded-For',
+      '203.0.113.1',
+      'x-forwarded-for',
+      '203.0.113.2',
+      'X-Real-IP',
+      '198.51.100.1',
+      'CF-Connecting-IP',
+      '192.0.2.1',
+      'Forwarded',
+      'for=192.0.2.2',
+      'True-Client-IP',
+      '192.0.2.3',
+      'X-Client-IP',
+      '192.0.2.4',
+      'apikey',
+      'k',
     ]
     expect(gatewayHeaderLines(raw, '127.0.0.9')).toEqual([
       ['host', 'x'],

@@ -77,7 +77,11 @@ describe('validateWaitlistInput', () => {
     ['NUL in name', { name: 'A\u0000', email: 'a@b.co' }, { name: 'invalid_characters' }],
     ['lone surrogate in e-mail', { name: 'Ada', email: 'a\uD800@b.co' }, { email: 'invalid_characters' }],
     ['lone low surrogate in company', { name: 'Ada', email: 'a@b.co', company: '\uDC00' }, { company: 'invalid_characters' }],
-    ['a line break inside the name (a forged e-mail field)', { name: 'Jane Doe\n\n*E-mail*\nceo@bigcorp.example', email: 'a@b.co' }, { name: 'invalid_characters' }],
+    [
+      'a line break inside the name (a forged e-mail field)',
+      { name: 'Jane Doe\n\n*E-mail*\nceo@bigcorp.example', email: 'a@b.co' },
+      { name: 'invalid_characters' },
+    ],
     ['a carriage return inside the name', { name: 'Jane\rDoe', email: 'a@b.co' }, { name: 'invalid_characters' }],
     ['a line separator inside the company', { name: 'Ada', email: 'a@b.co', company: 'Acme\u2028Ltd' }, { company: 'invalid_characters' }],
     ['a bidi override in the name', { name: 'Eve\u202Efdp.exe', email: 'a@b.co' }, { name: 'invalid_characters' }],

@@ -5,7 +5,12 @@ const at = (url: string, referrer = '') => sourceFromLanding(new URL(url), refer
 
 describe('where a visit came from', () => {
   it('keeps the campaign tags, the referring host and the landing path; nothing else of either address', () => {
-    expect(at('https://heardly.example/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=launch%20week&email=ada@example.com', 'https://news.ycombinator.com/item?id=1')).toEqual({
+    expect(
+      at(
+        'https://heardly.example/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=launch%20week&email=ada@example.com',
+        'https://news.ycombinator.com/item?id=1',
+      ),
+    ).toEqual({
       utm_source: 'newsletter',
       utm_medium: 'email',
       utm_campaign: 'launch week',

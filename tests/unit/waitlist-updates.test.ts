@@ -13,11 +13,24 @@ import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 
 const copy = seedEmailCopy()
 
-const post: NonNullable<PublishedPost> = { _id: 'post-launch', language: 'en', title: 'We launched', slug: 'we-launched', excerpt: 'Heardly is open to everyone on the list.', emailToSubscribers: true, isSample: false }
+const post: NonNullable<PublishedPost> = {
+  _id: 'post-launch',
+  language: 'en',
+  title: 'We launched',
+  slug: 'we-launched',
+  excerpt: 'Heardly is open to everyone on the list.',
+  emailToSubscribers: true,
+  isSample: false,
+}
 
 describe('which post goes by e-mail', () => {
   it('a published post with "E-mail it to subscribers" on that is not a sample, to its page under /blog', () => {
-    expect(broadcastOf(post)).toEqual({ postId: 'post-launch', title: 'We launched', excerpt: 'Heardly is open to everyone on the list.', path: '/blog/we-launched' })
+    expect(broadcastOf(post)).toEqual({
+      postId: 'post-launch',
+      title: 'We launched',
+      excerpt: 'Heardly is open to everyone on the list.',
+      path: '/blog/we-launched',
+    })
     expect(broadcastOf({ ...post, isSample: null })).toMatchObject({ postId: 'post-launch' })
   })
 
@@ -61,10 +74,19 @@ describe('the publish webhook’s broadcast', () => {
 
   it('a failure to read or to record the broadcast, or no database, is a failure (the webhook answers 500), never a silent skip', async () => {
     const unreadable = deps({ readPost: vi.fn(async () => Promise.reject(new Error('Sanity is down'))) })
-    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, unreadable)).toEqual({ kind: 'failed', reason: 'could not read post post-launch: Sanity is down' })
+    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, unreadable)).toEqual({
+      kind: 'failed',
+      reason: 'could not read post post-launch: Sanity is down',
+    })
     const refused = deps({ broadcast: vi.fn(async () => Promise.reject(new Error('HTTP 503'))) })
-    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, refused)).toMatchObject({ kind: 'failed', reason: expect.stringContaining('HTTP 503') })
-    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, deps({ broadcast: null }))).toMatchObject({ kind: 'failed', reason: expect.stringContaining('SUPABASE_SERVICE_ROLE_KEY') })
+    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, refused)).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringContaining('HTTP 503'),
+    })
+    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, deps({ broadcast: null }))).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringContaining('SUPABASE_SERVICE_ROLE_KEY'),
+    })
   })
 })
 
@@ -77,14 +99,20 @@ describe('a post that can never be e-mailed as it is', () => {
   it('a title of spaces (or invisible characters) is refused before the database, not failed: a retry could not help', async () => {
     for (const title of ['   ', '\u200B', '\u202E']) {
       const d = deps(title)
-      expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, d), JSON.stringify(title)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('title') })
+      expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, d), JSON.stringify(title)).toMatchObject({
+        kind: 'refused',
+        reason: expect.stringContaining('title'),
+      })
       expect(d.broadcast).not.toHaveBeenCalled()
     }
   })
 
   it('the database’s refusal of the words (an invalid-input error) is refused too; its title goes out as plain text', async () => {
     const d = deps('Invoice \u202Egpj.exe', { refused: 'a title (at most 200 characters) and an excerpt of at most 1000 are needed' })
-    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, d)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('the database refused') })
+    expect(await broadcastOnPublish({ _type: 'post', _id: 'post-launch' }, d)).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('the database refused'),
+    })
     expect(d.broadcast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Invoice gpj.exe' }))
   })
 })
@@ -99,7 +127,17 @@ describe('the update e-mail', () => {
     expect(email.html).not.toMatch(/<img/i)
     expect(email.html).toContain(`href="${url}"`)
     expect(email.html).toContain(`href="${leave}"`)
-    for (const words of [copy.updateGreeting.replace('{name}', 'Ada'), copy.updateIntro, 'We launched', post.excerpt, copy.updateButtonLabel, copy.updateFooter, copy.updateUnsubscribeLabel, url, leave]) {
+    for (const words of [
+      copy.updateGreeting.replace('{name}', 'Ada'),
+      copy.updateIntro,
+      'We launched',
+      post.excerpt,
+      copy.updateButtonLabel,
+      copy.updateFooter,
+      copy.updateUnsubscribeLabel,
+      url,
+      leave,
+    ]) {
       expect(email.text, words).toContain(words)
     }
     expect(email.html).toContain(copy.updatePreviewText.replace('{title}', 'We launched'))
@@ -121,7 +159,12 @@ describe('the update e-mail', () => {
       updateUnsubscribeLabel: 'Qleave',
     }
     const email = await renderUpdateEmail({ copy: marked, name: 'Zed', post: { title: 'Qtitle', excerpt: 'Qexcerpt' }, url, unsubscribeUrl: leave })
-    const rest = email.text.replace(/q(sender|hello|intro|title|excerpt|button|hint|footer|leave)|zed/gi, '').split(url).join('').split(leave).join('')
+    const rest = email.text
+      .replace(/q(sender|hello|intro|title|excerpt|button|hint|footer|leave)|zed/gi, '')
+      .split(url)
+      .join('')
+      .split(leave)
+      .join('')
     expect(rest).not.toMatch(/\p{L}/u)
   })
 })

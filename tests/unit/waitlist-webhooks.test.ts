@@ -23,9 +23,13 @@ beforeEach(() => {
 
 const id = webhookId('0b6c1f3e-9d52-4c1e-8a4b-2f1d7e9c3a10')
 const body = JSON.stringify({ type: 'entry.left', timestamp: '2026-11-25T10:00:00.000Z', data: { id: '2f1d7e9c' } })
-const send = (options: Partial<Parameters<typeof webhookChannel>[0]> = {}) => webhookChannel({ url: receiver.url, secret: receiver.secret, ...options })({ id, body })
+const send = (options: Partial<Parameters<typeof webhookChannel>[0]> = {}) =>
+  webhookChannel({ url: receiver.url, secret: receiver.secret, ...options })({ id, body })
 const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (caught: unknown) => caught)
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(WebhookDeliveryError)
   return error as WebhookDeliveryError
 }
@@ -45,7 +49,11 @@ describe('a delivery', () => {
     await send()
     const { headers } = receiver.deliveries[0]!
     const verifier = new Webhook(receiver.secret)
-    const plain = { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) }
+    const plain = {
+      'webhook-id': String(headers['webhook-id']),
+      'webhook-timestamp': String(headers['webhook-timestamp']),
+      'webhook-signature': String(headers['webhook-signature']),
+    }
     expect(verifier.verify(body, plain)).toEqual(JSON.parse(body))
     // Forged: signed with a secret the founders never set.
     const forged = new Webhook(newWebhookSecret()).sign(id, new Date(), body)
@@ -121,7 +129,12 @@ describe('the events', () => {
     referrer_host: null,
     landing_path: '/',
   }
-  const payload = (type: WebhookPayload['type'], data: Record<string, unknown>): WebhookPayload => ({ type, occurred_at: '2026-11-25T10:00:00.123456+00:00', data, language: 'de' })
+  const payload = (type: WebhookPayload['type'], data: Record<string, unknown>): WebhookPayload => ({
+    type,
+    occurred_at: '2026-11-25T10:00:00.123456+00:00',
+    data,
+    language: 'de',
+  })
 
   it('entry.left carries the entry id only: no name, no address', () => {
     const event = webhookEvent(payload('entry.left', { id: entry.id }), null)
@@ -141,7 +154,14 @@ describe('the events', () => {
         email: 'ada@example.com',
         company: 'Engines',
         language: 'de',
-        source: { description: 'campaign newsletter, landed on /', utm_source: 'newsletter', utm_medium: null, utm_campaign: null, referrer_host: null, landing_path: '/' },
+        source: {
+          description: 'campaign newsletter, landed on /',
+          utm_source: 'newsletter',
+          utm_medium: null,
+          utm_campaign: null,
+          referrer_host: null,
+          landing_path: '/',
+        },
         place: 7,
         referred_by: null,
         confirmed_at: '2026-11-25T10:00:00+00:00',
@@ -152,7 +172,10 @@ describe('the events', () => {
 
 describe('WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET', () => {
   const secret = newWebhookSecret()
-  const env = (url: string | undefined, key: string | undefined, NODE_ENV: 'development' | 'production' = 'development') => () => serverEnv({ NODE_ENV, WAITLIST_WEBHOOK_URL: url, WAITLIST_WEBHOOK_SECRET: key })
+  const env =
+    (url: string | undefined, key: string | undefined, NODE_ENV: 'development' | 'production' = 'development') =>
+    () =>
+      serverEnv({ NODE_ENV, WAITLIST_WEBHOOK_URL: url, WAITLIST_WEBHOOK_SECRET: key })
 
   it('accepts https anywhere, and http to this machine in a local run', () => {
     expect(env('https://crm.example.com/hooks', secret, 'production')()).toMatchObject({ webhookUrl: 'https://crm.example.com/hooks', webhookSecret: secret })

@@ -12,11 +12,23 @@ describe('verifyWebhook', () => {
   it.each([
     ['valid', async () => ({ body, signature: await sign(body), secret }), { ok: true }],
     ['wrong secret', async () => ({ body, signature: await sign(body, now, 'other-secret'), secret }), { ok: false, status: 401, reason: 'invalid signature' }],
-    ['tampered body', async () => ({ body: body.replace('landingPage"}', 'aboutPage"}'), signature: await sign(body), secret }), { ok: false, status: 401, reason: 'invalid signature' }],
+    [
+      'tampered body',
+      async () => ({ body: body.replace('landingPage"}', 'aboutPage"}'), signature: await sign(body), secret }),
+      { ok: false, status: 401, reason: 'invalid signature' },
+    ],
     ['missing header', async () => ({ body, signature: null, secret }), { ok: false, status: 401, reason: 'missing sanity-webhook-signature header' }],
     ['malformed header', async () => ({ body, signature: 'v1=abc', secret }), { ok: false, status: 401, reason: 'malformed signature' }],
-    ['stale timestamp', async () => ({ body, signature: await sign(body, now - MAX_SIGNATURE_AGE_MS - 1), secret }), { ok: false, status: 401, reason: 'stale signature' }],
-    ['timestamp from the future', async () => ({ body, signature: await sign(body, now + MAX_SIGNATURE_AGE_MS + 1), secret }), { ok: false, status: 401, reason: 'stale signature' }],
+    [
+      'stale timestamp',
+      async () => ({ body, signature: await sign(body, now - MAX_SIGNATURE_AGE_MS - 1), secret }),
+      { ok: false, status: 401, reason: 'stale signature' },
+    ],
+    [
+      'timestamp from the future',
+      async () => ({ body, signature: await sign(body, now + MAX_SIGNATURE_AGE_MS + 1), secret }),
+      { ok: false, status: 401, reason: 'stale signature' },
+    ],
     ['no secret configured', async () => ({ body, signature: await sign(body), secret: undefined }), { ok: false, status: 401 }],
     ['empty secret configured', async () => ({ body, signature: await sign(body), secret: '' }), { ok: false, status: 401 }],
     ['signed but not a change', async () => ({ body: '{"hello":1}', signature: await sign('{"hello":1}'), secret }), { ok: false, status: 400 }],
@@ -40,7 +52,12 @@ describe('tagsForChange', () => {
   })
 
   it('a set of translations linked or unlinked revalidates the pages, posts and categories whose alternates it names', () => {
-    expect(tagsForChange({ _type: 'translation.metadata', _id: 'translations-page-privacy' })).toEqual(['page', 'post', 'category', 'doc:translations-page-privacy'])
+    expect(tagsForChange({ _type: 'translation.metadata', _id: 'translations-page-privacy' })).toEqual([
+      'page',
+      'post',
+      'category',
+      'doc:translations-page-privacy',
+    ])
   })
 })
 
@@ -89,6 +106,8 @@ describe('a body read up to a cap', () => {
     const before = pulled()
     expect(await readBodyCapped(request, 16 * 1024)).toEqual({ ok: false })
     expect(pulled()).toBe(before)
-    expect(await readBodyCapped(new Request('https://x.example', { method: 'POST', body: 'x', headers: { 'content-length': 'nonsense' } }), 16)).toEqual({ ok: false })
+    expect(await readBodyCapped(new Request('https://x.example', { method: 'POST', body: 'x', headers: { 'content-length': 'nonsense' } }), 16)).toEqual({
+      ok: false,
+    })
   })
 })

@@ -41,7 +41,10 @@ export function benchContent(seed: readonly SeedDocument[], example: ExperimentD
   const headline = variantSection(experiment, 'en', variant.key).title
   const page = seed.find((doc) => doc._id === experiment.target.page._ref) as { sections?: { _key: string; title?: string }[] } | undefined
   const controlHeadline = page?.sections?.find((section) => section._key === experiment.target.sectionKey)?.title
-  if (!controlHeadline) throw new Error(`the seed has no section "${experiment.target.sectionKey}" with a headline on "${experiment.target.page._ref}", which the editors' example (docs/editors.md) varies: the bench cannot tell its variant from control`)
+  if (!controlHeadline)
+    throw new Error(
+      `the seed has no section "${experiment.target.sectionKey}" with a headline on "${experiment.target.page._ref}", which the editors' example (docs/editors.md) varies: the bench cannot tell its variant from control`,
+    )
   const key = experiment.key.current
   return {
     documents: [...seed.filter((doc) => doc._id !== experiment._id), experiment],

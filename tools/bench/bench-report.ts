@@ -1,7 +1,16 @@
 import type { FloorVersions } from './floor-app'
 import { CATEGORIES, type CategoryId } from './lighthouse'
 import { kB } from './page-weight'
-import { controlOf, LCP_BUDGET_BARE, LCP_BUDGET_STYLED, routeLabel, type Judgement, type Measured, type MeasuredVariant, type TargetResult } from './quality-budget'
+import {
+  controlOf,
+  LCP_BUDGET_BARE,
+  LCP_BUDGET_STYLED,
+  routeLabel,
+  type Judgement,
+  type Measured,
+  type MeasuredVariant,
+  type TargetResult,
+} from './quality-budget'
 import type { MachineLoad } from './machine-load'
 import { ENCODINGS, proxyShare, type ServerReport } from './server-load'
 import { BENCH_SEED_PATH } from './bench-content'
@@ -36,7 +45,8 @@ const SHORT: Record<CategoryId, string> = { performance: 'Perf', accessibility: 
 const AUDIT_ORDER: CategoryId[] = ['accessibility', 'best-practices', 'seo', 'performance']
 
 /** The scale bench writes its own report (tools/bench/db/report.ts); this one only points at it. */
-export const DB_REPORT_LINK = 'The waitlist\'s database at 10,000, 100,000 and 1,000,000 entries has its own report: [bench-db.md](bench-db.md) (`npm run bench:db`).'
+export const DB_REPORT_LINK =
+  "The waitlist's database at 10,000, 100,000 and 1,000,000 entries has its own report: [bench-db.md](bench-db.md) (`npm run bench:db`)."
 
 export function renderMarkdown(report: BenchReport): string {
   const { machine, versions } = report
@@ -59,13 +69,31 @@ export function renderMarkdown(report: BenchReport): string {
     '## Site and floor per route',
     '',
     [
-      'Weights are gzip bytes. The floor of each page is the floor\'s `/`; the floor of the 404 is the floor\'s own 404 (Next\'s built-in page).',
-      ...report.routes.flatMap(({ site }) => (site.variant ? [`\`${routeLabel(site)}\` is \`${site.path}\` as a participant in variant \`${site.variant.key}\` of the experiment \`${site.variant.experiment}\` gets it ("How it is measured" below).`] : [])),
+      "Weights are gzip bytes. The floor of each page is the floor's `/`; the floor of the 404 is the floor's own 404 (Next's built-in page).",
+      ...report.routes.flatMap(({ site }) =>
+        site.variant
+          ? [
+              `\`${routeLabel(site)}\` is \`${site.path}\` as a participant in variant \`${site.variant.key}\` of the experiment \`${site.variant.experiment}\` gets it ("How it is measured" below).`,
+            ]
+          : [],
+      ),
     ].join(' '),
     '',
   )
   table(
-    ['route', 'status', 'first-load JS', 'floor JS', '× floor', 'scripts (floor)', 'CSS linked / inline', 'HTML (floor)', 'requests before load (floor)', 'requests, no interaction (floor)', 'third-party before consent'],
+    [
+      'route',
+      'status',
+      'first-load JS',
+      'floor JS',
+      '× floor',
+      'scripts (floor)',
+      'CSS linked / inline',
+      'HTML (floor)',
+      'requests before load (floor)',
+      'requests, no interaction (floor)',
+      'third-party before consent',
+    ],
     report.routes.map(({ site, floor, jsRatio }) => [
       routeLabel(site),
       String(site.status),
@@ -84,27 +112,31 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(
     '### HTML by part',
     '',
-    'Each part gzipped on its own (so the parts add up to a little more than the whole): markup (elements, words, attributes, small inline scripts), CSS (the `<style>` elements) and flight data (the RSC payload React hydrates from, Next\'s inline `self.__next_f.push` scripts). Beside them, how much of the gzipped document comes before `<body>` and before the first `<h1>`: under applied throttling the browser paints as the bytes arrive.',
+    "Each part gzipped on its own (so the parts add up to a little more than the whole): markup (elements, words, attributes, small inline scripts), CSS (the `<style>` elements) and flight data (the RSC payload React hydrates from, Next's inline `self.__next_f.push` scripts). Beside them, how much of the gzipped document comes before `<body>` and before the first `<h1>`: under applied throttling the browser paints as the bytes arrive.",
     '',
   )
-  const floors = [...new Map([...report.routes.map(({ floor }) => floor), report.floorText.floor, ...report.floorText.pages].map((page) => [page.path, page])).values()]
+  const floors = [
+    ...new Map([...report.routes.map(({ floor }) => floor), report.floorText.floor, ...report.floorText.pages].map((page) => [page.path, page])).values(),
+  ]
   table(
     ['page', 'HTML', 'markup', 'CSS', 'flight data', 'before `<body>`', 'before `<h1>`'],
-    [...report.routes.map(({ site }) => ({ label: routeLabel(site), page: site })), ...floors.map((page) => ({ label: `floor ${page.path}`, page }))].map(({ label, page }) => [
-      label,
-      kB(page.htmlGzip),
-      kB(page.parts.markupGzip),
-      kB(page.parts.cssGzip),
-      kB(page.parts.flightGzip),
-      kB(page.parts.beforeBodyGzip),
-      page.parts.beforeH1Gzip === null ? 'no `<h1>`' : kB(page.parts.beforeH1Gzip),
-    ]),
+    [...report.routes.map(({ site }) => ({ label: routeLabel(site), page: site })), ...floors.map((page) => ({ label: `floor ${page.path}`, page }))].map(
+      ({ label, page }) => [
+        label,
+        kB(page.htmlGzip),
+        kB(page.parts.markupGzip),
+        kB(page.parts.cssGzip),
+        kB(page.parts.flightGzip),
+        kB(page.parts.beforeBodyGzip),
+        page.parts.beforeH1Gzip === null ? 'no `<h1>`' : kB(page.parts.beforeH1Gzip),
+      ],
+    ),
   )
 
   lines.push(
     `### Lighthouse, mobile, applied throttling (median of ${report.settings.lighthouseRuns} runs; site / floor)`,
     '',
-    'Chromium itself slows the network and the CPU while the page loads (Lighthouse\'s `devtools` method), so the figures are observed, not estimated: the targets below hold these.',
+    "Chromium itself slows the network and the CPU while the page loads (Lighthouse's `devtools` method), so the figures are observed, not estimated: the targets below hold these.",
     '',
   )
   const styled = report.styledFloor.applied
@@ -124,7 +156,16 @@ export function renderMarkdown(report: BenchReport): string {
       ...[report.styledFloor, ...report.floorText.pages].map((page) => {
         const floor = report.floorText.floor.applied
         const name = page === report.styledFloor ? `styled floor ${page.path}` : `floor ${page.path} (no target)`
-        return [name, `${page.applied.scores.performance} / ${floor.scores.performance}`, `${s(page.applied.fcpMs)} / ${s(floor.fcpMs)}`, `${s(page.applied.lcpMs)} / ${s(floor.lcpMs)}`, `${(page.applied.lcpMs / floor.lcpMs).toFixed(2)} ×`, `${(page.applied.lcpMs / styled.lcpMs).toFixed(2)} ×`, `${page.applied.lcpRuns.map(s).join(', ')} (${floor.lcpRuns.map(s).join(', ')})`, `${ms(page.applied.tbtMs)} / ${ms(floor.tbtMs)}`]
+        return [
+          name,
+          `${page.applied.scores.performance} / ${floor.scores.performance}`,
+          `${s(page.applied.fcpMs)} / ${s(floor.fcpMs)}`,
+          `${s(page.applied.lcpMs)} / ${s(floor.lcpMs)}`,
+          `${(page.applied.lcpMs / floor.lcpMs).toFixed(2)} ×`,
+          `${(page.applied.lcpMs / styled.lcpMs).toFixed(2)} ×`,
+          `${page.applied.lcpRuns.map(s).join(', ')} (${floor.lcpRuns.map(s).join(', ')})`,
+          `${ms(page.applied.tbtMs)} / ${ms(floor.tbtMs)}`,
+        ]
       }),
     ],
   )
@@ -133,7 +174,12 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   )
 
-  lines.push(`### Lighthouse, mobile, simulated throttling (median of ${report.settings.lighthouseRuns} runs; site / floor)`, '', 'Lighthouse\'s default (PageSpeed Insights\' mobile scores): an unthrottled load, timings estimated from it. Reported, not held to a target (see "What decides the simulated LCP" below).', '')
+  lines.push(
+    `### Lighthouse, mobile, simulated throttling (median of ${report.settings.lighthouseRuns} runs; site / floor)`,
+    '',
+    'Lighthouse\'s default (PageSpeed Insights\' mobile scores): an unthrottled load, timings estimated from it. Reported, not held to a target (see "What decides the simulated LCP" below).',
+    '',
+  )
   table(
     ['route', ...CATEGORIES.map((id) => SHORT[id]), 'Perf runs (floor runs)', 'FCP', 'LCP', 'LCP runs (floor runs)', 'CLS', 'TBT', 'CPU index of runs (floor)'],
     report.routes.map(({ site, floor }) => [
@@ -169,7 +215,7 @@ export function renderMarkdown(report: BenchReport): string {
     ]),
   )
 
-  lines.push('Largest contentful paint element (Lighthouse\'s LCP insight, every run, applied throttling):', '')
+  lines.push("Largest contentful paint element (Lighthouse's LCP insight, every run, applied throttling):", '')
   for (const { site } of report.routes) lines.push(`- ${routeLabel(site)}: ${site.applied.lcpElements.map((element) => `\`${element}\``).join(' or ')}`)
   lines.push('')
 
@@ -204,7 +250,13 @@ export function renderMarkdown(report: BenchReport): string {
     if (site.lighthouse.failingAudits.length === 0) lines.push('- none', '')
     else {
       for (const audit of [...site.lighthouse.failingAudits].sort((a, b) => AUDIT_ORDER.indexOf(a.category) - AUDIT_ORDER.indexOf(b.category))) {
-        const extra = [`${audit.failedRuns}/${site.lighthouse.runs} runs`, audit.displayValue, floorFails.has(`${audit.category}/${audit.id}`) ? 'floor too' : undefined].filter(Boolean).join(', ')
+        const extra = [
+          `${audit.failedRuns}/${site.lighthouse.runs} runs`,
+          audit.displayValue,
+          floorFails.has(`${audit.category}/${audit.id}`) ? 'floor too' : undefined,
+        ]
+          .filter(Boolean)
+          .join(', ')
         lines.push(`- ${SHORT[audit.category]}: \`${audit.id}\`: ${audit.title} (${extra})`)
       }
       lines.push('')
@@ -212,7 +264,10 @@ export function renderMarkdown(report: BenchReport): string {
   }
   const floorRoutes = [...new Map(report.routes.map(({ floor }) => [floor.path, floor])).values()]
   for (const floor of floorRoutes) {
-    lines.push(`Floor ${floor.path}: ${floor.lighthouse.failingAudits.length === 0 ? 'none' : floor.lighthouse.failingAudits.map((audit) => `\`${audit.id}\``).join(', ')}`, '')
+    lines.push(
+      `Floor ${floor.path}: ${floor.lighthouse.failingAudits.length === 0 ? 'none' : floor.lighthouse.failingAudits.map((audit) => `\`${audit.id}\``).join(', ')}`,
+      '',
+    )
   }
 
   lines.push('## Waitlist submit latency', '')
@@ -223,7 +278,9 @@ export function renderMarkdown(report: BenchReport): string {
 
   // Each page once (the floors repeat); the variant page has control's URL and is a page of its own.
   const pageName = (m: Measured) => `${new URL(m.lighthouse.url).origin}${routeLabel(m)}`
-  const crossCheck = report.routes.flatMap(({ site, floor }) => [site, floor]).filter((m, i, all) => all.findIndex((other) => pageName(other) === pageName(m)) === i)
+  const crossCheck = report.routes
+    .flatMap(({ site, floor }) => [site, floor])
+    .filter((m, i, all) => all.findIndex((other) => pageName(other) === pageName(m)) === i)
   const mismatches = crossCheck.filter((m) => m.js.htmlOnly.length > 0 || m.js.browserOnly.length > 0)
   lines.push(
     '## How it is measured',
@@ -231,24 +288,27 @@ export function renderMarkdown(report: BenchReport): string {
     `- **First-load JS**: ${report.settings.firstLoadJs} Cross-check in this run: ${
       mismatches.length === 0
         ? 'for every page, site and floor, the scripts named in the HTML are exactly the scripts Chromium requested before `load`.'
-        : mismatches.map((m) => `${pageName(m)}: only in HTML ${m.js.htmlOnly.join(', ') || 'none'}; only fetched by Chromium ${m.js.browserOnly.join(', ') || 'none'}`).join('; ')
+        : mismatches
+            .map((m) => `${pageName(m)}: only in HTML ${m.js.htmlOnly.join(', ') || 'none'}; only fetched by Chromium ${m.js.browserOnly.join(', ') || 'none'}`)
+            .join('; ')
     }`,
     `- **Requests before interaction**: ${report.settings.requestsBeforeInteraction}`,
     `- **Third-party requests before consent**: ${report.settings.thirdParty}`,
     `- **Lighthouse**: ${report.settings.lighthouse}`,
     `- **Analytics**: ${report.settings.analytics} Same-origin analytics requests (\`/ingest\`) before consent: ${
-      crossCheck.some((m) => m.lighthouse.analyticsCalls.length > 0)
-        ? crossCheck.flatMap((m) => m.lighthouse.analyticsCalls).join(', ')
-        : 'none'
+      crossCheck.some((m) => m.lighthouse.analyticsCalls.length > 0) ? crossCheck.flatMap((m) => m.lighthouse.analyticsCalls).join(', ') : 'none'
     }.`,
     '- CSS and HTML: gzip of the stylesheets the HTML links, of the `<style>` elements in the HTML (inlined CSS, also part of the HTML figure) and of the HTML document, and the HTML by part (`htmlParts` in `tools/bench/page-weight.ts`).',
-    '- The floor is generated into `.local/bench-floor/` (`tools/bench/floor-app.ts`), its `node_modules` a symlink to the project\'s, built with the project\'s `next` and served by `next start` on port 3301; the site is built into `.next-bench` and served on port 3300 (both plus `BENCH_PORT_OFFSET`, or else `E2E_PORT_OFFSET`, when set).',
-    ...report.routes.flatMap(({ site }) => (site.variant ? [`- **${routeLabel(site)}**: ${variantMethod(site.variant, site, controlOf(report.routes, site))}`] : [])),
+    "- The floor is generated into `.local/bench-floor/` (`tools/bench/floor-app.ts`), its `node_modules` a symlink to the project's, built with the project's `next` and served by `next start` on port 3301; the site is built into `.next-bench` and served on port 3300 (both plus `BENCH_PORT_OFFSET`, or else `E2E_PORT_OFFSET`, when set).",
+    ...report.routes.flatMap(({ site }) =>
+      site.variant ? [`- **${routeLabel(site)}**: ${variantMethod(site.variant, site, controlOf(report.routes, site))}`] : [],
+    ),
     '- Knobs: `BENCH_SIGNUPS` (default 60, at least 50 wanted), `BENCH_POSTHOG_KEY` (empty: build without analytics), `BENCH_PORT_OFFSET`, `BENCH_ACCEPT_CPU_INDEX=1` (judge a run whose CPU index moved over 10 % and record it as the new reference); for a quick try of the bench itself, `BENCH_ROUTES` (route labels, comma-separated), `BENCH_LIGHTHOUSE_RUNS` and `BENCH_SERVER_SECONDS` (0 leaves the server table out), which write their report to `.local/bench/` instead. The command exits 1 when any target is missed, 3 when it refused to judge.',
     '',
   )
   const warnings = crossCheck.flatMap((m) => m.lighthouse.warnings.map((warning) => `- ${pageName(m)}: ${warning}`))
-  if (warnings.length > 0) lines.push('Lighthouse warnings (on a 404 page the status warning is expected: the page answers 404 on purpose):', '', ...warnings, '')
+  if (warnings.length > 0)
+    lines.push('Lighthouse warnings (on a 404 page the status warning is expected: the page answers 404 on purpose):', '', ...warnings, '')
   return lines.join('\n')
 }
 
@@ -292,7 +352,13 @@ function serverSection(server: ServerReport, lines: string[], table: (head: stri
     "**Where the server's time goes.** CPU profiles of `next start` under autocannon (`node --cpu-prof`, 2026-11-26, the shared 2-core machine, so indicative): for `/` (184 kB) served from the cache, writing the bytes to the socket took about 0.8 ms a request and Next's ETag, a hash of the whole HTML computed on every response, about 0.55 ms; with gzip asked for, compressing every response again (nothing keeps the compressed page) roughly halves the requests per second, for the floor too. Running the proxy costs Next about 0.8 ms a request whatever the proxy does (its request and response objects, streams, tracing: \`/robots.txt\` answered 575 req/s through a proxy that only passed it on, 1,075 with the proxy bypassed), and about 1 ms on a page it rewrites; the proxy's own code took 21–33 µs a page when timed alone (`proxy()` called in a loop), 15–19 µs once `serverEnv` validated its settings only once. So the site's root files (robots.txt, sitemap.xml, icon.svg) no longer go through it (\`/robots.txt\` 406–788 req/s before, 659–1,044 after, three alternating runs), and \`serverEnv\` validates the same settings once instead of twice a page request (a few hundredths of a page's server time: within the noise of these runs).",
     '',
   )
-  const failures = server.routes.flatMap((route) => ENCODINGS.flatMap((encoding) => Object.entries(route.runs[encoding]).filter(([, run]) => run.errors > 0).map(([which, run]) => `${route.route} ${encoding} ${which}: ${run.errors} connection errors`)))
+  const failures = server.routes.flatMap((route) =>
+    ENCODINGS.flatMap((encoding) =>
+      Object.entries(route.runs[encoding])
+        .filter(([, run]) => run.errors > 0)
+        .map(([which, run]) => `${route.route} ${encoding} ${which}: ${run.errors} connection errors`),
+    ),
+  )
   if (failures.length > 0) lines.push(`Connection errors: ${failures.join('; ')}.`, '')
 }
 
@@ -302,7 +368,7 @@ function variantMethod({ experiment, key, cookie }: MeasuredVariant, site: Measu
     `the page at \`${site.path}\` as variant \`${key}\` of the experiment \`${experiment}\`, which runs in the bench's own copy of the content (the seed with the editors' guide's example added: \`${BENCH_SEED_PATH}\`, served through \`CONTENT_SEED_PATH\`).`,
     `Every load of it (the weight fetch, the cache settling before each run, and each Lighthouse run through its \`extraHeaders\`) sends \`Cookie: ${cookie}\` and a browser's user agent (the proxy shows crawlers control), so the proxy rewrites it to the variant's static page.`,
     "Each document served is checked to carry the variant's headline and not control's, and the bench stops if the proxy served control.",
-    "With the cookie alone and no choice stored in `localStorage`, the page still shows the consent banner and loads no analytics: the same conditions as control.",
+    'With the cookie alone and no choice stored in `localStorage`, the page still shows the consent banner and loads no analytics: the same conditions as control.',
     `It is held to \`${site.path}\`'s targets against the same floor page${control ? `, and its first-load JS must be control's: the same scripts, byte for byte (control: ${control.js.scripts} scripts, ${kB(control.js.jsGzip)}; the variant: ${site.js.scripts}, ${kB(site.js.jsGzip)})` : ' (control was not measured in this run, so its first-load JS is not compared)'}.`,
   ].join(' ')
 }
@@ -313,7 +379,8 @@ function variantMethod({ experiment, key, cookie }: MeasuredVariant, site: Measu
  */
 function criticalPath(report: BenchReport): string {
   const pages = report.routes.filter(({ site }) => site.status === 200).map(({ site }) => site)
-  const range = (values: number[]) => (Math.min(...values) === Math.max(...values) ? kB(values[0]!) : `${kB(Math.min(...values))} to ${kB(Math.max(...values))}`)
+  const range = (values: number[]) =>
+    Math.min(...values) === Math.max(...values) ? kB(values[0]!) : `${kB(Math.min(...values))} to ${kB(Math.max(...values))}`
   const floor = report.floorText.floor
   const simulatedBudgetMs = 0.2 * floor.lighthouse.lcpMs
   const notFound = report.routes.find(({ site }) => site.status === 404)?.site
@@ -330,7 +397,8 @@ function criticalPath(report: BenchReport): string {
     '',
     `**The 404 is drawn by the server.** Next answers \`notFound()\` from a route with an empty HTML body that its scripts fill in (vercel/next.js#62228), so the 404's words waited for them (about 3.9 s under applied throttling, 2.6 s simulated). \`proxy.ts\` now looks every address the content does not own up among the published pages and redirects first and rewrites the rest, with status 404, to one static 404 page${notFound ? ` (here ${kB(notFound.htmlGzip)} gzipped, its words in the HTML)` : ''}.`,
     '',
-    "**What decides the simulated LCP.** Lighthouse loads the page once, unthrottled, then estimates slow-4G timings from the requests it saw: the whole HTML document always counts, and so does every other request that *finished before the page's largest paint* in that real load, whatever its priority. Whether the largest paint lands before the async scripts finish downloading on this fast loopback varies from run to run, for the floor too (see its LCP runs): a run where the paint wins is estimated at about 1 s, one where it loses at about 2 s. A script counts when its evaluation began before the paint, and also when its evaluation was too short for Lighthouse's dependency graph (under 10 ms: the small chunks), since then nothing shows it ran later. The more a page has to parse and lay out before its first paint, the more runs it loses. The model also delivers the first 14.6 kB of the document (ten TCP segments) with the first byte and each further window a 150 ms round trip later: the floor's 2 kB fits the first window, the site's pages do not, which costs them 150 ms of the " + `${ms(simulatedBudgetMs)} that 1.2 × the floor's simulated LCP would leave above it in this run. That is why the targets hold the applied figures.`,
+    "**What decides the simulated LCP.** Lighthouse loads the page once, unthrottled, then estimates slow-4G timings from the requests it saw: the whole HTML document always counts, and so does every other request that *finished before the page's largest paint* in that real load, whatever its priority. Whether the largest paint lands before the async scripts finish downloading on this fast loopback varies from run to run, for the floor too (see its LCP runs): a run where the paint wins is estimated at about 1 s, one where it loses at about 2 s. A script counts when its evaluation began before the paint, and also when its evaluation was too short for Lighthouse's dependency graph (under 10 ms: the small chunks), since then nothing shows it ran later. The more a page has to parse and lay out before its first paint, the more runs it loses. The model also delivers the first 14.6 kB of the document (ten TCP segments) with the first byte and each further window a 150 ms round trip later: the floor's 2 kB fits the first window, the site's pages do not, which costs them 150 ms of the " +
+      `${ms(simulatedBudgetMs)} that 1.2 × the floor's simulated LCP would leave above it in this run. That is why the targets hold the applied figures.`,
     '',
     "The floor's own text pages test this without any of the site's code: the same framework, no CSS, no font, no client component.",
   ].join('\n')

@@ -26,7 +26,18 @@ import { assertServesVariant, BENCH_CONTENT_DIR, BENCH_SEED_PATH, variantRequest
 import { ensureChromium } from '../local/chromium'
 import { buildFloorApp, floorServerTextPaths, floorTextPaths, siteStylesheet, startFloorApp, STYLED_FLOOR_PATH } from './floor-app'
 import { sampleMachine } from './machine-load'
-import { ENCODINGS, FULL_SERVER_SECONDS, loadRun, nearestBySize, SERVER_CONNECTIONS, type Encoding, type LoadRun, type ServerReport, type ServerRoute, type Sized } from './server-load'
+import {
+  ENCODINGS,
+  FULL_SERVER_SECONDS,
+  loadRun,
+  nearestBySize,
+  SERVER_CONNECTIONS,
+  type Encoding,
+  type LoadRun,
+  type ServerReport,
+  type ServerRoute,
+  type Sized,
+} from './server-load'
 import { CHROMIUM_FLAGS, median, runLighthouse, summarize, THROTTLING, type LighthouseRun, type RunRequest, type Throttling } from './lighthouse'
 import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
@@ -50,11 +61,13 @@ const BYPASS_PORT = 3302 + PORT_OFFSET
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 60)
 const FULL_LIGHTHOUSE_RUNS = 5
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? FULL_LIGHTHOUSE_RUNS)
-if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not "${process.env.BENCH_LIGHTHOUSE_RUNS}"`)
+if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1)
+  throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not "${process.env.BENCH_LIGHTHOUSE_RUNS}"`)
 const NOT_FOUND = '/this-page-does-not-exist'
 // Seconds of load per address and encoding in the server table (0 leaves the table out).
 const SERVER_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? FULL_SERVER_SECONDS)
-if (!Number.isFinite(SERVER_SECONDS) || SERVER_SECONDS < 0) throw new Error(`BENCH_SERVER_SECONDS must be a number of seconds, not "${process.env.BENCH_SERVER_SECONDS}"`)
+if (!Number.isFinite(SERVER_SECONDS) || SERVER_SECONDS < 0)
+  throw new Error(`BENCH_SERVER_SECONDS must be a number of seconds, not "${process.env.BENCH_SERVER_SECONDS}"`)
 const SERVER_ROUTES = ['/', '/about', '/blog/slack-threads-and-webhooks', NOT_FOUND]
 // BENCH_ACCEPT_CPU_INDEX=1 judges a run whose CPU index moved from the last recorded one, and records it as the new reference.
 const ACCEPT_CPU_INDEX = process.env.BENCH_ACCEPT_CPU_INDEX === '1'
@@ -68,7 +81,9 @@ type Route = { path: string; variant?: PageVariant }
 const ALL_ROUTES: Route[] = [
   { path: '/' },
   { path: '/', variant },
-  ...['/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack'].map((path) => ({ path })),
+  ...['/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack'].map(
+    (path) => ({ path }),
+  ),
 ]
 // BENCH_ROUTES (labels, comma-separated: `/,/ (variant b)`) and BENCH_LIGHTHOUSE_RUNS make a quick
 // partial run, to try a change to the bench itself; its report goes to .local/bench/, never over docs/bench.md.
@@ -110,10 +125,14 @@ const floorBuild = await buildFloorApp(siteStylesheet(env.NEXT_DIST_DIR!))
 
 const servers: ChildProcess[] = [
   // All benchmark sign-ups come from one browser: lift the per-network limit on this throwaway database.
-  spawn('tsx', ['tools/supabase-local/main.ts', '--port', String(SUPABASE_PORT), '--memory', '--quiet', '--seed-sql', 'tools/supabase-local/relax-rate-limits.sql'], {
-    stdio: 'inherit',
-    env,
-  }),
+  spawn(
+    'tsx',
+    ['tools/supabase-local/main.ts', '--port', String(SUPABASE_PORT), '--memory', '--quiet', '--seed-sql', 'tools/supabase-local/relax-rate-limits.sql'],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  ),
   spawn('next', ['start', '--port', String(SITE_PORT)], { stdio: 'ignore', env }),
   startFloorApp(FLOOR_PORT),
 ]
@@ -149,7 +168,9 @@ try {
         const url = urlOf(page)
         await settle(url, requestOf(page).headers)
         const result = await runLighthouseWithRetry(url, throttling, requestOf(page))
-        console.log(`[bench] Lighthouse ${round}/${LIGHTHOUSE_RUNS} ${throttling} ${idOf(page)}: LCP ${Math.round(result.lcpMs)} ms, performance ${result.scores.performance}, accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`)
+        console.log(
+          `[bench] Lighthouse ${round}/${LIGHTHOUSE_RUNS} ${throttling} ${idOf(page)}: LCP ${Math.round(result.lcpMs)} ms, performance ${result.scores.performance}, accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`,
+        )
         runs.get(runKey(idOf(page), throttling))!.push(result)
       }
     }
@@ -204,17 +225,14 @@ try {
     buildSeconds: { site: siteBuildSeconds, floor: floorBuild.buildSeconds },
     settings: {
       lighthouseRuns: LIGHTHOUSE_RUNS,
-      lighthouse:
-        `programmatic Lighthouse with its default configuration (mobile form factor, Moto G Power emulation, 412×823; slow 4G, 4× CPU), categories performance, accessibility, best practices and SEO, under each of its two throttling methods: applied (\`throttlingMethod: 'devtools'\`: Chromium slows the network and the CPU during the load and the metrics are observed) and simulated (the default: an unthrottled load, timings estimated from it). Each URL ${LIGHTHOUSE_RUNS} times per method, each run in a fresh Chromium profile, runs interleaved across pages and methods; medians reported (CLS observed either way). The floor runs with the same settings in the same rounds.`,
+      lighthouse: `programmatic Lighthouse with its default configuration (mobile form factor, Moto G Power emulation, 412×823; slow 4G, 4× CPU), categories performance, accessibility, best practices and SEO, under each of its two throttling methods: applied (\`throttlingMethod: 'devtools'\`: Chromium slows the network and the CPU during the load and the metrics are observed) and simulated (the default: an unthrottled load, timings estimated from it). Each URL ${LIGHTHOUSE_RUNS} times per method, each run in a fresh Chromium profile, runs interleaved across pages and methods; medians reported (CLS observed either way). The floor runs with the same settings in the same rounds.`,
       analytics: posthogKey
         ? 'the site is built with a PostHog key (a placeholder unless NEXT_PUBLIC_POSTHOG_KEY is set), as a deployment is: every page carries the consent code and shows the banner; the benchmark never answers it.'
         : 'the site is built without a PostHog key (BENCH_POSTHOG_KEY empty): no banner, no consent code.',
       firstLoadJs:
         "gzip bytes of every script a modern browser fetches before the page's `load` event without any interaction: the scripts the HTML names (without `nomodule` ones) and every script Chromium requested before `load` in the Lighthouse runs (union). Scripts fetched after `load` (Next's viewport prefetch of linked routes) or on demand (database client, demo widget, analytics after consent) are not counted.",
-      requestsBeforeInteraction:
-        `requests Lighthouse's network log (audit \`network-requests\`) shows as started at or before the observed \`load\` event (audit \`metrics\`, \`observedLoad\`), median of the ${LIGHTHOUSE_RUNS} mobile runs; beside it, all requests of the run (no interaction, until Lighthouse's network-quiet window ended), which adds the favicon and Next's prefetches of linked routes.`,
-      thirdParty:
-        `every request, in any of the ${LIGHTHOUSE_RUNS} Lighthouse runs per page (fresh profile, so no consent choice, no interaction), to an origin other than the page's own (scheme, host and port; the local database at 127.0.0.1 counts as a third party, as supabase.co would).`,
+      requestsBeforeInteraction: `requests Lighthouse's network log (audit \`network-requests\`) shows as started at or before the observed \`load\` event (audit \`metrics\`, \`observedLoad\`), median of the ${LIGHTHOUSE_RUNS} mobile runs; beside it, all requests of the run (no interaction, until Lighthouse's network-quiet window ended), which adds the favicon and Next's prefetches of linked routes.`,
+      thirdParty: `every request, in any of the ${LIGHTHOUSE_RUNS} Lighthouse runs per page (fresh profile, so no consent choice, no interaction), to an origin other than the page's own (scheme, host and port; the local database at 127.0.0.1 counts as a third party, as supabase.co would).`,
     },
     routes,
     floorText: { floor: measured.get(`${floorBase}/`)!, pages: floorTextPaths.map((path) => measured.get(`${floorBase}${path}`)!) },
@@ -233,13 +251,20 @@ try {
   await mkdir(reportDir, { recursive: true })
   await writeFile(`${reportDir}/bench.json`, `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(`${reportDir}/bench.md`, markdown)
-  if (partial) console.log(`\n[bench] A partial run (BENCH_ROUTES, BENCH_LIGHTHOUSE_RUNS or BENCH_SERVER_SECONDS): report written to ${reportDir}/, docs/bench.md left as it was.`)
+  if (partial)
+    console.log(
+      `\n[bench] A partial run (BENCH_ROUTES, BENCH_LIGHTHOUSE_RUNS or BENCH_SERVER_SECONDS): report written to ${reportDir}/, docs/bench.md left as it was.`,
+    )
   const misses = report.targets.filter((target) => !target.pass)
   if (!judgement.judged) {
-    console.error(`\n[bench] Not judged: ${judgement.reason}. Report written to ${reportDir}/; BENCH_ACCEPT_CPU_INDEX=1 takes this machine as the new reference.`)
+    console.error(
+      `\n[bench] Not judged: ${judgement.reason}. Report written to ${reportDir}/; BENCH_ACCEPT_CPU_INDEX=1 takes this machine as the new reference.`,
+    )
     process.exitCode = 3
   } else if (misses.length > 0) {
-    console.error(`\n[bench] ${misses.length} target${misses.length === 1 ? '' : 's'} missed:\n${misses.map((t) => `  ${t.route}: ${t.target}: ${t.measured} (limit ${t.limit}; ${t.gap})`).join('\n')}`)
+    console.error(
+      `\n[bench] ${misses.length} target${misses.length === 1 ? '' : 's'} missed:\n${misses.map((t) => `  ${t.route}: ${t.target}: ${t.measured} (limit ${t.limit}; ${t.gap})`).join('\n')}`,
+    )
     process.exitCode = 1
   }
 } finally {
@@ -278,7 +303,9 @@ async function measureServer(): Promise<ServerReport> {
 async function timed(url: string, encoding: Encoding): Promise<LoadRun> {
   await loadRun(url, encoding, Math.max(1, Math.round(SERVER_SECONDS / 10)))
   const result = await loadRun(url, encoding, SERVER_SECONDS)
-  console.log(`[bench] server ${url} (${encoding}): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, statuses ${JSON.stringify(result.statuses)}`)
+  console.log(
+    `[bench] server ${url} (${encoding}): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, statuses ${JSON.stringify(result.statuses)}`,
+  )
   return result
 }
 

@@ -139,7 +139,13 @@ function readResult(url: string, lhr: Result): LighthouseRun {
       const result = lhr.audits[ref.id]
       if (!result || !SCORED_MODES.has(result.scoreDisplayMode)) continue
       if (result.score !== null && result.score >= PASS) continue
-      failingAudits.push({ id: ref.id, title: result.title, category: id, score: result.score, ...(result.displayValue ? { displayValue: result.displayValue } : {}) })
+      failingAudits.push({
+        id: ref.id,
+        title: result.title,
+        category: id,
+        score: result.score,
+        ...(result.displayValue ? { displayValue: result.displayValue } : {}),
+      })
     }
   }
 
@@ -300,8 +306,16 @@ export function summarize(runs: LighthouseRun[], siteOrigin: string, analyticsPa
     requestsTotal: median(runs.map((run) => run.requests.length)),
     failingAudits: [...audits.values()],
     otherOrigins: unique(runs.flatMap((run) => otherOriginRequests(run, siteOrigin).map((request) => request.url))),
-    analyticsCalls: unique(runs.flatMap((run) => run.requests.filter((request) => isUnder(request.url, siteOrigin, analyticsPath)).map((request) => request.url))),
-    scriptsBeforeLoad: unique(runs.flatMap((run) => requestsBeforeLoad(run).filter((request) => request.resourceType === 'Script').map((request) => request.url))),
+    analyticsCalls: unique(
+      runs.flatMap((run) => run.requests.filter((request) => isUnder(request.url, siteOrigin, analyticsPath)).map((request) => request.url)),
+    ),
+    scriptsBeforeLoad: unique(
+      runs.flatMap((run) =>
+        requestsBeforeLoad(run)
+          .filter((request) => request.resourceType === 'Script')
+          .map((request) => request.url),
+      ),
+    ),
     warnings: unique(runs.flatMap((run) => run.warnings)),
     benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
     benchmarkIndexRuns: runs.map((run) => Math.round(run.benchmarkIndex)),

@@ -128,6 +128,10 @@ export async function gzipSizeOf(urls: string[]): Promise<number> {
 }
 
 // Attribute values in HTML may carry entities (`&amp;` in a query string), and text the ones React writes (`&#x27;`).
-export const decodeEntities = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+export const decodeEntities = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`

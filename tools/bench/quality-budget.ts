@@ -9,7 +9,18 @@ import type { CategoryId, LighthouseSummary } from './lighthouse'
  */
 
 /** First-load JS allowed per route, as a multiple of the floor's `/`; a language's home is held to English's. The 404 has no JS budget (its ratio is reported). */
-export const JS_BUDGET: Readonly<Record<string, number>> = { '/': 1.05, '/about': 1.05, '/waitlist': 1.1, '/waitlist/confirm': 1.1, '/privacy': 1.05, '/careers': 1.05, '/blog': 1.05, '/blog/slack-threads-and-webhooks': 1.05, '/de': 1.05, '/search?q=slack': 1.05 }
+export const JS_BUDGET: Readonly<Record<string, number>> = {
+  '/': 1.05,
+  '/about': 1.05,
+  '/waitlist': 1.1,
+  '/waitlist/confirm': 1.1,
+  '/privacy': 1.05,
+  '/careers': 1.05,
+  '/blog': 1.05,
+  '/blog/slack-threads-and-webhooks': 1.05,
+  '/de': 1.05,
+  '/search?q=slack': 1.05,
+}
 
 /** Categories that must score 100 on every route. Performance is held to the floor's own score instead. */
 export const FULL_MARKS: readonly CategoryId[] = ['accessibility', 'best-practices', 'seo']
@@ -122,7 +133,11 @@ export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: M
     const onlyByNoindex = noindex !== undefined && failing.length > 0 && failing.every((audit) => noindex.has(audit.id))
     results.push({
       route,
-      target: notFound ? `${LABEL[id]} 100, but for what every 404 fails` : noindex && id === 'seo' ? `${LABEL[id]} 100, but for what a noindex page fails` : `${LABEL[id]} 100`,
+      target: notFound
+        ? `${LABEL[id]} 100, but for what every 404 fails`
+        : noindex && id === 'seo'
+          ? `${LABEL[id]} 100, but for what a noindex page fails`
+          : `${LABEL[id]} 100`,
       measured: String(score),
       limit: '100',
       pass: score >= 100 || onlyByDefinition || onlyByNoindex,
@@ -158,7 +173,13 @@ export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: M
     measured: others.length === 0 ? 'none' : `${others.length}`,
     limit: 'none',
     pass: others.length === 0,
-    gap: others.length === 0 ? '—' : others.map((url) => new URL(url).origin).filter((origin, i, all) => all.indexOf(origin) === i).join(', '),
+    gap:
+      others.length === 0
+        ? '—'
+        : others
+            .map((url) => new URL(url).origin)
+            .filter((origin, i, all) => all.indexOf(origin) === i)
+            .join(', '),
   })
   return results
 }
@@ -250,7 +271,8 @@ export function evaluateServer(server: ServerReport): TargetResult[] {
           measured: `${percent(share)} (${perSecond(site.requestsPerSecond)} against ${perSecond(bypassed.requestsPerSecond)} bypassed)`,
           limit: percent(PROXY_BUDGET),
           pass: share < PROXY_BUDGET,
-          gap: share < PROXY_BUDGET ? `${(100 * (PROXY_BUDGET - share)).toFixed(1)} points to spare` : `${(100 * (share - PROXY_BUDGET)).toFixed(1)} points over`,
+          gap:
+            share < PROXY_BUDGET ? `${(100 * (PROXY_BUDGET - share)).toFixed(1)} points to spare` : `${(100 * (share - PROXY_BUDGET)).toFixed(1)} points over`,
         },
       ]
     }),
@@ -272,6 +294,15 @@ export function judge(benchmarkIndex: number, previous: { date: string; machine:
   const moved = exact(benchmarkIndex / reference.benchmarkIndex - 1)
   const said = `CPU index ${Math.round(benchmarkIndex)} against ${Math.round(reference.benchmarkIndex)} in the run of ${reference.date} (${moved >= 0 ? '+' : ''}${(moved * 100).toFixed(1)} %)`
   if (Math.abs(moved) <= CPU_INDEX_TOLERANCE) return { judged: true, reason: `${said}, within ${percent(CPU_INDEX_TOLERANCE)}`, previous: reference }
-  if (accept) return { judged: true, reason: `${said}: more than ${percent(CPU_INDEX_TOLERANCE)}, judged all the same and taken as the new reference (BENCH_ACCEPT_CPU_INDEX)`, previous: reference }
-  return { judged: false, reason: `${said}: more than ${percent(CPU_INDEX_TOLERANCE)}, so the machine, not the site, could decide a target`, previous: reference }
+  if (accept)
+    return {
+      judged: true,
+      reason: `${said}: more than ${percent(CPU_INDEX_TOLERANCE)}, judged all the same and taken as the new reference (BENCH_ACCEPT_CPU_INDEX)`,
+      previous: reference,
+    }
+  return {
+    judged: false,
+    reason: `${said}: more than ${percent(CPU_INDEX_TOLERANCE)}, so the machine, not the site, could decide a target`,
+    previous: reference,
+  }
 }

@@ -9,7 +9,13 @@ export type ExperimentDocument = {
   state: string
   goal: string
   target: { page: { _type: 'reference'; _ref: string }; sectionKey: string }
-  variants: { _key: string; _type: string; key: string; share: number; sections: { _key: string; _type: string; language: string; sections: ({ title: string } & Record<string, unknown>)[] }[] }[]
+  variants: {
+    _key: string
+    _type: string
+    key: string
+    share: number
+    sections: { _key: string; _type: string; language: string; sections: ({ title: string } & Record<string, unknown>)[] }[]
+  }[]
 }
 
 /**

@@ -116,10 +116,7 @@ async function tableRows(db: CatalogSource): Promise<Row[]> {
   const result: Row[] = []
   for (const { name } of tables) {
     const random = RANDOM_COLUMNS[name] ?? []
-    const { rows } = await db.query<{ line: string }>(
-      `select (to_jsonb(t) - $1::text[])::text as line from ${name} t order by 1`,
-      [random],
-    )
+    const { rows } = await db.query<{ line: string }>(`select (to_jsonb(t) - $1::text[])::text as line from ${name} t order by 1`, [random])
     if (rows.length === 0) continue
     result.push({ key: `rows ${name}`, value: rows.map((row) => row.line).join('\n') })
   }
@@ -155,7 +152,6 @@ export function diffCatalogs(left: Catalog, right: Catalog): CatalogDifference[]
 
 /** One difference for a person: the object, then both sides, or where it is missing. */
 export function describeDifference({ object, left, right }: CatalogDifference, leftName: string, rightName: string): string {
-  const side = (name: string, text: string | undefined) =>
-    text === undefined ? `  ${name}: (missing)` : `  ${name}:\n${text.replace(/^/gm, '    | ')}`
+  const side = (name: string, text: string | undefined) => (text === undefined ? `  ${name}: (missing)` : `  ${name}:\n${text.replace(/^/gm, '    | ')}`)
   return `✘ ${object}\n${side(leftName, left)}\n${side(rightName, right)}`
 }

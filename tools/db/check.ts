@@ -36,8 +36,14 @@ export async function pgliteCatalog(build: Build): Promise<Catalog> {
   }
 }
 
-export const fromMigrations = (dir: string): Build => (db) => applyMigrations(db, dir)
-export const fromSchemas = (dir: string): Build => (db) => applySchemas(db, dir)
+export const fromMigrations =
+  (dir: string): Build =>
+  (db) =>
+    applyMigrations(db, dir)
+export const fromSchemas =
+  (dir: string): Build =>
+  (db) =>
+    applySchemas(db, dir)
 
 /** Both trees' catalogs on PGlite, compared. */
 export async function compareOnPglite(trees: Trees): Promise<CatalogDifference[]> {

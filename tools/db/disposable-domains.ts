@@ -26,7 +26,9 @@ export function packageDomains(): { version: string; domains: string[] } {
   const { version } = require(`${PACKAGE}/package.json`) as { version: string }
   const { disposableEmailBlocklist } = require(PACKAGE) as { disposableEmailBlocklist: () => string[] }
   // The table's check (lower case, a dot) and SQL quoting both rely on this shape.
-  const domains = [...new Set(disposableEmailBlocklist().map((domain) => domain.trim().toLowerCase()))].filter((domain) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))
+  const domains = [...new Set(disposableEmailBlocklist().map((domain) => domain.trim().toLowerCase()))].filter((domain) =>
+    /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain),
+  )
   return { version, domains: domains.sort() }
 }
 
@@ -69,7 +71,12 @@ export function renderDomainsMigration(version: string, before: readonly string[
 /** A migration name later than every existing one (UTC now, or one second after the latest). */
 export async function nextMigrationName(now: Date, dir = MIGRATIONS_DIR): Promise<string> {
   const stamp = (date: Date) => date.toISOString().replace(/[-:T]/g, '').slice(0, 14)
-  const latest = (await readdir(dir)).filter((file) => /^\d{14}_.*\.sql$/.test(file)).sort().at(-1)?.slice(0, 14) ?? '0'
+  const latest =
+    (await readdir(dir))
+      .filter((file) => /^\d{14}_.*\.sql$/.test(file))
+      .sort()
+      .at(-1)
+      ?.slice(0, 14) ?? '0'
   let name = stamp(now)
   if (name <= latest) {
     const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(latest.slice(at, at + (i === 0 ? 4 : 2))))
@@ -88,7 +95,9 @@ async function main(): Promise<void> {
     return
   }
   if (check) {
-    console.error(`✘ ${path.relative(process.cwd(), DOMAINS_FILE)} is not the list of the installed ${PACKAGE}@${version}: run \`npm run waitlist:disposable-domains\` and commit what it writes.`)
+    console.error(
+      `✘ ${path.relative(process.cwd(), DOMAINS_FILE)} is not the list of the installed ${PACKAGE}@${version}: run \`npm run waitlist:disposable-domains\` and commit what it writes.`,
+    )
     process.exit(1)
   }
   const migration = renderDomainsMigration(version, domainsInSchema(current), domains)

@@ -8,7 +8,10 @@ import path from 'node:path'
 import { run } from '../local/run'
 
 export async function lintMigrations(dir: string): Promise<boolean> {
-  const files = (await readdir(dir)).filter((entry) => entry.endsWith('.sql')).sort().map((entry) => path.join(dir, entry))
+  const files = (await readdir(dir))
+    .filter((entry) => entry.endsWith('.sql'))
+    .sort()
+    .map((entry) => path.join(dir, entry))
   try {
     await run('squawk', ['--config', '.squawk.toml', ...files])
     console.log(`✔ squawk: ${files.length} migrations pass.`)

@@ -74,7 +74,9 @@ export async function runAdmissionCheck(target: LoadTarget, count: number): Prom
     const perEntry = new Map<string, number>()
     for (const message of messages) perEntry.set(message.entry_id, (perEntry.get(message.entry_id) ?? 0) + 1)
     if (all.length - messagesBefore !== ids.size || perEntry.size !== ids.size || [...perEntry.values()].some((n) => n !== 1)) {
-      problems.push(`${all.length - messagesBefore} new invitation messages, ${perEntry.size} of the invited with one; expected exactly one for each of the ${ids.size} invited`)
+      problems.push(
+        `${all.length - messagesBefore} new invitation messages, ${perEntry.size} of the invited with one; expected exactly one for each of the ${ids.size} invited`,
+      )
     }
     const unsent = messages.filter((message) => message.status !== 'sent')
     if (unsent.length) problems.push(`${unsent.length} invitation messages not marked sent (e.g. ${unsent[0]?.status})`)
@@ -90,7 +92,12 @@ export async function runAdmissionCheck(target: LoadTarget, count: number): Prom
     const unlinked: Mail[] = []
     for (const item of inbox) {
       const headers = await receivedHeaders(`http://127.0.0.1:${webPort}`, item.id)
-      if (!item.text.includes(`${APP}/?invitation=`) || headers['list-unsubscribe-post'] !== 'List-Unsubscribe=One-Click' || !headers['list-unsubscribe']?.includes('/api/unsubscribe?token=')) unlinked.push(item)
+      if (
+        !item.text.includes(`${APP}/?invitation=`) ||
+        headers['list-unsubscribe-post'] !== 'List-Unsubscribe=One-Click' ||
+        !headers['list-unsubscribe']?.includes('/api/unsubscribe?token=')
+      )
+        unlinked.push(item)
     }
     if (unlinked.length) problems.push(`${unlinked.length} invitations without the app link or the one-click unsubscribe headers`)
 

@@ -78,7 +78,12 @@ export type OutboxMessage = { entry_id: string; status: string; payload: Record<
 export async function outboxMessages(owner: SupabaseClient, kind: string): Promise<OutboxMessage[]> {
   const rows: OutboxMessage[] = []
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await owner.from('waitlist_outbox').select('entry_id,status,payload').eq('kind', kind).order('id').range(from, from + 999)
+    const { data, error } = await owner
+      .from('waitlist_outbox')
+      .select('entry_id,status,payload')
+      .eq('kind', kind)
+      .order('id')
+      .range(from, from + 999)
     if (error) throw new Error(`Could not read the outbox: ${error.message}`)
     rows.push(...(data as OutboxMessage[]))
     if (data.length < 1000) return rows
@@ -206,7 +211,9 @@ export function formatConfirmationReport(report: ConfirmationReport): string {
     `Confirmation: ${report.entries} sign-ups -> ${report.emailMessages} outbox e-mails, ${report.emailsSent} sent by ${DISPATCHERS} dispatchers at once ` +
       `(${report.dispatchRuns} runs), ${report.emailsReceived} received in ${report.emailSeconds.toFixed(1)} s (${(report.emailsSent / Math.max(report.emailSeconds, 0.001)).toFixed(1)}/s)`,
     `              ${report.confirmed} links confirmed in ${report.confirmSeconds.toFixed(1)} s; ${report.slackMessages} Slack messages, ${report.slackPosts} posts in ${report.slackSeconds.toFixed(1)} s`,
-    ...(report.retried.size ? [`              sends failed and retried by the outbox: ${[...report.retried].map(([reason, n]) => `${n}x ${reason}`).join('; ')}`] : []),
+    ...(report.retried.size
+      ? [`              sends failed and retried by the outbox: ${[...report.retried].map(([reason, n]) => `${n}x ${reason}`).join('; ')}`]
+      : []),
     report.problems.length === 0
       ? 'Reconciliation OK: every sign-up had exactly one confirmation e-mail, sent and received exactly once; every confirmation exactly one Slack post.'
       : `Confirmation reconciliation FAILED:\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`,

@@ -130,7 +130,6 @@ export function assertLoopbackUrl(url: string): void {
   if (!loopback) throw new Error(`Refusing to load ${host}: only a double on this machine (127.0.0.0/8, localhost, [::1]) may be loaded.`)
 }
 
-
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0
@@ -310,7 +309,11 @@ export function reconcile(plan: LoadPlan, records: readonly SignupRecord[], rows
  * Runs the burst, then the flood, then reconciles. Rejects only when the run cannot be judged
  * (the database cannot be read back); a failed check is in `problems`.
  */
-export async function runLoadCheck(target: LoadTarget, plan: LoadPlan, runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`): Promise<LoadReport> {
+export async function runLoadCheck(
+  target: LoadTarget,
+  plan: LoadPlan,
+  runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+): Promise<LoadReport> {
   assertLoopbackUrl(target.url)
   const invalid = validatePlan(plan)
   if (invalid.length) throw new Error(`Invalid load plan: ${invalid.join('; ')}`)

@@ -52,7 +52,8 @@ export async function reconcileWebhooks(owner: SupabaseClient, { receiver, times
   const heard = new Set(confirmedEvents.map((event) => String(event.data.id)))
   if (rows.length !== confirmed) problems.push(`${rows.length} entry.confirmed messages for ${confirmed} confirmations`)
   if (sent !== rows.length) problems.push(`${rows.length - sent} entry.confirmed messages not marked sent`)
-  if (confirmedEvents.length !== confirmed || heard.size !== confirmed) problems.push(`the receiver kept ${confirmedEvents.length} entry.confirmed events (${heard.size} entries) for ${confirmed} confirmations`)
+  if (confirmedEvents.length !== confirmed || heard.size !== confirmed)
+    problems.push(`the receiver kept ${confirmedEvents.length} entry.confirmed events (${heard.size} entries) for ${confirmed} confirmations`)
   if (rows.some((row) => !heard.has(row.entry_id))) problems.push('a confirmed entry was never heard of')
   if (receiver.deliveries.some((delivery) => !delivery.verified)) problems.push('a delivery failed the standardwebhooks verifier')
   return {

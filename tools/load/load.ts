@@ -128,7 +128,9 @@ try {
     }
     const invalidAtLimit = validatePlan(plan)
     if (invalidAtLimit.length) throw new Error(`Invalid options: ${invalidAtLimit.join('; ')}`)
-    console.log(`Target: in-memory PostgREST double at ${target.url}; per-client limit ${plan.clientLimit} per hour (the migrations' value unless --client-limit)`)
+    console.log(
+      `Target: in-memory PostgREST double at ${target.url}; per-client limit ${plan.clientLimit} per hour (the migrations' value unless --client-limit)`,
+    )
   }
 
   const report = await runLoadCheck(target, plan)
@@ -136,7 +138,7 @@ try {
   exitCode = report.ok ? 0 : 1
   if (values.url) {
     await deleteRunRows(target, report.runId)
-    console.log('Confirmation stage skipped: it runs on the load check\'s own double only.')
+    console.log("Confirmation stage skipped: it runs on the load check's own double only.")
   } else if (report.ok) {
     // Retries at once instead of after the production backoff, and no hourly e-mail cap (it would
     // hold the burst's e-mails back for an hour; tests/integration/waitlist-abuse.test.ts tests it).
@@ -145,9 +147,15 @@ try {
     )
     const rows = await fetchRunRows(target, report.runId, AbortSignal.timeout(30_000))
     const flaky = await startFlakyReceiver()
-    const confirmation = await runConfirmationCheck(target, rows.map((row) => row.email), flaky.channel)
+    const confirmation = await runConfirmationCheck(
+      target,
+      rows.map((row) => row.email),
+      flaky.channel,
+    )
     console.log(formatConfirmationReport(confirmation))
-    const webhooks = await reconcileWebhooks(serviceClient(target.url, target.serviceRoleKey), flaky, confirmation.confirmed).finally(() => flaky.receiver.close())
+    const webhooks = await reconcileWebhooks(serviceClient(target.url, target.serviceRoleKey), flaky, confirmation.confirmed).finally(() =>
+      flaky.receiver.close(),
+    )
     console.log(formatWebhookReport(webhooks))
     if (confirmation.problems.length || webhooks.problems.length) exitCode = 1
     else {

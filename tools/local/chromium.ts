@@ -11,7 +11,12 @@ const DEBIAN_CHROMIUM = '/usr/bin/chromium'
  * machine (CI runs as root). CHROME_PATH points at another Chromium if you have one.
  */
 export function ensureChromium(): Promise<string> {
-  return ensureDebianBinary({ binary: DEBIAN_CHROMIUM, pkg: 'chromium', override: { name: 'CHROME_PATH', value: process.env.CHROME_PATH }, purpose: 'the end-to-end tests' })
+  return ensureDebianBinary({
+    binary: DEBIAN_CHROMIUM,
+    pkg: 'chromium',
+    override: { name: 'CHROME_PATH', value: process.env.CHROME_PATH },
+    purpose: 'the end-to-end tests',
+  })
 }
 
 /** Debian's DejaVu fonts: what Chromium's own dependencies bring to a fresh machine (fonts-dejavu-core). */

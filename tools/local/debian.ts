@@ -6,7 +6,17 @@ import { run } from './run'
  * at `binary`, installed with apt-get on a fresh machine (CI and our machines run as root, and
  * reach only the npm and Debian registries); otherwise the error says how to install it.
  */
-export async function ensureDebianBinary({ binary, pkg, override, purpose }: { binary: string; pkg: string; override: { name: string; value: string | undefined }; purpose: string }): Promise<string> {
+export async function ensureDebianBinary({
+  binary,
+  pkg,
+  override,
+  purpose,
+}: {
+  binary: string
+  pkg: string
+  override: { name: string; value: string | undefined }
+  purpose: string
+}): Promise<string> {
   if (override.value) {
     if (!existsSync(override.value)) throw new Error(`${override.name}=${override.value} does not exist`)
     return override.value

@@ -59,7 +59,9 @@ export async function startMaildev({ smtpPort, webPort }: { smtpPort: number; we
  * every `intervalMs`, one call at a time, with the local secret. Errors while the site starts
  * are expected and stay quiet; sends and failures are printed.
  */
-export function runDispatchLoop({ siteUrl, secret, intervalMs, log }: { siteUrl: string; secret: string; intervalMs: number; log: (line: string) => void }): { stop(): void } {
+export function runDispatchLoop({ siteUrl, secret, intervalMs, log }: { siteUrl: string; secret: string; intervalMs: number; log: (line: string) => void }): {
+  stop(): void
+} {
   let stopped = false
   let lastProblem = ''
   const url = new URL('/api/outbox/dispatch', siteUrl)

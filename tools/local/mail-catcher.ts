@@ -44,7 +44,9 @@ console.log(
 )
 
 const loop =
-  values.site && secret ? runDispatchLoop({ siteUrl: values.site, secret, intervalMs: Number(values.interval), log: (line) => console.log(`[outbox] ${line}`) }) : null
+  values.site && secret
+    ? runDispatchLoop({ siteUrl: values.site, secret, intervalMs: Number(values.interval), log: (line) => console.log(`[outbox] ${line}`) })
+    : null
 
 const stop = async () => {
   loop?.stop()

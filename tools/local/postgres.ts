@@ -80,8 +80,16 @@ export async function startPostgresCluster(
   try {
     await as(tool('initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
     await as(tool('pg_ctl'), [
-      '-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} -c fsync=off -c deadlock_timeout=200ms${settings.map((setting) => ` -c ${setting}`).join('')}`,
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} -c fsync=off -c deadlock_timeout=200ms${settings.map((setting) => ` -c ${setting}`).join('')}`,
     ])
   } catch (error) {
     await rm(dir, { recursive: true, force: true })

@@ -34,5 +34,8 @@ if (instances > 1 && !process.env.REDIS_URL) {
   overrides.REDIS_URL = redis.url
   console.log(`Shared cache: ${redis.url} (redis-server, log in .local/redis/redis.log)`)
 }
-if (instances > 1) console.log(`Instances: ${ports.map((each) => `http://localhost:${each}`).join(', ')}; publish to one with \`npm run content:publish -- <file> --site http://localhost:${port}\``)
+if (instances > 1)
+  console.log(
+    `Instances: ${ports.map((each) => `http://localhost:${each}`).join(', ')}; publish to one with \`npm run content:publish -- <file> --site http://localhost:${port}\``,
+  )
 await startLocalStack(['start'], ports, overrides)

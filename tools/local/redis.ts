@@ -15,7 +15,12 @@ export const LOCAL_REDIS_PORT = 6380
  * otherwise the error says how. REDIS_SERVER points at another installation.
  */
 export function ensureRedis(): Promise<string> {
-  return ensureDebianBinary({ binary: REDIS_SERVER, pkg: 'redis-server', override: { name: 'REDIS_SERVER', value: process.env.REDIS_SERVER }, purpose: 'the shared cache' })
+  return ensureDebianBinary({
+    binary: REDIS_SERVER,
+    pkg: 'redis-server',
+    override: { name: 'REDIS_SERVER', value: process.env.REDIS_SERVER },
+    purpose: 'the shared cache',
+  })
 }
 
 export interface LocalRedis {
@@ -33,7 +38,11 @@ export async function startRedis(port: number, dir: string): Promise<LocalRedis>
   await mkdir(dir, { recursive: true })
   // Absolute: redis-server changes into --dir before it opens the log.
   const log = path.resolve(dir, 'redis.log')
-  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', path.resolve(dir), '--logfile', log, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' })
+  const child = spawn(
+    server,
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', path.resolve(dir), '--logfile', log, '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+    { stdio: 'ignore' },
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   await waitForPort(port, child, `redis-server (see ${log})`)
   return {

@@ -13,7 +13,12 @@ const VARNISHD = '/usr/sbin/varnishd'
  * a fresh machine); otherwise the error says how. VARNISHD points at another installation.
  */
 export function ensureVarnish(): Promise<string> {
-  return ensureDebianBinary({ binary: VARNISHD, pkg: 'varnish', override: { name: 'VARNISHD', value: process.env.VARNISHD }, purpose: 'the shared-cache tests' })
+  return ensureDebianBinary({
+    binary: VARNISHD,
+    pkg: 'varnish',
+    override: { name: 'VARNISHD', value: process.env.VARNISHD },
+    purpose: 'the shared-cache tests',
+  })
 }
 
 /**
@@ -74,7 +79,9 @@ export async function startVarnish(port: number, backendPort: number): Promise<L
   await chmod(dir, 0o755)
   const vcl = path.join(dir, 'cdn.vcl')
   await writeFile(vcl, cdnLikeVcl(backendPort), { mode: 0o644 })
-  const child: ChildProcess = spawn(varnishd, ['-F', '-a', `127.0.0.1:${port}`, '-f', vcl, '-n', path.resolve(dir, 'work'), '-s', 'malloc,32m', '-T', 'none'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child: ChildProcess = spawn(varnishd, ['-F', '-a', `127.0.0.1:${port}`, '-f', vcl, '-n', path.resolve(dir, 'work'), '-s', 'malloc,32m', '-T', 'none'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   let log = ''
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

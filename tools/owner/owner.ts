@@ -65,9 +65,28 @@ function readError(what: string, error: { code?: string; message: string }, stat
  * supabase/schemas/13_founders.sql): arrays, not objects, are half the bytes to build and parse.
  */
 const LISTED_FIELDS = [
-  'id', 'created_at', 'status', 'confirmed_at', 'invited_at', 'joined_at', 'name', 'email', 'project',
-  'utm_source', 'utm_medium', 'utm_campaign', 'referrer_host', 'landing_path', 'flag',
-  'referral_credits', 'referred_by', 'referrer_email', 'updates', 'updates_opted_in_at', 'updates_stopped_at', 'language',
+  'id',
+  'created_at',
+  'status',
+  'confirmed_at',
+  'invited_at',
+  'joined_at',
+  'name',
+  'email',
+  'project',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+  'landing_path',
+  'flag',
+  'referral_credits',
+  'referred_by',
+  'referrer_email',
+  'updates',
+  'updates_opted_in_at',
+  'updates_stopped_at',
+  'language',
 ] as const satisfies readonly (keyof ListedEntry)[]
 
 /** An entry of a page as the database sends it: its values in LISTED_FIELDS order. */
@@ -193,7 +212,10 @@ export function ownerClient(env: Record<string, string | undefined>): { config: 
  * Runs an owner command's reads against the project from `env`; a refused local connection says
  * how to start the local double.
  */
-export async function withOwnerClient<T>(env: Record<string, string | undefined>, work: (owner: { config: OwnerConfig; client: OwnerClient }) => Promise<T>): Promise<T> {
+export async function withOwnerClient<T>(
+  env: Record<string, string | undefined>,
+  work: (owner: { config: OwnerConfig; client: OwnerClient }) => Promise<T>,
+): Promise<T> {
   const owner = ownerClient(env)
   try {
     return await work(owner)
@@ -236,7 +258,21 @@ function width(value: string): number {
   return [...value].length
 }
 
-const LIST_HEADER = ['#', 'Signed up (UTC)', 'Status', 'Confirmed (UTC)', 'Invited (UTC)', 'Joined (UTC)', 'Name', 'Email', 'Project', 'Source', 'Referrals', 'Referred by', 'Flag']
+const LIST_HEADER = [
+  '#',
+  'Signed up (UTC)',
+  'Status',
+  'Confirmed (UTC)',
+  'Invited (UTC)',
+  'Joined (UTC)',
+  'Name',
+  'Email',
+  'Project',
+  'Source',
+  'Referrals',
+  'Referred by',
+  'Flag',
+]
 
 /** One line of waitlist:list: the entry's place in the list (1-based) and its fields, escaped. */
 function listCells(entry: ListedEntry, number: number): string[] {
@@ -319,9 +355,15 @@ export function formatWaitlistStats(funnel: Funnel, figures: Pick<WaitlistFigure
   const sections = [
     `Total: ${funnel.signedUp}\nConfirmed: ${funnel.confirmed}\nPending: ${funnel.signedUp - funnel.confirmed}\nInvited: ${funnel.invited}\nJoined: ${funnel.joined}`,
     referrers.length
-      ? `Top referrers (confirmed referrals)\n${alignedTable(['#', 'Email', 'Name', 'Referrals'], referrers.map((entry, index) => [String(index + 1), printable(entry.email), printable(entry.name), String(entry.referral_credits)]))}`
+      ? `Top referrers (confirmed referrals)\n${alignedTable(
+          ['#', 'Email', 'Name', 'Referrals'],
+          referrers.map((entry, index) => [String(index + 1), printable(entry.email), printable(entry.name), String(entry.referral_credits)]),
+        )}`
       : 'Top referrers: none yet',
-    `Sign-ups per day (UTC; still in the list)\n${alignedTable(['Day', 'Joined', 'Confirmed'], signupDays.map((day) => [day.day, String(day.signedUp), String(day.confirmed)]))}`,
+    `Sign-ups per day (UTC; still in the list)\n${alignedTable(
+      ['Day', 'Joined', 'Confirmed'],
+      signupDays.map((day) => [day.day, String(day.signedUp), String(day.confirmed)]),
+    )}`,
   ]
   return `${sections.join('\n\n').trimEnd()}\n`
 }
@@ -329,7 +371,9 @@ export function formatWaitlistStats(funnel: Funnel, figures: Pick<WaitlistFigure
 /** The experiments' sign-ups, confirmations and confirmation rates; '' when no sign-up recorded one. */
 export function formatExperimentStats(results: readonly ExperimentResult[]): string {
   if (results.length === 0) return ''
-  const rows = results.flatMap(({ experiment, variants }) => variants.map((v) => [experiment, v.variant, String(v.signups), String(v.confirmations), formatRate(v.confirmation)]))
+  const rows = results.flatMap(({ experiment, variants }) =>
+    variants.map((v) => [experiment, v.variant, String(v.signups), String(v.confirmations), formatRate(v.confirmation)]),
+  )
   return `Experiments (sign-ups as recorded; participants: npm run waitlist:console)\n${alignedTable(['Experiment', 'Variant', 'Signed up', 'Confirmed', 'Confirmation rate (95 % interval)'], rows)}`
 }
 
@@ -398,7 +442,10 @@ export async function inviteFromLine(client: OwnerClient, which: { next: number 
 export function formatInvitations(run: InvitationRun, dryRun: boolean): string {
   if (run.refused) return `Not invited: ${printable(run.refused)}\n`
   if (run.people.length === 0) return 'Nobody is waiting in line: no confirmed entry is left to invite.\n'
-  const table = alignedTable(['Place', 'Name', 'Email'], run.people.map((person) => [String(person.place), printable(person.name), printable(person.email)]))
+  const table = alignedTable(
+    ['Place', 'Name', 'Email'],
+    run.people.map((person) => [String(person.place), printable(person.name), printable(person.email)]),
+  )
   const summary = dryRun
     ? `Would invite ${run.people.length} (dry run: nothing changed, nothing sent).`
     : `Invited ${run.people.length}. Their invitations are in the outbox; the dispatcher sends each once.`

@@ -16,7 +16,10 @@ const usage = 'Usage: npm run waitlist:credits -- (--held [--all] | --grant ID |
 
 let args
 try {
-  args = parseArgs({ options: { held: { type: 'boolean', default: false }, all: { type: 'boolean', default: false }, grant: { type: 'string' }, refuse: { type: 'string' } }, strict: true })
+  args = parseArgs({
+    options: { held: { type: 'boolean', default: false }, all: { type: 'boolean', default: false }, grant: { type: 'string' }, refuse: { type: 'string' } },
+    strict: true,
+  })
 } catch (error) {
   console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`)
   process.exit(2)

@@ -17,10 +17,12 @@ export function applyPerspective(documents: SeedDocument[], perspective: string 
   if (perspective === 'raw') return documents
   if (perspective !== 'drafts') return documents.filter((doc) => !isDraft(doc))
   const drafts = new Map(documents.filter(isDraft).map((doc) => [doc._id.slice('drafts.'.length), doc]))
-  const published = documents.filter((doc) => !isDraft(doc)).map((doc) => {
-    const draft = drafts.get(doc._id)
-    return draft ? { ...draft, _id: doc._id } : doc
-  })
+  const published = documents
+    .filter((doc) => !isDraft(doc))
+    .map((doc) => {
+      const draft = drafts.get(doc._id)
+      return draft ? { ...draft, _id: doc._id } : doc
+    })
   const ids = new Set(published.map((doc) => doc._id))
   const newDrafts = [...drafts].filter(([id]) => !ids.has(id)).map(([id, doc]) => ({ ...doc, _id: id }))
   return [...published, ...newDrafts]

@@ -37,20 +37,14 @@ function pgrstError(status: number, code: string, message: string, details: stri
 
 export const errors = {
   // Kong (Supabase's gateway) answers these before PostgREST sees the request.
-  noApiKey: () =>
-    new HttpError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }),
-  invalidApiKey: () =>
-    new HttpError(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }),
+  noApiKey: () => new HttpError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }),
+  invalidApiKey: () => new HttpError(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }),
   noRoute: () => new HttpError(404, { message: 'no Route matched with those values' }),
   payloadTooLarge: () => new HttpError(413, { message: 'Request size limit exceeded' }),
 
   // PostgREST's own errors.
   jwt: (code: 'PGRST301' | 'PGRST303', message: string) =>
-    new HttpError(
-      401,
-      { code, details: null, hint: null, message },
-      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` },
-    ),
+    new HttpError(401, { code, details: null, hint: null, message }, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` }),
   queryParam: (message: string, details: string) => pgrstError(400, 'PGRST100', message, details),
   invalidBody: (message: string) => pgrstError(400, 'PGRST102', message),
   unsupportedMediaType: (type: string) => pgrstError(415, 'PGRST107', `Content-Type not acceptable: ${type}`),
@@ -64,10 +58,8 @@ export const errors = {
       hint: 'The local PostgREST double implements only what this project uses; `supabase start` runs the real API.',
       message: `Not implemented by the local PostgREST double: ${what}`,
     }),
-  unacceptableSchema: (schema: string) =>
-    pgrstError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public'),
-  singularity: (rows: number) =>
-    pgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
+  unacceptableSchema: (schema: string) => pgrstError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public'),
+  singularity: (rows: number) => pgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
   unsupportedMethod: (method: string) => pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   rpcMethod: (method: string) => pgrstError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   functionNotFound: (fn: string, args: string[]) =>
@@ -79,8 +71,7 @@ export const errors = {
         args.length ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}` : ' without parameters'
       } or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     ),
-  columnNotFound: (table: string, column: string) =>
-    pgrstError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
+  columnNotFound: (table: string, column: string) => pgrstError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
   tableNotFound: (table: string, suggestion: string | null) =>
     pgrstError(
       404,
@@ -90,8 +81,7 @@ export const errors = {
       suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
     ),
   // Postgres reports an unknown column in a select/filter itself (42703, status "other" = 400).
-  undefinedColumn: (table: string, column: string) =>
-    pgrstError(400, '42703', `column ${table}.${column} does not exist`),
+  undefinedColumn: (table: string, column: string) => pgrstError(400, '42703', `column ${table}.${column} does not exist`),
   internal: (message: string) => pgrstError(500, 'PGRSTX00', message),
 }
 

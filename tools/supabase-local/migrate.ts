@@ -48,11 +48,7 @@ export async function applyMigrations(db: MigrationTarget, dir = MIGRATIONS_DIR)
       name text
     );
   `)
-  const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (row) => row.version,
-    ),
-  )
+  const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version))
   const applied: string[] = []
   for (const migration of await listMigrations(dir)) {
     if (done.has(migration.version)) continue

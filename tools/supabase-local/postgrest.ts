@@ -189,9 +189,7 @@ function parseSelect(value: string | null, table: Table): SelectItem[] | '*' {
 
 function selectList(items: SelectItem[] | '*'): string {
   if (items === '*') return '*'
-  return items
-    .map((item) => (item.alias === item.column ? quoteIdent(item.column) : `${quoteIdent(item.column)} as ${quoteIdent(item.alias)}`))
-    .join(', ')
+  return items.map((item) => (item.alias === item.column ? quoteIdent(item.column) : `${quoteIdent(item.column)} as ${quoteIdent(item.alias)}`)).join(', ')
 }
 
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }
@@ -241,7 +239,8 @@ function parseOrder(value: string | null, table: Table): string {
     let sql = quoteIdent(column)
     for (const modifier of modifiers) {
       const keyword = { asc: 'asc', desc: 'desc', nullsfirst: 'nulls first', nullslast: 'nulls last' }[modifier]
-      if (!keyword) throw errors.queryParam(`"failed to parse order (${value})"`, `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`)
+      if (!keyword)
+        throw errors.queryParam(`"failed to parse order (${value})"`, `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`)
       sql += ` ${keyword}`
     }
     return sql
@@ -483,11 +482,7 @@ async function insert(db: RestDatabase, request: ParsedRequest, table: Table): P
     : `insert into ${target} select from json_populate_recordset(null::${target}, ${rowsJson})${conflict}`
 
   return asRequestRole(db, request, async (tx) => {
-    const result = await resultSet(
-      tx,
-      `with _pgrst_source as (${insertSql} returning ${returning}) select ${AGGREGATE} from _pgrst_source _pgrst_t`,
-      [payload],
-    )
+    const result = await resultSet(tx, `with _pgrst_source as (${insertSql} returning ${returning}) select ${AGGREGATE} from _pgrst_source _pgrst_t`, [payload])
     const headers: Record<string, string> = { 'Content-Range': '*/*' }
     const applied = [prefer.has('resolution') && `resolution=${prefer.get('resolution')}`, prefer.has('return') && `return=${mode}`].filter(Boolean).join(', ')
     if (applied) headers['Preference-Applied'] = applied
@@ -581,8 +576,11 @@ async function rpc(db: RestDatabase, request: ParsedRequest, fn: string): Promis
 
 async function root(db: RestDatabase, request: ParsedRequest): Promise<RestResponse> {
   // A small stand-in for PostgREST's OpenAPI root: the tables this role can use.
-  const tables = await asRequestRole(db, request, async (tx) =>
-    (await tx.query<{ name: string }>(`select table_name::text as name from information_schema.tables where table_schema = $1 order by 1`, [SCHEMA])).rows,
+  const tables = await asRequestRole(
+    db,
+    request,
+    async (tx) =>
+      (await tx.query<{ name: string }>(`select table_name::text as name from information_schema.tables where table_schema = $1 order by 1`, [SCHEMA])).rows,
   )
   const paths: Record<string, object> = {}
   for (const table of tables) paths[`/${table.name}`] = {}

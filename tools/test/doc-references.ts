@@ -42,7 +42,8 @@ const IMPORT = /^\s*(import|export)\b.*\bfrom\s+['"]|^\s*import\s+['"]/
 /** A sentence's full stop or closing bracket is not part of the path; a route's `[slug]` is. */
 function trimEnd(target: string): string {
   const count = (char: string) => target.split(char).length - 1
-  while (target.endsWith('.') || (target.endsWith(')') && count(')') > count('(')) || (target.endsWith(']') && count(']') > count('['))) target = target.slice(0, -1)
+  while (target.endsWith('.') || (target.endsWith(')') && count(')') > count('(')) || (target.endsWith(']') && count(']') > count('[')))
+    target = target.slice(0, -1)
   return target
 }
 
@@ -107,7 +108,8 @@ export function checkFile(file: string, text: string, exists: (repoPath: string)
         problems.push({ ...at, target: link, problem: 'the link leads to no file' })
         continue
       }
-      if (anchor && target.endsWith('.md') && !anchorsOf(read(target)).has(anchor)) problems.push({ ...at, target: link, problem: `no heading in ${target} has this anchor` })
+      if (anchor && target.endsWith('.md') && !anchorsOf(read(target)).has(anchor))
+        problems.push({ ...at, target: link, problem: `no heading in ${target} has this anchor` })
     }
   })
   return problems
@@ -116,7 +118,14 @@ export function checkFile(file: string, text: string, exists: (repoPath: string)
 /** Every broken reference among the tracked files, read from the working tree at `root`. */
 export function checkRepository(root: string, tracked: readonly string[]): Reference[] {
   const trackedSet = new Set(tracked)
-  const folders = new Set(tracked.flatMap((file) => file.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'))))
+  const folders = new Set(
+    tracked.flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, index, parts) => parts.slice(0, index + 1).join('/')),
+    ),
+  )
   const exists = (repoPath: string) => trackedSet.has(repoPath) || folders.has(repoPath)
   const read = (repoPath: string) => readFileSync(path.join(root, repoPath), 'utf8')
   return filesToRead(tracked).flatMap((file) => checkFile(file, read(file), exists, read))

@@ -55,6 +55,12 @@ async function writeStandInDataset() {
   // A page never published: only draft mode shows it, at its own address.
   const careers = documents.find((doc) => doc._id === 'page-careers')!
   const unpublished = { ...careers, _id: 'drafts.page-coming-soon', title: 'Coming soon', slug: { _type: 'slug', current: 'coming-soon' } }
-  const secret = { _id: 'sanity-preview-url-secret.e2e', _type: 'sanity.previewUrlSecret', secret: E2E_SANITY.previewSecret, studioUrl: '/studio', _updatedAt: new Date().toISOString() }
+  const secret = {
+    _id: 'sanity-preview-url-secret.e2e',
+    _type: 'sanity.previewUrlSecret',
+    secret: E2E_SANITY.previewSecret,
+    studioUrl: '/studio',
+    _updatedAt: new Date().toISOString(),
+  }
   await writeFile(E2E_SANITY.datasetPath, `${[...documents, draft, unpublished, secret].map((doc) => JSON.stringify(doc)).join('\n')}\n`)
 }

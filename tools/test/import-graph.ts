@@ -10,7 +10,13 @@ import ts from 'typescript'
 
 /** The product: what a deployment runs. Tests, tools and generated files are not in it. */
 export function productFiles(tracked: readonly string[]): string[] {
-  return tracked.filter((file) => /^(app|components|lib|sanity)\/.*\.(ts|tsx|mjs)$|^[^/]+\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts') && !file.includes('generated') && !/\.config\.ts$/.test(file))
+  return tracked.filter(
+    (file) =>
+      /^(app|components|lib|sanity)\/.*\.(ts|tsx|mjs)$|^[^/]+\.(ts|tsx)$/.test(file) &&
+      !file.endsWith('.d.ts') &&
+      !file.includes('generated') &&
+      !/\.config\.ts$/.test(file),
+  )
 }
 
 function compilerOptions(root: string): ts.CompilerOptions {
@@ -22,7 +28,11 @@ function compilerOptions(root: string): ts.CompilerOptions {
  * Each product file and the product files it imports. `read` gives a file's text (tests hand in an
  * altered one); only files in `files` become nodes.
  */
-export function importGraph(root: string, files: readonly string[], read: (file: string) => string = (file) => readFileSync(path.join(root, file), 'utf8')): Map<string, Set<string>> {
+export function importGraph(
+  root: string,
+  files: readonly string[],
+  read: (file: string) => string = (file) => readFileSync(path.join(root, file), 'utf8'),
+): Map<string, Set<string>> {
   const options = compilerOptions(root)
   const known = new Set(files)
   const graph = new Map<string, Set<string>>()

@@ -25,7 +25,11 @@ export type ReceivedDelivery = {
  * sender gave up meanwhile, as a real one would: the retry is then a duplicate); Infinity: a hung
  * one, which never answers.
  */
-export type Answer = (delivery: { id: string; attempt: number; body: string }) => number | { status: number; headers?: Record<string, string>; delayMs?: number }
+export type Answer = (delivery: {
+  id: string
+  attempt: number
+  body: string
+}) => number | { status: number; headers?: Record<string, string>; delayMs?: number }
 
 export type WebhookReceiver = {
   url: string
@@ -43,7 +47,11 @@ export type WebhookReceiver = {
 /** A fresh Standard Webhooks secret: whsec_ and base64 of 32 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`
 
-export async function startWebhookReceiver({ secret = newWebhookSecret(), answer = () => 200, path = '/hooks/waitlist' }: { secret?: string; answer?: Answer; path?: string } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({
+  secret = newWebhookSecret(),
+  answer = () => 200,
+  path = '/hooks/waitlist',
+}: { secret?: string; answer?: Answer; path?: string } = {}): Promise<WebhookReceiver> {
   const verifier = new Webhook(secret)
   const attempts = new Map<string, number>()
   let duplicates = 0

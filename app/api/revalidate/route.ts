@@ -41,7 +41,8 @@ export async function POST(request: NextRequest) {
     console.error(`[updates] Not e-mailed yet (the webhook answers 500, so Sanity retries): ${broadcast.reason}`)
     return Response.json({ revalidated: true, tags, broadcast, reason: broadcast.reason }, { status: 500 })
   }
-  if (broadcast.kind === 'refused') console.error(`[updates] Not e-mailed, and a retry could not change that (fix the post in the Studio and publish it again): ${broadcast.reason}`)
+  if (broadcast.kind === 'refused')
+    console.error(`[updates] Not e-mailed, and a retry could not change that (fix the post in the Studio and publish it again): ${broadcast.reason}`)
   if (experiments.kind === 'kept' && verdict.change._type === 'experiment') {
     return Response.json({ revalidated: true, tags, broadcast, experiments, reason: experiments.reason }, { status: 500 })
   }

@@ -5,4 +5,8 @@ import { testimonialMarkdown } from '../testimonial/markdown'
 import type { SectionMarkdown } from '../markdown-types'
 
 export const ctaMarkdown: SectionMarkdown<'ctaSection'> = (cta, level, { settings, siteUrl }) =>
-  blocks(titled(cta, level), link(cta.primaryCtaLabel, localizePath(START_TRIAL_PATH, settings.language), siteUrl), cta.testimonial ? testimonialMarkdown(cta.testimonial, settings) : '')
+  blocks(
+    titled(cta, level),
+    link(cta.primaryCtaLabel, localizePath(START_TRIAL_PATH, settings.language), siteUrl),
+    cta.testimonial ? testimonialMarkdown(cta.testimonial, settings) : '',
+  )

@@ -14,14 +14,19 @@ export function Hero({ section: hero, headingId, titleLevel, context }: SectionP
   const Heading = titleLevel === 1 ? 'h1' : 'h2'
   return (
     <section id={hero.anchorId ?? undefined} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
-      <Container className={cn('py-20 text-center sm:py-28', pictured && 'grid gap-12 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-start lg:gap-16 lg:py-20')}>
+      <Container
+        className={cn('py-20 text-center sm:py-28', pictured && 'grid gap-12 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-start lg:gap-16 lg:py-20')}
+      >
         <div className={cn(pictured && 'lg:text-left')}>
           {hero.badge ? (
             <p className="inline-flex items-center rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700">{hero.badge}</p>
           ) : null}
           <Heading
             id={headingId}
-            className={cn('mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl', pictured && 'lg:mx-0 lg:text-5xl xl:text-6xl')}
+            className={cn(
+              'mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl',
+              pictured && 'lg:mx-0 lg:text-5xl xl:text-6xl',
+            )}
           >
             {hero.title}
             {hero.titleHighlight ? (

@@ -24,6 +24,12 @@ export const heroSection = defineSection({
       type: 'reference',
       to: [{ type: 'demoConversation' }],
     }),
-    stringField({ name: 'visualCaption', title: 'Caption under the picture', description: 'e.g. "A real interview flow, and what lands in Slack".', max: 100, required: false }),
+    stringField({
+      name: 'visualCaption',
+      title: 'Caption under the picture',
+      description: 'e.g. "A real interview flow, and what lands in Slack".',
+      max: 100,
+      required: false,
+    }),
   ],
 })

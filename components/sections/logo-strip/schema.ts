@@ -21,10 +21,18 @@ export const logoStripSection = defineSection({
           name: 'logo',
           fields: [
             stringField({ name: 'name', title: 'Company name', max: 40 }),
-            imageField({ name: 'logo', title: 'Logo', description: 'Optional. SVG or PNG; without one the name is shown. The company name is its alternative text.', altDescription: null }),
+            imageField({
+              name: 'logo',
+              title: 'Logo',
+              description: 'Optional. SVG or PNG; without one the name is shown. The company name is its alternative text.',
+              altDescription: null,
+            }),
             sampleFlagField(),
           ],
-          preview: { select: { title: 'name', sample: 'isSample', media: 'logo' }, prepare: ({ title, sample, media }) => ({ title, media, subtitle: sample ? 'Sample' : undefined }) },
+          preview: {
+            select: { title: 'name', sample: 'isSample', media: 'logo' },
+            prepare: ({ title, sample, media }) => ({ title, media, subtitle: sample ? 'Sample' : undefined }),
+          },
         }),
       ],
       validation: (rule) => rule.required().min(3).max(8),

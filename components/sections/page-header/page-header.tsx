@@ -43,7 +43,14 @@ export function PageTitle({
 /** The page-header section: the title block of about, legal and builder pages, with an optional "last updated" date. */
 export function PageHeader({ section, headingId, titleLevel, context }: SectionProps<'pageHeaderSection'>) {
   return (
-    <PageTitle id={section.anchorId ?? undefined} title={section.title} headingId={headingId} level={titleLevel} eyebrow={section.eyebrow} subtitle={section.subtitle}>
+    <PageTitle
+      id={section.anchorId ?? undefined}
+      title={section.title}
+      headingId={headingId}
+      level={titleLevel}
+      eyebrow={section.eyebrow}
+      subtitle={section.subtitle}
+    >
       {section.lastUpdated ? (
         <p className="mt-6 text-sm text-slate-600" data-testid="last-updated">
           {context.settings.labels.lastUpdated} <time dateTime={section.lastUpdated}>{formatDate(section.lastUpdated, context.settings.language)}</time>
@@ -58,5 +65,10 @@ export function PageHeader({ section, headingId, titleLevel, context }: SectionP
  * 2026" in German: each language's own long date. Dates are plain days (no time zone shift).
  */
 export function formatDate(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? 'en-GB' : languageTag(language), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+  return new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? 'en-GB' : languageTag(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`))
 }

@@ -22,7 +22,12 @@ export function Pricing({ section: pricing, headingId, context }: SectionProps<'
         </ul>
         {pricing.footnote ? <p className="mt-8 text-center text-sm text-slate-500">{pricing.footnote}</p> : null}
         <p className="mt-4 text-center">
-          <StartTrialLink location="pricing_cta" language={language} appearance="text" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <StartTrialLink
+            location="pricing_cta"
+            language={language}
+            appearance="text"
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             {pricing.ctaLabel} <span aria-hidden="true">→</span>
           </StartTrialLink>
         </p>
@@ -53,10 +58,7 @@ function TierCard({ tier, language }: { tier: PricingTier; language: string }) {
       {/* A one-word price ("Kostenlos") cannot wrap, so on a phone it gets a smaller size and, with wide text
           spacing, may still break anywhere rather than push the page sideways. */}
       <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
-        <span
-          className="min-w-0 text-4xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-5xl"
-          data-testid="tier-price"
-        >
+        <span className="min-w-0 text-4xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-5xl" data-testid="tier-price">
           {tier.price}
         </span>
         {tier.interval ? <span className="text-base font-medium text-slate-500">{tier.interval}</span> : null}

@@ -10,7 +10,9 @@ export async function CodeBlock({ value }: { value: CodeValue }) {
   const html = await highlightCode(code, stegaClean(value.language))
   return (
     <figure className="mt-6 overflow-hidden rounded-xl border border-slate-200">
-      {value.filename ? <figcaption className="border-b border-slate-200 bg-slate-50 px-4 py-2 font-mono text-sm text-slate-700">{value.filename}</figcaption> : null}
+      {value.filename ? (
+        <figcaption className="border-b border-slate-200 bg-slate-50 px-4 py-2 font-mono text-sm text-slate-700">{value.filename}</figcaption>
+      ) : null}
       {/* Shiki's output: every character of the code is escaped by it. */}
       <div className="code-block text-sm" dangerouslySetInnerHTML={{ __html: html }} />
     </figure>

@@ -38,7 +38,8 @@ export function richTextMarkdown(body: Body, { siteUrl, language }: { siteUrl: s
       underline: ({ children }) => children ?? '',
     },
     types: {
-      code: ({ value }) => (typeof value.code === 'string' && value.code ? codeBlock(value.code, typeof value.language === 'string' ? value.language : null) : ''),
+      code: ({ value }) =>
+        typeof value.code === 'string' && value.code ? codeBlock(value.code, typeof value.language === 'string' ? value.language : null) : '',
       image: ({ value }) => {
         const attributes = sanityImageAttributes(value as ImageValue, { projectId: publicEnv.sanityProjectId, dataset: publicEnv.sanityDataset })
         return blocks(image(String(value.alt ?? ''), attributes?.src, siteUrl), text(typeof value.caption === 'string' ? value.caption : null))

@@ -123,7 +123,14 @@ function components(ids: ReturnType<typeof headingIds>): PortableTextComponents 
           <figure className="mt-8">
             {/* A plain <img> from Sanity's pipeline: next/image would add client JavaScript to every rich-text page. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img {...image} sizes="(min-width: 768px) 768px, 100vw" alt={value.alt ?? ''} loading="lazy" decoding="async" className="h-auto w-full rounded-xl" />
+            <img
+              {...image}
+              sizes="(min-width: 768px) 768px, 100vw"
+              alt={value.alt ?? ''}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full rounded-xl"
+            />
             {value.caption ? <figcaption className="mt-2 text-sm text-slate-600">{value.caption}</figcaption> : null}
           </figure>
         )

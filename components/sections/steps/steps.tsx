@@ -11,7 +11,14 @@ export function Steps({ section, headingId }: SectionProps<'stepsSection'>) {
     <section id={section.anchorId ?? undefined} aria-labelledby={headingId} className="py-20 sm:py-24">
       <Container>
         <SectionHeading id={headingId} heading={section} />
-        <ol className={cn('mt-12 grid gap-8 md:gap-6', count === 2 && 'md:grid-cols-2', count === 3 && 'md:grid-cols-3', count >= 4 && 'md:grid-cols-2 lg:grid-cols-4')}>
+        <ol
+          className={cn(
+            'mt-12 grid gap-8 md:gap-6',
+            count === 2 && 'md:grid-cols-2',
+            count === 3 && 'md:grid-cols-3',
+            count >= 4 && 'md:grid-cols-2 lg:grid-cols-4',
+          )}
+        >
           {section.steps.map((step, index) => (
             <li key={step._key} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <SanityImage image={step.image} sizes="(min-width: 768px) 33vw, 100vw" className="mb-6 w-full rounded-xl" />

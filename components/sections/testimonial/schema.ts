@@ -15,6 +15,19 @@ export const testimonialFields = () => [
 ]
 
 export const testimonialObjectField = () =>
-  defineField({ name: 'testimonial', title: 'Testimonial', description: 'Optional.', type: 'object', options: { collapsible: true }, fields: testimonialFields() })
+  defineField({
+    name: 'testimonial',
+    title: 'Testimonial',
+    description: 'Optional.',
+    type: 'object',
+    options: { collapsible: true },
+    fields: testimonialFields(),
+  })
 
-export const testimonialSection = defineSection({ name: 'testimonialSection', title: 'Testimonial', icon: DoubleQuoteIcon, headingField: 'author', fields: testimonialFields() })
+export const testimonialSection = defineSection({
+  name: 'testimonialSection',
+  title: 'Testimonial',
+  icon: DoubleQuoteIcon,
+  headingField: 'author',
+  fields: testimonialFields(),
+})

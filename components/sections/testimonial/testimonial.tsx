@@ -12,14 +12,16 @@ type Quoted = Pick<SectionOf<'testimonialSection'>, 'quote' | 'author' | 'role' 
 /** The quote card; on the brand colour inside the closing call to action, on white on its own. */
 export function TestimonialFigure({ testimonial, sampleLabel, inverted = false }: { testimonial: Quoted; sampleLabel: string; inverted?: boolean }) {
   return (
-    <figure className={cn('mx-auto max-w-2xl rounded-2xl p-8', inverted ? 'bg-white/10 text-white' : 'border border-slate-200 bg-white text-slate-900 shadow-sm')}>
+    <figure
+      className={cn('mx-auto max-w-2xl rounded-2xl p-8', inverted ? 'bg-white/10 text-white' : 'border border-slate-200 bg-white text-slate-900 shadow-sm')}
+    >
       <SvgIcon icon={Quote} className={cn('size-8', inverted ? 'text-brand-200' : 'text-brand-600')} />
       <blockquote className="mt-4 text-lg leading-relaxed">{testimonial.quote}</blockquote>
       <figcaption className={cn('mt-6 flex items-center gap-3 text-sm', inverted ? 'text-brand-100' : 'text-slate-600')}>
         {/* The name beside it says who it is: the portrait needs no text of its own. */}
         <SanityImage image={testimonial.photo} alt="" sizes="48px" className="size-12 shrink-0 rounded-full object-cover" />
         <span>
-            <span className={cn('font-semibold', inverted ? 'text-white' : 'text-slate-900')}>{testimonial.author}</span>, {testimonial.role}
+          <span className={cn('font-semibold', inverted ? 'text-white' : 'text-slate-900')}>{testimonial.author}</span>, {testimonial.role}
           {testimonial.isSample ? <SampleTag label={sampleLabel} /> : null}
         </span>
       </figcaption>

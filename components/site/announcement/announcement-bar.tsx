@@ -26,19 +26,33 @@ export function AnnouncementBar({ announcement, closeLabel, plannedLabel }: { an
     <>
       {announcement.dismissible ? <script dangerouslySetInnerHTML={{ __html: announcementScript(announcement.id) }} /> : null}
       {/* A landmark of its own (named by its words), so no content sits outside one. */}
-      <aside data-announcement={announcement.id} aria-labelledby="announcement-text" className="bg-brand-700 text-sm text-white [html[data-announcement-dismissed]_&]:hidden">
+      <aside
+        data-announcement={announcement.id}
+        aria-labelledby="announcement-text"
+        className="bg-brand-700 text-sm text-white [html[data-announcement-dismissed]_&]:hidden"
+      >
         <Container className="flex items-center gap-3 py-2">
           <p id="announcement-text" className="flex-1 text-center">
             {announcement.text}
             {announcement.link ? (
               <>
                 {' '}
-                <SiteLink link={announcement.link} location="announcement" plannedLabel={plannedLabel} className="font-semibold underline underline-offset-2 hover:text-brand-100" />
+                <SiteLink
+                  link={announcement.link}
+                  location="announcement"
+                  plannedLabel={plannedLabel}
+                  className="font-semibold underline underline-offset-2 hover:text-brand-100"
+                />
               </>
             ) : null}
           </p>
           {announcement.dismissible ? (
-            <button type="button" data-announcement-dismiss="" aria-label={closeLabel} className="-m-1 rounded p-1 text-brand-100 hover:bg-white/10 hover:text-white">
+            <button
+              type="button"
+              data-announcement-dismiss=""
+              aria-label={closeLabel}
+              className="-m-1 rounded p-1 text-brand-100 hover:bg-white/10 hover:text-white"
+            >
               <SvgIcon icon={X} className="size-4" />
             </button>
           ) : null}

@@ -15,7 +15,11 @@ export function announcementField() {
       {
         ...stringField({ name: 'text', title: 'Text', max: 120, required: false }),
         validation: (rule) =>
-          rule.max(120).custom((value, context) => ((context.parent as { enabled?: boolean } | undefined)?.enabled && !value ? 'Write the announcement, or switch the bar off' : true)),
+          rule
+            .max(120)
+            .custom((value, context) =>
+              (context.parent as { enabled?: boolean } | undefined)?.enabled && !value ? 'Write the announcement, or switch the bar off' : true,
+            ),
       },
       defineField({ name: 'link', title: 'Link', description: 'Optional. Shown after the text, e.g. "Join the waitlist".', type: 'link' }),
       defineField({

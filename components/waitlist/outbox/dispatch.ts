@@ -155,7 +155,8 @@ export function redactedError(reason: string, message: ClaimedMessage): string {
 type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 
 /** The person's language, which the database wrote into the message when it was queued (English for one queued before languages). */
-export const messageLanguage = (message: ClaimedMessage): string => (message.payload as { language?: unknown }).language as string | undefined ?? DEFAULT_LANGUAGE
+export const messageLanguage = (message: ClaimedMessage): string =>
+  ((message.payload as { language?: unknown }).language as string | undefined) ?? DEFAULT_LANGUAGE
 
 const WITHDRAWN: Outcome = { outcome: 'skipped', note: 'Not sent: the person erased their data, or the lease ran out, before it left.' }
 
@@ -188,7 +189,8 @@ function startRun(started: number, budgetMs: number, hardStopMs: number): Run {
     open: () => Date.now() < started + budgetMs && !signal.aborted,
     bounded: (send) =>
       new Promise((resolve, reject) => {
-        const stop = () => reject(new RunDeadlineError('The dispatch run’s time ran out before the transport answered; it may have been delivered, so it is left in doubt.'))
+        const stop = () =>
+          reject(new RunDeadlineError('The dispatch run’s time ran out before the transport answered; it may have been delivered, so it is left in doubt.'))
         if (signal.aborted) return stop()
         signal.addEventListener('abort', stop, { once: true })
         send.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
@@ -267,11 +269,24 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
   const sending = { senderName: copy.senderName, idempotencyKey: message.id, unsubscribeUrl: unsubscribeUrl(options.siteUrl, unsubscribe.token, language) }
   if (message.kind === 'invitation_email' || message.kind === 'reminder_email') {
     const url = invitationUrl(await options.appUrl(), link.token)
-    const rendered = await renderInvitationEmail({ copy, kind: message.kind, name: fresh.entry.name, url, expires: formatExpiry(expires, language), unsubscribeUrl: leavePage })
+    const rendered = await renderInvitationEmail({
+      copy,
+      kind: message.kind,
+      name: fresh.entry.name,
+      url,
+      expires: formatExpiry(expires, language),
+      unsubscribeUrl: leavePage,
+    })
     await run.bounded(options.email({ ...rendered, ...sending, to: { name: fresh.entry.name, address: fresh.entry.email } }))
     return { outcome: 'sent' }
   }
-  const rendered = await renderLinkEmail({ copy, kind: message.kind, url: confirmationUrl(options.siteUrl, link.token, language), expires: formatExpiry(expires, language), unsubscribeUrl: leavePage })
+  const rendered = await renderLinkEmail({
+    copy,
+    kind: message.kind,
+    url: confirmationUrl(options.siteUrl, link.token, language),
+    expires: formatExpiry(expires, language),
+    unsubscribeUrl: leavePage,
+  })
   await run.bounded(options.email({ ...rendered, ...sending, to: { name: '', address: fresh.entry.email } }))
   return { outcome: 'sent' }
 }
@@ -280,16 +295,29 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
  * A post to a person who asked for updates. The database attaches its unsubscribe token only while
  * they still want updates, and scopes it to updates.
  */
-async function deliverUpdate(message: Extract<ClaimedMessage, { kind: 'update_email' }>, copy: WaitlistEmailCopy, language: string, options: DispatchOptions, run: Run): Promise<Outcome> {
+async function deliverUpdate(
+  message: Extract<ClaimedMessage, { kind: 'update_email' }>,
+  copy: WaitlistEmailCopy,
+  language: string,
+  options: DispatchOptions,
+  run: Run,
+): Promise<Outcome> {
   const unsubscribe = mintToken(UPDATES_TOKEN_PREFIX)
-  if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The person no longer wants updates (or the lease was lost).' }
+  if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash)))
+    return { outcome: 'skipped', note: 'The person no longer wants updates (or the lease was lost).' }
   const { title, excerpt, path } = message.payload
   const url = new URL(path, options.siteUrl)
   // The database takes only a path; this keeps the button on the site whatever the payload says.
   if (url.origin !== new URL(options.siteUrl).origin) throw new Error('The post’s path is not on this site.')
   const fresh = await lastCheck(message, options.store)
   if (!fresh) return WITHDRAWN
-  const rendered = await renderUpdateEmail({ copy, name: fresh.entry.name, post: { title, excerpt }, url: url.toString(), unsubscribeUrl: leavePageUrl(options.siteUrl, unsubscribe.token, language) })
+  const rendered = await renderUpdateEmail({
+    copy,
+    name: fresh.entry.name,
+    post: { title, excerpt },
+    url: url.toString(),
+    unsubscribeUrl: leavePageUrl(options.siteUrl, unsubscribe.token, language),
+  })
   await run.bounded(
     options.email({
       ...rendered,

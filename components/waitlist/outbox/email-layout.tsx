@@ -31,7 +31,10 @@ export function EmailAction({ url, label, hint, note }: { url: string; label: st
   return (
     <>
       <Section style={{ margin: '24px 0', textAlign: 'center' }}>
-        <Button href={url} style={{ backgroundColor: '#4338ca', borderRadius: 8, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 24px', textDecoration: 'none' }}>
+        <Button
+          href={url}
+          style={{ backgroundColor: '#4338ca', borderRadius: 8, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 24px', textDecoration: 'none' }}
+        >
           {label}
         </Button>
       </Section>
@@ -69,7 +72,14 @@ export function EmailLayout({
     <Html lang={languageTag(language)}>
       <Head />
       <Preview>{previewText}</Preview>
-      <Body style={{ backgroundColor: '#f8fafc', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>
+      <Body
+        style={{
+          backgroundColor: '#f8fafc',
+          fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
         <Container style={{ backgroundColor: '#ffffff', border: '1px solid #e2e8f0', borderRadius: 12, maxWidth: 560, padding: '32px' }}>
           <Heading as="h1" style={{ color: '#0f172a', fontSize: 22, margin: '0 0 16px' }}>
             {senderName}

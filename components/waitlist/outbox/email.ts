@@ -49,7 +49,15 @@ export type EmailChannel = (email: OutgoingEmail) => Promise<void>
 
 /** "30 November 2026, 14:05 UTC" ("30. November 2026, 14:05 UTC" in German): the expiry as the e-mail states it. */
 export function formatExpiry(date: Date, language: string = DEFAULT_LANGUAGE): string {
-  return `${new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? 'en-GB' : languageTag(language), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' })
+  return `${new Intl.DateTimeFormat(language === DEFAULT_LANGUAGE ? 'en-GB' : languageTag(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    hourCycle: 'h23',
+  })
     .format(date)
     .replace(/ (at|um) /, ', ')} UTC`
 }

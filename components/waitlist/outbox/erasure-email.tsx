@@ -12,7 +12,13 @@ export type ErasureEmailProps = { copy: WaitlistEmailCopy; name: string }
 
 export function ErasureEmail({ copy, name }: ErasureEmailProps) {
   return (
-    <EmailLayout language={copy.language} previewText={copy.erasurePreviewText} senderName={copy.senderName} greeting={fillTemplate(copy.greeting, { name })} footer={copy.erasureFooter}>
+    <EmailLayout
+      language={copy.language}
+      previewText={copy.erasurePreviewText}
+      senderName={copy.senderName}
+      greeting={fillTemplate(copy.greeting, { name })}
+      footer={copy.erasureFooter}
+    >
       <EmailParagraphs text={copy.erasureBody} />
     </EmailLayout>
   )

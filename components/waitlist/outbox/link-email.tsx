@@ -25,7 +25,14 @@ export type LinkEmailProps = {
 export function linkEmailWords(copy: WaitlistEmailCopy, kind: LinkEmailKind) {
   return kind === 'confirmation_email'
     ? { subject: copy.subject, previewText: copy.previewText, body: copy.body, buttonLabel: copy.buttonLabel, expiryNote: copy.expiryNote, footer: copy.footer }
-    : { subject: copy.accessSubject, previewText: copy.accessPreviewText, body: copy.accessBody, buttonLabel: copy.accessButtonLabel, expiryNote: copy.accessExpiryNote, footer: copy.accessFooter }
+    : {
+        subject: copy.accessSubject,
+        previewText: copy.accessPreviewText,
+        body: copy.accessBody,
+        buttonLabel: copy.accessButtonLabel,
+        expiryNote: copy.accessExpiryNote,
+        footer: copy.accessFooter,
+      }
 }
 
 export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl }: LinkEmailProps) {

@@ -15,7 +15,10 @@ export type SlackChannel = (body: IncomingWebhookSendArguments) => Promise<void>
 
 /** A visitor's value as Slack should show it: literal text on one line (never empty, which Slack refuses). */
 export function slackLiteral(value: string): { type: 'plain_text'; text: string; emoji: false } {
-  const text = value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim()
+  const text = value
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim()
   return { type: 'plain_text', text: text || '—', emoji: false }
 }
 
@@ -24,7 +27,11 @@ export function describeSource(entry: ClaimedEntry): string {
   return describeWaitlistSource(entry) ?? 'direct (no campaign or referring site)'
 }
 
-export function slackConfirmedBody(entry: ClaimedEntry, total: number, { includeEmail, language = DEFAULT_LANGUAGE }: { includeEmail: boolean; language?: string }): IncomingWebhookSendArguments {
+export function slackConfirmedBody(
+  entry: ClaimedEntry,
+  total: number,
+  { includeEmail, language = DEFAULT_LANGUAGE }: { includeEmail: boolean; language?: string },
+): IncomingWebhookSendArguments {
   const fields: [string, string][] = [
     ['Name', entry.name],
     ['Company', entry.project || '—'],
@@ -69,7 +76,10 @@ export function describeDuration(milliseconds: number): string {
 
 /** The founders hear that an invited person joined: how long after the invitation, and how many of those invited have. */
 export function slackJoinedBody(entry: ClaimedEntry, payload: SlackJoinedPayload, { includeEmail }: { includeEmail: boolean }): IncomingWebhookSendArguments {
-  const after = payload.invited_at && payload.joined_at ? `${describeDuration(Date.parse(payload.joined_at) - Date.parse(payload.invited_at))} after the invitation` : 'after the invitation'
+  const after =
+    payload.invited_at && payload.joined_at
+      ? `${describeDuration(Date.parse(payload.joined_at) - Date.parse(payload.invited_at))} after the invitation`
+      : 'after the invitation'
   const headline = `An invited person joined (${payload.joined ?? 0} of ${payload.invited ?? 0} invited have joined)`
   const fields: [string, string][] = [
     ['Name', entry.name],

@@ -28,11 +28,14 @@ export function supabaseOutboxStore(client: ServiceClient): OutboxStore {
     attachUnsubscribe: (message, tokenHash) =>
       call(client, 'waitlist_outbox_attach_unsubscribe', { message_id: message.id, lease: message.lease_id, new_token_hash: tokenHash }),
     beginSend: async (message) =>
-      (await call(client, 'waitlist_outbox_begin_send', { message_id: message.id, lease: message.lease_id })) as unknown as { entry: ClaimedEntry | null } | null,
+      (await call(client, 'waitlist_outbox_begin_send', { message_id: message.id, lease: message.lease_id })) as unknown as {
+        entry: ClaimedEntry | null
+      } | null,
     release: (message) => call(client, 'waitlist_outbox_release', { message_id: message.id, lease: message.lease_id }),
     complete: (message, outcome, note) =>
       call(client, 'waitlist_outbox_complete', { message_id: message.id, lease: message.lease_id, outcome, outcome_note: note ?? undefined }),
-    fail: (message, failure, final) => call(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure, final: final ?? false }),
+    fail: (message, failure, final) =>
+      call(client, 'waitlist_outbox_fail', { message_id: message.id, lease: message.lease_id, failure, final: final ?? false }),
     purgePending: () => call(client, 'waitlist_purge_pending', {}),
   }
 }

@@ -92,7 +92,13 @@ export type WebhookChannelOptions = {
   now?: () => Date
 }
 
-export function webhookChannel({ url, secret, fetch = globalThis.fetch, timeoutMs = WEBHOOK_TIMEOUT_MS, now = () => new Date() }: WebhookChannelOptions): WebhookChannel {
+export function webhookChannel({
+  url,
+  secret,
+  fetch = globalThis.fetch,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  now = () => new Date(),
+}: WebhookChannelOptions): WebhookChannel {
   const signer = new Webhook(secret)
   return async ({ id, body, signal }) => {
     const sentAt = now()
@@ -130,8 +136,14 @@ export function webhookChannel({ url, secret, fetch = globalThis.fetch, timeoutM
     if (response.status >= 200 && response.status < 300) return
     // fetch in Node reports a manual redirect as its real 3xx status; a browser would say 0.
     if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-      throw new WebhookDeliveryError(`Webhook answered with a redirect (HTTP ${response.status}); redirects are not followed: set WAITLIST_WEBHOOK_URL to the final address.`, true)
+      throw new WebhookDeliveryError(
+        `Webhook answered with a redirect (HTTP ${response.status}); redirects are not followed: set WAITLIST_WEBHOOK_URL to the final address.`,
+        true,
+      )
     }
-    throw new WebhookDeliveryError(`Webhook answered HTTP ${response.status}${retryable(response.status) ? '' : ' (not retried)'}.`, !retryable(response.status))
+    throw new WebhookDeliveryError(
+      `Webhook answered HTTP ${response.status}${retryable(response.status) ? '' : ' (not retried)'}.`,
+      !retryable(response.status),
+    )
   }
 }

@@ -5,10 +5,6 @@ export const aboutPage = defineType({
   name: 'aboutPage',
   title: 'About page',
   type: 'document',
-  fields: [
-    pageTitleField('The page’s name, e.g. "About us".'),
-    sectionsField(),
-    defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
-  ],
+  fields: [pageTitleField('The page’s name, e.g. "About us".'), sectionsField(), defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' })],
   preview: { prepare: () => ({ title: 'About page' }) },
 })

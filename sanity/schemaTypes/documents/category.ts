@@ -18,12 +18,28 @@ export const category = defineType({
       description: 'Its posts are listed at /blog/category/<slug>. Lowercase words and hyphens.',
       type: 'slug',
       options: { source: 'title', maxLength: 40, isUnique: () => true },
-      validation: (rule) => rule.required().custom((value: SlugValue | undefined, context) => uniqueSlug(context, { type: 'category', slug: value?.current, problem: slugProblemFor, pathOf: (slug) => postListPath({ category: slug }) })),
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((value: SlugValue | undefined, context) =>
+            uniqueSlug(context, { type: 'category', slug: value?.current, problem: slugProblemFor, pathOf: (slug) => postListPath({ category: slug }) }),
+          ),
     }),
-    textField({ name: 'description', title: 'Description', description: 'One or two sentences above the category’s list, and its description for search engines.', max: 200, required: false, rows: 2 }),
+    textField({
+      name: 'description',
+      title: 'Description',
+      description: 'One or two sentences above the category’s list, and its description for search engines.',
+      max: 200,
+      required: false,
+      rows: 2,
+    }),
   ],
   preview: {
     select: { title: 'title', slug: 'slug.current' },
-    prepare: ({ title, slug }: { title?: string; slug?: string }) => ({ title, subtitle: slug ? postListPath({ category: slug }) : 'No address yet', media: TagIcon }),
+    prepare: ({ title, slug }: { title?: string; slug?: string }) => ({
+      title,
+      subtitle: slug ? postListPath({ category: slug }) : 'No address yet',
+      media: TagIcon,
+    }),
   },
 })

@@ -136,7 +136,9 @@ export const demoConversation = defineType({
             rule
               .required()
               .max(40)
-              .custom((value) => (typeof value !== 'string' || /^#[a-z0-9][a-z0-9_-]*$/.test(value) ? true : 'Start with # and use lower-case letters, digits, - or _')),
+              .custom((value) =>
+                typeof value !== 'string' || /^#[a-z0-9][a-z0-9_-]*$/.test(value) ? true : 'Start with # and use lower-case letters, digits, - or _',
+              ),
         }),
         textField({ name: 'summary', title: 'Summary', description: 'One or two sentences: what was learned.', max: 240, rows: 2 }),
         defineField({

@@ -56,7 +56,8 @@ export const experiment = defineType({
     defineField({
       name: 'key',
       title: 'Key',
-      description: 'Lowercase letters, digits and hyphens, e.g. "hero-headline". The PostHog feature flag of the same key collects its results. Never change it while it runs.',
+      description:
+        'Lowercase letters, digits and hyphens, e.g. "hero-headline". The PostHog feature flag of the same key collects its results. Never change it while it runs.',
       type: 'slug',
       options: { source: 'title', maxLength: 40, isUnique: () => true },
       validation: (rule) =>
@@ -64,16 +65,24 @@ export const experiment = defineType({
           const problem = experimentKeyProblem(value?.current)
           if (problem) return problem
           const id = publishedId(context.document?._id)
-          const taken = await documentClient(context).fetch<number>('count(*[_type == "experiment" && key.current == $key && !(_id in [$id, "drafts." + $id])])', { key: value!.current, id })
+          const taken = await documentClient(context).fetch<number>(
+            'count(*[_type == "experiment" && key.current == $key && !(_id in [$id, "drafts." + $id])])',
+            { key: value!.current, id },
+          )
           return taken > 0 ? `Another experiment already has the key "${value!.current}"` : true
         }),
     }),
     defineField({
       name: 'state',
       title: 'State',
-      description: 'Draft: nobody takes part. Running: consenting visitors are assigned. Stopped: everyone sees the page as published. Takes effect on the next request after publishing.',
+      description:
+        'Draft: nobody takes part. Running: consenting visitors are assigned. Stopped: everyone sees the page as published. Takes effect on the next request after publishing.',
       type: 'string',
-      options: { list: EXPERIMENT_STATES.map((value) => ({ title: value[0]!.toUpperCase() + value.slice(1), value })), layout: 'radio', direction: 'horizontal' },
+      options: {
+        list: EXPERIMENT_STATES.map((value) => ({ title: value[0]!.toUpperCase() + value.slice(1), value })),
+        layout: 'radio',
+        direction: 'horizontal',
+      },
       initialValue: 'draft',
       validation: (rule) => rule.required(),
     }),
@@ -96,7 +105,11 @@ export const experiment = defineType({
       title: 'What it varies',
       type: 'object',
       validation: (rule) =>
-        rule.required().custom(async (value: { sectionKey?: string } | undefined, context) => problemOrTrue(targetProblem({ sectionKey: value?.sectionKey, pages: await targetPages(context) }))),
+        rule
+          .required()
+          .custom(async (value: { sectionKey?: string } | undefined, context) =>
+            problemOrTrue(targetProblem({ sectionKey: value?.sectionKey, pages: await targetPages(context) })),
+          ),
       fields: [
         defineField({
           name: 'page',
@@ -134,7 +147,15 @@ export const experiment = defineType({
           title: 'Variant',
           validation: (rule) =>
             rule.custom(async (value: VariantDraft | undefined, context) =>
-              problemOrTrue(value ? (duplicateLanguageProblem(value.sections) ?? variantLanguagesProblem(value, (await targetPages(context)).map((page) => page.language))) : null),
+              problemOrTrue(
+                value
+                  ? (duplicateLanguageProblem(value.sections) ??
+                      variantLanguagesProblem(
+                        value,
+                        (await targetPages(context)).map((page) => page.language),
+                      ))
+                  : null,
+              ),
             ),
           fields: [
             defineField({
@@ -186,7 +207,10 @@ export const experiment = defineType({
           ],
           preview: {
             select: { title: 'key', share: 'share' },
-            prepare: ({ title, share }: { title?: string; share?: number }) => ({ title: title ?? 'New variant', subtitle: typeof share === 'number' ? `${share} %` : undefined }),
+            prepare: ({ title, share }: { title?: string; share?: number }) => ({
+              title: title ?? 'New variant',
+              subtitle: typeof share === 'number' ? `${share} %` : undefined,
+            }),
           },
         }),
       ],
@@ -194,6 +218,10 @@ export const experiment = defineType({
   ],
   preview: {
     select: { title: 'title', key: 'key.current', state: 'state' },
-    prepare: ({ title, key, state }: { title?: string; key?: string; state?: string }) => ({ title, subtitle: [key, state].filter(Boolean).join(' · '), media: ActivityIcon }),
+    prepare: ({ title, key, state }: { title?: string; key?: string; state?: string }) => ({
+      title,
+      subtitle: [key, state].filter(Boolean).join(' · '),
+      media: ActivityIcon,
+    }),
   },
 })

@@ -14,10 +14,16 @@ export const page = defineType({
     defineField({
       name: 'slug',
       title: 'Address',
-      description: 'The page is at /<slug>. Lowercase words and hyphens. Changing it moves the page: links chosen as "Page on this site" follow it; add a redirect for the old address.',
+      description:
+        'The page is at /<slug>. Lowercase words and hyphens. Changing it moves the page: links chosen as "Page on this site" follow it; add a redirect for the old address.',
       type: 'slug',
       options: { source: 'title', maxLength: 60, isUnique: () => true },
-      validation: (rule) => rule.required().custom((value: SlugValue | undefined, context) => uniqueSlug(context, { type: 'page', slug: value?.current, problem: slugProblem, pathOf: pagePath })),
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((value: SlugValue | undefined, context) =>
+            uniqueSlug(context, { type: 'page', slug: value?.current, problem: slugProblem, pathOf: pagePath }),
+          ),
     }),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
     sectionsField(),

@@ -26,15 +26,27 @@ export const post = defineType({
     { name: 'seo', title: 'Search and sharing' },
   ],
   fields: [
-    stringField({ name: 'title', title: 'Title', description: 'The post’s heading, its title in lists, feeds and e-mails, and its share image.', max: 100, group: 'content' }),
+    stringField({
+      name: 'title',
+      title: 'Title',
+      description: 'The post’s heading, its title in lists, feeds and e-mails, and its share image.',
+      max: 100,
+      group: 'content',
+    }),
     defineField({
       name: 'slug',
       title: 'Address',
-      description: 'The post is at /blog/<slug>. Lowercase words and hyphens. Changing it after publishing breaks links to it: add a redirect for the old address.',
+      description:
+        'The post is at /blog/<slug>. Lowercase words and hyphens. Changing it after publishing breaks links to it: add a redirect for the old address.',
       type: 'slug',
       group: 'content',
       options: { source: 'title', maxLength: 80, isUnique: () => true },
-      validation: (rule) => rule.required().custom((value: SlugValue | undefined, context) => uniqueSlug(context, { type: 'post', slug: value?.current, problem: postSlugProblem, pathOf: postPath })),
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((value: SlugValue | undefined, context) =>
+            uniqueSlug(context, { type: 'post', slug: value?.current, problem: postSlugProblem, pathOf: postPath }),
+          ),
     }),
     defineField({
       name: 'publishedAt',
@@ -45,7 +57,13 @@ export const post = defineType({
       initialValue: () => new Date().toISOString(),
       validation: (rule) => rule.required(),
     }),
-    textField({ name: 'excerpt', title: 'Summary', description: 'One to three sentences: the post in lists, feeds, e-mails and search results.', max: 300, group: 'content' }),
+    textField({
+      name: 'excerpt',
+      title: 'Summary',
+      description: 'One to three sentences: the post in lists, feeds, e-mails and search results.',
+      max: 300,
+      group: 'content',
+    }),
     { ...richTextField({ code: true }), group: 'content' },
     defineField({
       name: 'kind',
@@ -80,7 +98,14 @@ export const post = defineType({
       group: 'details',
       initialValue: false,
     }),
-    { ...sampleFlagField({ initialValue: false, description: 'On while this post is an example to replace: labelled "Sample" on a developer’s machine and in previews, and never shown, listed or e-mailed by a deployed site.' }), group: 'details' },
+    {
+      ...sampleFlagField({
+        initialValue: false,
+        description:
+          'On while this post is an example to replace: labelled "Sample" on a developer’s machine and in previews, and never shown, listed or e-mailed by a deployed site.',
+      }),
+      group: 'details',
+    },
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo', group: 'seo' }),
   ],
   orderings: [{ title: 'Newest first', name: 'publishedAtDesc', by: [{ field: 'publishedAt', direction: 'desc' }] }],

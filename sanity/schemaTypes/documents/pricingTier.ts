@@ -27,7 +27,12 @@ export const pricingTier = defineType({
       name: 'billingInterval',
       title: 'Billing interval',
       type: 'string',
-      options: { list: [{ title: 'Per month', value: 'month' }, { title: 'Per year', value: 'year' }] },
+      options: {
+        list: [
+          { title: 'Per month', value: 'month' },
+          { title: 'Per year', value: 'year' },
+        ],
+      },
       initialValue: 'month',
       validation: (rule) => rule.required(),
     }),
@@ -47,7 +52,12 @@ export const pricingTier = defineType({
       type: 'number',
       validation: (rule) => rule.required().integer().min(0),
     }),
-    stringField({ name: 'insightsLabel', title: 'Insights line', description: 'e.g. "Up to {n} insights per month"; {n} is replaced by the number above.', max: 60 }),
+    stringField({
+      name: 'insightsLabel',
+      title: 'Insights line',
+      description: 'e.g. "Up to {n} insights per month"; {n} is replaced by the number above.',
+      max: 60,
+    }),
     stringField({ name: 'overageNote', title: 'Overage note', description: 'What happens past the included insights.', max: 120, required: false }),
     stringListField({ name: 'features', title: 'Features', max: 60, maxItems: 10 }),
     defineField({
@@ -55,7 +65,13 @@ export const pricingTier = defineType({
       title: 'Availability',
       description: '"Coming soon" shows the plan with its button disabled.',
       type: 'string',
-      options: { list: [{ title: 'Available', value: 'available' }, { title: 'Coming soon', value: 'comingSoon' }], layout: 'radio' },
+      options: {
+        list: [
+          { title: 'Available', value: 'available' },
+          { title: 'Coming soon', value: 'comingSoon' },
+        ],
+        layout: 'radio',
+      },
       initialValue: 'available',
       validation: (rule) => rule.required(),
     }),

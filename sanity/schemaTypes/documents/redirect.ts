@@ -78,7 +78,14 @@ export const redirect = defineType({
     }),
   ],
   preview: {
-    select: { source: 'source', kind: 'destination.kind', path: 'destination.path', url: 'destination.url', slug: 'destination.page.slug.current', permanent: 'permanent' },
+    select: {
+      source: 'source',
+      kind: 'destination.kind',
+      path: 'destination.path',
+      url: 'destination.url',
+      slug: 'destination.page.slug.current',
+      permanent: 'permanent',
+    },
     prepare: ({ source, kind, path, url, slug, permanent }: Record<string, string | boolean | undefined>) => ({
       title: `${source ?? '?'} → ${(kind === 'page' ? (slug ? `/${slug}` : 'a page') : kind === 'path' ? path : url) ?? '?'}`,
       subtitle: permanent ? 'Permanent (308)' : 'Temporary (307)',

@@ -25,7 +25,13 @@ export const waitlistPage = defineType({
       stringField({ name: 'submitLabel', title: 'Button', max: 32 }),
       stringField({ name: 'submittingLabel', title: 'Button while sending', max: 32 }),
       stringField({ name: 'privacyNote', title: 'Privacy note', max: 120 }),
-      defineField({ name: 'privacyLink', title: 'Link after the privacy note', description: 'To the privacy policy.', type: 'link', validation: (rule) => rule.required() }),
+      defineField({
+        name: 'privacyLink',
+        title: 'Link after the privacy note',
+        description: 'To the privacy policy.',
+        type: 'link',
+        validation: (rule) => rule.required(),
+      }),
       stringField({
         name: 'errorRequired',
         title: 'Error: a required field is empty',
@@ -76,11 +82,17 @@ export const waitlistPage = defineType({
       textField({
         name: 'checkingText',
         title: 'Text while the link is checked',
-        description: 'Under the title while the page asks what the link opens (a moment). Two lines or so: the page shows it first, and the answer then takes its place.',
+        description:
+          'Under the title while the page asks what the link opens (a moment). Two lines or so: the page shows it first, and the answer then takes its place.',
         max: 200,
         rows: 2,
       }),
-      stringField({ name: 'readyTitle', title: 'Link of an unconfirmed address: title', description: 'The page asks for a press of the button: opening the link alone confirms nothing (mail scanners open links).', max: 60 }),
+      stringField({
+        name: 'readyTitle',
+        title: 'Link of an unconfirmed address: title',
+        description: 'The page asks for a press of the button: opening the link alone confirms nothing (mail scanners open links).',
+        max: 60,
+      }),
       textField({ name: 'readyText', title: 'Link of an unconfirmed address: text', max: 300, rows: 2 }),
       stringField({ name: 'confirmLabel', title: 'Confirm button', max: 40 }),
       stringField({ name: 'confirmingLabel', title: 'Confirm button while confirming', max: 40 }),
@@ -95,7 +107,12 @@ export const waitlistPage = defineType({
       textField({ name: 'confirmedText', title: 'Confirmed: text', max: 300, rows: 2 }),
       stringField({ name: 'alreadyTitle', title: 'Link of a confirmed address (their own page): title', max: 60 }),
       textField({ name: 'alreadyText', title: 'Link of a confirmed address: text', max: 300, rows: 2 }),
-      stringField({ name: 'invitedTitle', title: 'Invited: title', description: 'Their place came up: the page shows the way into the app instead of the place.', max: 60 }),
+      stringField({
+        name: 'invitedTitle',
+        title: 'Invited: title',
+        description: 'Their place came up: the page shows the way into the app instead of the place.',
+        max: 60,
+      }),
       textField({ name: 'invitedText', title: 'Invited: text', max: 300, rows: 2 }),
       stringField({ name: 'openAppLabel', title: 'Invited: button to the app', max: 40 }),
       stringField({ name: 'openingAppLabel', title: 'Invited: button while opening', max: 40 }),
@@ -126,13 +143,19 @@ export const waitlistPage = defineType({
     ]),
     sectionField('placePanel', 'Place in line, referral link and own data (shown on the confirmation link page once confirmed)', [
       stringField({ name: 'title', title: 'Title', max: 60 }),
-      stringField({ name: 'placeText', title: 'Place', description: '{place} is replaced by the place, {total} by the number of confirmed sign-ups.', max: 120 }),
+      stringField({
+        name: 'placeText',
+        title: 'Place',
+        description: '{place} is replaced by the place, {total} by the number of confirmed sign-ups.',
+        max: 120,
+      }),
       stringField({ name: 'referralsText', title: 'Confirmed referrals', description: '{n} is replaced by the number.', max: 120 }),
       stringField({ name: 'referralTitle', title: 'Referral link: title', max: 60 }),
       textField({
         name: 'referralText',
         title: 'Referral link: text',
-        description: '{places} is replaced by the number of places a confirmed referral moves a person up (a setting of the database, where the line is computed: 5).',
+        description:
+          '{places} is replaced by the number of places a confirmed referral moves a person up (a setting of the database, where the line is computed: 5).',
         max: 240,
         rows: 2,
       }),
@@ -156,7 +179,13 @@ export const waitlistPage = defineType({
       stringField({ name: 'deleteConfirmLabel', title: 'Delete: confirm button', max: 40 }),
       stringField({ name: 'cancelLabel', title: 'Delete: keep button', max: 40 }),
       stringField({ name: 'deletedTitle', title: 'Deleted: title', max: 60 }),
-      textField({ name: 'deletedText', title: 'Deleted: text', description: 'Say that an e-mail to their address confirms it (the erasure e-mail below).', max: 240, rows: 2 }),
+      textField({
+        name: 'deletedText',
+        title: 'Deleted: text',
+        description: 'Say that an e-mail to their address confirms it (the erasure e-mail below).',
+        max: 240,
+        rows: 2,
+      }),
       textField({ name: 'unavailableText', title: 'Could not load or act (offline, too many tries)', max: 200, rows: 2 }),
     ]),
     sectionField('unsubscribePage', 'Leave page (/waitlist/unsubscribe, from every e-mail\'s "Take me off the waitlist")', [
@@ -171,7 +200,12 @@ export const waitlistPage = defineType({
       textField({ name: 'noScriptText', title: 'Without JavaScript', max: 300, rows: 2 }),
       stringField({ name: 'backLabel', title: 'Back button', max: 32 }),
       // The link in an update e-mail stops updates only: its own words, chosen from the link itself.
-      stringField({ name: 'updatesTitle', title: 'From an update e-mail: title', description: 'Its link stops updates by e-mail and nothing else: the person keeps their place.', max: 60 }),
+      stringField({
+        name: 'updatesTitle',
+        title: 'From an update e-mail: title',
+        description: 'Its link stops updates by e-mail and nothing else: the person keeps their place.',
+        max: 60,
+      }),
       textField({ name: 'updatesText', title: 'From an update e-mail: text', description: 'Nothing happens until the button is pressed.', max: 300, rows: 2 }),
       stringField({ name: 'updatesButtonLabel', title: 'From an update e-mail: button', max: 40 }),
       stringField({ name: 'updatesSendingLabel', title: 'From an update e-mail: button while stopping', max: 40 }),
@@ -194,24 +228,55 @@ export const waitlistPage = defineType({
         description:
           'In the e-mails anyone can make us send to any address (confirmation, new link). They hold nothing a visitor typed, so no {name} here: that is what stops the form being used to send strangers someone else’s words.',
         type: 'string',
-        validation: (rule) => rule.required().max(80).custom((value?: string) => (value && /[{}]/.test(value) ? 'No placeholders here: this e-mail must not carry anything a visitor typed.' : true)),
+        validation: (rule) =>
+          rule
+            .required()
+            .max(80)
+            .custom((value?: string) => (value && /[{}]/.test(value) ? 'No placeholders here: this e-mail must not carry anything a visitor typed.' : true)),
       }),
       textField({ name: 'body', title: 'Body', description: 'One paragraph per line.', max: 800, rows: 5 }),
       stringField({ name: 'buttonLabel', title: 'Button', max: 40 }),
-      stringField({ name: 'linkHint', title: 'Under the button', description: 'Introduces the link written out, for mail programs that show no button.', max: 120 }),
+      stringField({
+        name: 'linkHint',
+        title: 'Under the button',
+        description: 'Introduces the link written out, for mail programs that show no button.',
+        max: 120,
+      }),
       stringField({ name: 'expiryNote', title: 'Expiry note', description: '{date} is replaced by the day and time the link expires (UTC).', max: 160 }),
       textField({ name: 'footer', title: 'Footer', description: 'Why they got this e-mail, and what to do if they did not ask.', max: 300, rows: 2 }),
       // A fresh link to a confirmed person's own page ("Send me a new link" on the link page).
-      stringField({ name: 'accessSubject', title: 'New link e-mail: subject', description: 'Sent to a confirmed address when someone asks for a new link to its page.', max: 100 }),
+      stringField({
+        name: 'accessSubject',
+        title: 'New link e-mail: subject',
+        description: 'Sent to a confirmed address when someone asks for a new link to its page.',
+        max: 100,
+      }),
       stringField({ name: 'accessPreviewText', title: 'New link e-mail: preview text', max: 140 }),
       textField({ name: 'accessBody', title: 'New link e-mail: body', description: 'One paragraph per line.', max: 800, rows: 4 }),
       stringField({ name: 'accessButtonLabel', title: 'New link e-mail: button', max: 40 }),
-      stringField({ name: 'accessExpiryNote', title: 'New link e-mail: expiry note', description: '{date} is replaced by the day and time the link expires (UTC).', max: 160 }),
-      textField({ name: 'accessFooter', title: 'New link e-mail: footer', description: 'Why they got it, and what to do if they did not ask.', max: 300, rows: 2 }),
+      stringField({
+        name: 'accessExpiryNote',
+        title: 'New link e-mail: expiry note',
+        description: '{date} is replaced by the day and time the link expires (UTC).',
+        max: 160,
+      }),
+      textField({
+        name: 'accessFooter',
+        title: 'New link e-mail: footer',
+        description: 'Why they got it, and what to do if they did not ask.',
+        max: 300,
+        rows: 2,
+      }),
       // The invitation the founders send when a place comes up, and its one reminder.
       stringField({ name: 'invitationSubject', title: 'Invitation: subject', max: 100 }),
       stringField({ name: 'invitationPreviewText', title: 'Invitation: preview text', max: 140 }),
-      textField({ name: 'invitationBody', title: 'Invitation: body', description: 'After the greeting with the name. Say they are in and that founding-member pricing is theirs. One paragraph per line.', max: 800, rows: 5 }),
+      textField({
+        name: 'invitationBody',
+        title: 'Invitation: body',
+        description: 'After the greeting with the name. Say they are in and that founding-member pricing is theirs. One paragraph per line.',
+        max: 800,
+        rows: 5,
+      }),
       stringField({ name: 'invitationButtonLabel', title: 'Invitation: button (opens the app)', max: 40 }),
       stringField({
         name: 'invitationExpiryNote',
@@ -220,12 +285,22 @@ export const waitlistPage = defineType({
         max: 200,
       }),
       textField({ name: 'invitationFooter', title: 'Invitation: footer', max: 300, rows: 2 }),
-      stringField({ name: 'reminderSubject', title: 'Reminder: subject', description: 'Sent once, a few days after an invitation that is still unused (same button, expiry note and footer).', max: 100 }),
+      stringField({
+        name: 'reminderSubject',
+        title: 'Reminder: subject',
+        description: 'Sent once, a few days after an invitation that is still unused (same button, expiry note and footer).',
+        max: 100,
+      }),
       stringField({ name: 'reminderPreviewText', title: 'Reminder: preview text', max: 140 }),
       textField({ name: 'reminderBody', title: 'Reminder: body', description: 'One paragraph per line.', max: 800, rows: 4 }),
       stringField({ name: 'unsubscribeLabel', title: 'Link off the list (in every e-mail but the erasure and update ones)', max: 60 }),
       // A post marked "E-mail it to subscribers", to the confirmed people who asked for updates.
-      stringField({ name: 'updateSubject', title: 'Update e-mail: subject', description: 'Sent once per post marked "E-mail it to subscribers". {title} is replaced by the post’s title.', max: 100 }),
+      stringField({
+        name: 'updateSubject',
+        title: 'Update e-mail: subject',
+        description: 'Sent once per post marked "E-mail it to subscribers". {title} is replaced by the post’s title.',
+        max: 100,
+      }),
       stringField({ name: 'updatePreviewText', title: 'Update e-mail: preview text', description: '{title} is replaced by the post’s title.', max: 140 }),
       stringField({
         name: 'updateGreeting',
@@ -233,12 +308,34 @@ export const waitlistPage = defineType({
         description: '{name} is replaced by the person’s name: only confirmed people who asked for updates get this e-mail.',
         max: 80,
       }),
-      textField({ name: 'updateIntro', title: 'Update e-mail: before the post', description: 'Then come the post’s title and summary. One paragraph per line.', max: 400, rows: 2 }),
+      textField({
+        name: 'updateIntro',
+        title: 'Update e-mail: before the post',
+        description: 'Then come the post’s title and summary. One paragraph per line.',
+        max: 400,
+        rows: 2,
+      }),
       stringField({ name: 'updateButtonLabel', title: 'Update e-mail: button (opens the post)', max: 40 }),
-      textField({ name: 'updateFooter', title: 'Update e-mail: footer', description: 'Why they get it (they asked for updates when they joined, or on their page) and that one click stops them.', max: 300, rows: 2 }),
-      stringField({ name: 'updateUnsubscribeLabel', title: 'Update e-mail: link that stops updates', description: 'Stops these e-mails only; the person keeps their place.', max: 60 }),
+      textField({
+        name: 'updateFooter',
+        title: 'Update e-mail: footer',
+        description: 'Why they get it (they asked for updates when they joined, or on their page) and that one click stops them.',
+        max: 300,
+        rows: 2,
+      }),
+      stringField({
+        name: 'updateUnsubscribeLabel',
+        title: 'Update e-mail: link that stops updates',
+        description: 'Stops these e-mails only; the person keeps their place.',
+        max: 60,
+      }),
       // The e-mail confirming "Delete me" (same sender name and greeting).
-      stringField({ name: 'erasureSubject', title: 'Erasure e-mail: subject', description: 'Sent after someone deletes their entry with "Delete me".', max: 100 }),
+      stringField({
+        name: 'erasureSubject',
+        title: 'Erasure e-mail: subject',
+        description: 'Sent after someone deletes their entry with "Delete me".',
+        max: 100,
+      }),
       stringField({ name: 'erasurePreviewText', title: 'Erasure e-mail: preview text', max: 140 }),
       textField({ name: 'erasureBody', title: 'Erasure e-mail: body', description: 'Starts after the greeting. One paragraph per line.', max: 800, rows: 5 }),
       textField({ name: 'erasureFooter', title: 'Erasure e-mail: footer', description: 'What to do if they did not delete it themselves.', max: 300, rows: 2 }),

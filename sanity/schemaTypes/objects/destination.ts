@@ -41,7 +41,8 @@ export const urlForKind = (kind: string) =>
     title: 'External address',
     type: 'url',
     hidden: ({ parent }) => !chosen(parent, kind),
-    validation: (rule) => rule.uri({ scheme: ['https', 'http'] }).custom((value, context) => (!chosen(context.parent, kind) || value ? true : 'An address is required')),
+    validation: (rule) =>
+      rule.uri({ scheme: ['https', 'http'] }).custom((value, context) => (!chosen(context.parent, kind) || value ? true : 'An address is required')),
   })
 
 export const emailForKind = (kind: string) =>

@@ -41,8 +41,31 @@ export function textField({ name, title, description, max, required = true, rows
 }
 
 /** A required, collapsible group of words for one part of the site, e.g. the demo widget's or the search page's. */
-export function wordsField({ name, title, description, group, collapsed = true, fields }: { name: string; title: string; description: string; group: string; collapsed?: boolean; fields: FieldDefinition[] }) {
-  return defineField({ name, title, description, type: 'object', group, options: { collapsible: true, collapsed }, fields, validation: (rule) => rule.required() })
+export function wordsField({
+  name,
+  title,
+  description,
+  group,
+  collapsed = true,
+  fields,
+}: {
+  name: string
+  title: string
+  description: string
+  group: string
+  collapsed?: boolean
+  fields: FieldDefinition[]
+}) {
+  return defineField({
+    name,
+    title,
+    description,
+    type: 'object',
+    group,
+    options: { collapsible: true, collapsed },
+    fields,
+    validation: (rule) => rule.required(),
+  })
 }
 
 /** A list of short strings, e.g. benefits or plan features. */

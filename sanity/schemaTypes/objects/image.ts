@@ -30,7 +30,17 @@ export function imageField({
     type: 'image',
     options: { hotspot: true },
     fields: [
-      ...(altDescription === null ? [] : [defineField({ name: 'alt', title: 'Alternative text', description: altDescription, type: 'string', validation: (rule) => rule.required().max(120).custom(plainTextRule('line')) })]),
+      ...(altDescription === null
+        ? []
+        : [
+            defineField({
+              name: 'alt',
+              title: 'Alternative text',
+              description: altDescription,
+              type: 'string',
+              validation: (rule) => rule.required().max(120).custom(plainTextRule('line')),
+            }),
+          ]),
       // Off by default: an uploaded picture is usually the real one.
       ...(sample ? [sampleFlagField({ initialValue: false })] : []),
     ],

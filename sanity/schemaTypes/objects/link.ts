@@ -45,7 +45,8 @@ export const link = defineType({
     select: { title: 'label', kind: 'kind', path: 'path', url: 'url', email: 'email', slug: 'page.slug.current' },
     prepare: ({ title, kind, path, url, email, slug }) => ({
       title,
-      subtitle: kind === 'planned' ? 'Planned page' : kind === 'demo' ? 'Opens the demo' : kind === 'page' ? (slug ? `/${slug}` : 'A page') : (path ?? url ?? email),
+      subtitle:
+        kind === 'planned' ? 'Planned page' : kind === 'demo' ? 'Opens the demo' : kind === 'page' ? (slug ? `/${slug}` : 'A page') : (path ?? url ?? email),
     }),
   },
 })

@@ -19,7 +19,8 @@ function translationFields() {
     defineField({
       name: 'translationNeedsReview',
       title: 'Translation needs review',
-      description: 'On while this translation is a machine’s or a sample: a native speaker (and, for legal pages, a lawyer) reviews it before launch. The launch list (docs/founders.md, “Before launch”) asks for none to be left on.',
+      description:
+        'On while this translation is a machine’s or a sample: a native speaker (and, for legal pages, a lawyer) reviews it before launch. The launch list (docs/founders.md, “Before launch”) asks for none to be left on.',
       type: 'boolean',
       initialValue: false,
       hidden: ({ document }) => (document?.language ?? DEFAULT_LANGUAGE) === DEFAULT_LANGUAGE,

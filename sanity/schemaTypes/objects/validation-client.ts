@@ -21,7 +21,12 @@ export const publishedId = (id: string | undefined) => (id ?? '').replace(/^draf
  */
 export async function uniqueSlug(
   context: ValidationContext,
-  { type, slug, problem, pathOf }: { type: string; slug: string | undefined; problem: (slug: string | undefined) => string | null; pathOf: (slug: string) => string },
+  {
+    type,
+    slug,
+    problem,
+    pathOf,
+  }: { type: string; slug: string | undefined; problem: (slug: string | undefined) => string | null; pathOf: (slug: string) => string },
 ): Promise<true | string> {
   const wrong = problem(slug)
   if (wrong) return wrong

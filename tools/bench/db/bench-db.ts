@@ -48,7 +48,10 @@ const { values } = parseArgs({
   strict: true,
 })
 
-const sizes = values.sizes.split(',').map(Number).sort((a, b) => a - b)
+const sizes = values.sizes
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b)
 if (sizes.some((size) => !Number.isSafeInteger(size) || size < 1000)) throw new Error(`--sizes takes entry counts of at least 1,000, not ${values.sizes}`)
 const samples = Number(values.samples)
 const rounds = Number(values.rounds)
@@ -115,7 +118,13 @@ try {
       report.tools = {
         size,
         runs: await timeOwnerTools(
-          { url: rest.url, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY, consolePort: portBase, deadlineMs: Number(values['tool-deadline']) * 1000, rows: Number(rows[0]?.n ?? 0) },
+          {
+            url: rest.url,
+            serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+            consolePort: portBase,
+            deadlineMs: Number(values['tool-deadline']) * 1000,
+            rows: Number(rows[0]?.n ?? 0),
+          },
           log,
         ),
       }

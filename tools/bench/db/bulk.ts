@@ -110,7 +110,9 @@ export async function growList(owner: pg.Client, from: number, to: number, start
     await owner.query('rollback').catch(() => {})
     throw error
   }
-  await owner.query('vacuum analyze public.waitlist, private.waitlist_line, private.waitlist_line_counts, public.waitlist_outbox, private.waitlist_referral_ledger, private.waitlist_invitations')
+  await owner.query(
+    'vacuum analyze public.waitlist, private.waitlist_line, private.waitlist_line_counts, public.waitlist_outbox, private.waitlist_referral_ledger, private.waitlist_invitations',
+  )
 }
 
 export interface LineCheck {
@@ -128,9 +130,7 @@ export async function checkLine(owner: pg.Client, sample = 500): Promise<LineChe
   const problems: string[] = []
   await owner.query('begin isolation level repeatable read')
   try {
-    const { rows: definition } = await owner.query<{ id: string; place: string }>(
-      `select d.id, d.place from (${LINE_DEFINITION}) d order by d.place limit 100`,
-    )
+    const { rows: definition } = await owner.query<{ id: string; place: string }>(`select d.id, d.place from (${LINE_DEFINITION}) d order by d.place limit 100`)
     const { rows: compared } = await owner.query<{ id: string; expected: string | null; shown: string | null }>(
       `with s as (select id from public.waitlist order by random() limit $1)
        select s.id, d.place::text as expected, private.waitlist_place(s.id)::text as shown

@@ -123,26 +123,71 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
   const pending = await pick(owner, 'pending', samples + 50 * (rounds + 1), taken)
   const pendingTokens = await links(owner, pending, TOKEN_LINKS)
   const confirmSql = 'select public.waitlist_confirm($1) as value'
-  await series('confirm', pendingTokens.slice(0, samples).map((token) => [token]), confirmSql, 'anon', value('confirmed'))
+  await series(
+    'confirm',
+    pendingTokens.slice(0, samples).map((token) => [token]),
+    confirmSql,
+    'anon',
+    value('confirmed'),
+  )
 
   const confirmed = await pick(owner, 'confirmed', samples, taken)
   const confirmedTokens = await links(owner, confirmed, TOKEN_LINKS)
-  await series('own page', confirmedTokens.map((token) => [token]), 'select public.waitlist_me($1) as value', 'anon', (rows) => typeof (rows[0]?.value as { place?: unknown })?.place === 'number')
-  await series('export own data', confirmedTokens.map((token) => [token]), 'select public.waitlist_export_me($1) as value', 'anon', (rows) => rows[0]?.value !== null)
+  await series(
+    'own page',
+    confirmedTokens.map((token) => [token]),
+    'select public.waitlist_me($1) as value',
+    'anon',
+    (rows) => typeof (rows[0]?.value as { place?: unknown })?.place === 'number',
+  )
+  await series(
+    'export own data',
+    confirmedTokens.map((token) => [token]),
+    'select public.waitlist_export_me($1) as value',
+    'anon',
+    (rows) => rows[0]?.value !== null,
+  )
 
   const asking = await pick(owner, 'confirmed', samples, taken)
-  await series('request link', asking.map((person) => [person.email]), 'select public.waitlist_request_link($1) as value')
+  await series(
+    'request link',
+    asking.map((person) => [person.email]),
+    'select public.waitlist_request_link($1) as value',
+  )
 
   const unsubscribing = await pick(owner, 'confirmed', samples, taken)
-  await series('unsubscribe', (await links(owner, unsubscribing, UNSUBSCRIBE_LINKS)).map((token) => [token]), 'select public.waitlist_unsubscribe($1) as value', 'service_role', value(true))
+  await series(
+    'unsubscribe',
+    (await links(owner, unsubscribing, UNSUBSCRIBE_LINKS)).map((token) => [token]),
+    'select public.waitlist_unsubscribe($1) as value',
+    'service_role',
+    value(true),
+  )
 
   const leaving = await pick(owner, 'confirmed', samples, taken)
-  await series('delete own data', (await links(owner, leaving, TOKEN_LINKS)).map((token) => [token]), 'select public.waitlist_delete_me($1) as value', 'anon', value(true))
+  await series(
+    'delete own data',
+    (await links(owner, leaving, TOKEN_LINKS)).map((token) => [token]),
+    'select public.waitlist_delete_me($1) as value',
+    'anon',
+    value(true),
+  )
 
   const invited = await pick(owner, 'invited', samples, taken)
-  await series('redeem invitation', (await links(owner, invited, INVITATION_LINKS)).map((token) => [token]), 'select public.waitlist_redeem_invitation($1) as value', 'service_role', (rows) => !(rows[0]?.value as { error?: string })?.error)
+  await series(
+    'redeem invitation',
+    (await links(owner, invited, INVITATION_LINKS)).map((token) => [token]),
+    'select public.waitlist_redeem_invitation($1) as value',
+    'service_role',
+    (rows) => !(rows[0]?.value as { error?: string })?.error,
+  )
 
-  await series('line head', range(samples).map(() => [20]), 'select public.waitlist_line_head($1) as value', 'service_role')
+  await series(
+    'line head',
+    range(samples).map(() => [20]),
+    'select public.waitlist_line_head($1) as value',
+    'service_role',
+  )
 
   // One untimed round first: PostgREST keeps its connections, so a function is planned once per
   // connection, not at every burst; a pool of fresh connections would time that planning instead.
@@ -171,11 +216,7 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
  * many per person as it takes on a small list), the e-mail caps lifted so every claim takes a
  * full batch. What the claims took is put back and the queued messages are removed after.
  */
-async function outboxClaim(
-  owner: pg.Client,
-  claims: number,
-  request: (sql: string, params: unknown[], role: string) => Promise<number>,
-): Promise<Timed> {
+async function outboxClaim(owner: pg.Client, claims: number, request: (sql: string, params: unknown[], role: string) => Promise<number>): Promise<Timed> {
   const { rows } = await owner.query<{ started: Date }>('select now() as started')
   const started = rows[0]?.started
   await owner.query(

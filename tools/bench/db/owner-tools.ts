@@ -107,7 +107,11 @@ async function timeTool(tool: string, args: string[], env: NodeJS.ProcessEnv, de
   const child = run([tool, ...(args.length ? ['--', ...args] : [])], env, deadlineMs)
   const { code, timedOut, stderr } = await child.done
   const ms = performance.now() - started
-  const problem = timedOut ? `stopped at its ${Math.round(deadlineMs / 1000)} s deadline` : code === 0 ? undefined : `exit ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`
+  const problem = timedOut
+    ? `stopped at its ${Math.round(deadlineMs / 1000)} s deadline`
+    : code === 0
+      ? undefined
+      : `exit ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`
   return { tool, ms, peakMb: child.peakMb(), ...(problem ? { problem } : {}) }
 }
 

@@ -58,7 +58,7 @@ export function renderDbReport(report: DbBenchReport): string {
     '',
     '## Building each list',
     '',
-    'The bulk path (tools/bench/db/bulk.ts) grows one list from size to size; after each build the line\'s answers for a random sample of entries, its head and its totals are held to the plain definition.',
+    "The bulk path (tools/bench/db/bulk.ts) grows one list from size to size; after each build the line's answers for a random sample of entries, its head and its totals are held to the plain definition.",
     '',
   )
   table(
@@ -66,15 +66,28 @@ export function renderDbReport(report: DbBenchReport): string {
     report.sizes.map((size) => [n(size.size), s(size.buildMs), `${s(size.checkMs)} (${n(size.checked)})`, s(size.timeMs)]),
   )
 
-  lines.push('## Each call by list size', '', `Wall time of one API request (a transaction as PostgREST runs it), one at a time; the concurrent confirmations all together. Visitor calls: p50 <= ${TARGETS.visitorP50Ms} ms and p95 <= ${TARGETS.visitorP95Ms} ms at every size.`, '')
+  lines.push(
+    '## Each call by list size',
+    '',
+    `Wall time of one API request (a transaction as PostgREST runs it), one at a time; the concurrent confirmations all together. Visitor calls: p50 <= ${TARGETS.visitorP50Ms} ms and p95 <= ${TARGETS.visitorP95Ms} ms at every size.`,
+    '',
+  )
   table(
     ['call', 'entries', 'samples', 'p50', 'p95', 'targets', 'failed'],
-    report.calls.map((row) => [row.call, n(row.size), String(row.samples), ms(row.p50), ms(row.p95), verdicts(row.verdicts), row.failures ? `${row.failures}: ${(row.error ?? '').replaceAll('|', '\\|')}` : '']),
+    report.calls.map((row) => [
+      row.call,
+      n(row.size),
+      String(row.samples),
+      ms(row.p50),
+      ms(row.p95),
+      verdicts(row.verdicts),
+      row.failures ? `${row.failures}: ${(row.error ?? '').replaceAll('|', '\\|')}` : '',
+    ]),
   )
 
   const grown = growth(report.calls)
   if (grown.length) {
-    lines.push('## Growth', '', 'Each call\'s p50 at the largest list over its p50 at the smallest.', '')
+    lines.push('## Growth', '', "Each call's p50 at the largest list over its p50 at the smallest.", '')
     table(
       ['call', 'from', 'to', 'p50 ratio', 'target'],
       grown.map((g) => [g.call, n(g.from), n(g.to), `${g.ratio.toFixed(2)} ×`, g.verdict ? verdicts([g.verdict]) : 'no target']),
@@ -82,7 +95,12 @@ export function renderDbReport(report: DbBenchReport): string {
   }
 
   if (report.tools) {
-    lines.push(`## The founders' tools at ${n(report.tools.size)} entries`, '', 'Each run as the founders run it (`npm run …`), a child process reading through supabase-js and the REST double over this PostgreSQL; peak memory is the largest VmHWM in its process tree.', '')
+    lines.push(
+      `## The founders' tools at ${n(report.tools.size)} entries`,
+      '',
+      'Each run as the founders run it (`npm run …`), a child process reading through supabase-js and the REST double over this PostgreSQL; peak memory is the largest VmHWM in its process tree.',
+      '',
+    )
     table(
       ['tool', 'time', 'first byte', 'rows/s', 'peak memory', 'targets', 'problem'],
       report.tools.runs.map((run) => [

@@ -20,7 +20,16 @@ export const TARGETS = {
 } as const
 
 /** The calls a visitor makes (directly, or by a click the site or the product's app passes on). */
-export const VISITOR_CALLS = ['sign-up', 'confirm', 'own page', 'request link', 'export own data', 'delete own data', 'unsubscribe', 'redeem invitation'] as const
+export const VISITOR_CALLS = [
+  'sign-up',
+  'confirm',
+  'own page',
+  'request link',
+  'export own data',
+  'delete own data',
+  'unsubscribe',
+  'redeem invitation',
+] as const
 
 /** The founders' calls, each with its own target. */
 export const OWNER_CALLS = ['line head', 'invite 10,000 (dry run)', 'invite 10,000', 'outbox claim (100,000 due)'] as const
@@ -103,7 +112,15 @@ export function growth(rows: readonly CallRow[]): CallGrowth[] {
     if (!first || !last) return []
     const ratio = last.p50 / first.p50
     const held = isVisitorCall(call) && from === 10_000
-    return [{ call, from, to, ratio, verdict: held ? { target: `p50 <= ${TARGETS.visitorGrowth}x at ${from.toLocaleString('en-US')}`, pass: ratio <= TARGETS.visitorGrowth } : null }]
+    return [
+      {
+        call,
+        from,
+        to,
+        ratio,
+        verdict: held ? { target: `p50 <= ${TARGETS.visitorGrowth}x at ${from.toLocaleString('en-US')}`, pass: ratio <= TARGETS.visitorGrowth } : null,
+      },
+    ]
   })
 }
 
@@ -126,13 +143,19 @@ export function judgeTool(run: ToolRun): Verdict[] {
   const verdicts: Verdict[] = []
   if (run.problem) verdicts.push({ target: 'finishes', pass: false })
   if (run.firstByteMs !== undefined || run.tool.startsWith('console')) {
-    verdicts.push({ target: `first byte <= ${TARGETS.consoleFirstByteMs.toLocaleString('en-US')} ms`, pass: run.firstByteMs !== undefined && run.firstByteMs <= TARGETS.consoleFirstByteMs })
+    verdicts.push({
+      target: `first byte <= ${TARGETS.consoleFirstByteMs.toLocaleString('en-US')} ms`,
+      pass: run.firstByteMs !== undefined && run.firstByteMs <= TARGETS.consoleFirstByteMs,
+    })
   }
   if (run.tool !== 'waitlist:list') {
     verdicts.push({ target: `peak < ${TARGETS.peakMemoryMb} MB`, pass: run.peakMb !== null && run.peakMb < TARGETS.peakMemoryMb })
   }
   if (run.tool === 'waitlist:export') {
-    verdicts.push({ target: `>= ${TARGETS.exportRowsPerSecond.toLocaleString('en-US')} rows/s`, pass: !run.problem && (run.rowsPerSecond ?? 0) >= TARGETS.exportRowsPerSecond })
+    verdicts.push({
+      target: `>= ${TARGETS.exportRowsPerSecond.toLocaleString('en-US')} rows/s`,
+      pass: !run.problem && (run.rowsPerSecond ?? 0) >= TARGETS.exportRowsPerSecond,
+    })
   }
   return verdicts
 }

@@ -39,11 +39,13 @@ export function dailyChart(series: readonly DayCount[]): Html {
   const round = (value: number) => Math.round(value * 10) / 10
 
   const gridlines = ticks.map(
-    (tick) => html`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${round(y(tick))}" y2="${round(y(tick))}"/><text class="tick" x="${PLOT.left - 6}" y="${round(y(tick) + 4)}" text-anchor="end">${tick}</text>`,
+    (tick) =>
+      html`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${round(y(tick))}" y2="${round(y(tick))}"/><text class="tick" x="${PLOT.left - 6}" y="${round(y(tick) + 4)}" text-anchor="end">${tick}</text>`,
   )
   const bars = series.map((day, index) => {
     const x = PLOT.left + index * band + band / 2
-    const label = index % labelEvery === 0 ? html`<text class="tick" x="${round(x)}" y="${PLOT.bottom + 16}" text-anchor="middle">${shortDay(day.day)}</text>` : ''
+    const label =
+      index % labelEvery === 0 ? html`<text class="tick" x="${round(x)}" y="${PLOT.bottom + 16}" text-anchor="middle">${shortDay(day.day)}</text>` : ''
     return html`<rect class="signups" x="${round(x - bar)}" y="${round(y(day.signUps))}" width="${round(bar)}" height="${round(PLOT.bottom - y(day.signUps))}"/><rect class="confirmations" x="${round(x)}" y="${round(y(day.confirmations))}" width="${round(bar)}" height="${round(PLOT.bottom - y(day.confirmations))}"/>${label}`
   })
 
@@ -60,6 +62,11 @@ ${bars}
 </figure>
 <details>
 <summary>The figures as a table</summary>
-${dataTable('Sign-ups and confirmations per day', ['Day (UTC)', 'Sign-ups', 'Confirmations'], series.map((day) => [day.day, day.signUps, day.confirmations]), [1, 2])}
+${dataTable(
+  'Sign-ups and confirmations per day',
+  ['Day (UTC)', 'Sign-ups', 'Confirmations'],
+  series.map((day) => [day.day, day.signUps, day.confirmations]),
+  [1, 2],
+)}
 </details>`
 }

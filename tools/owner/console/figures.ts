@@ -6,7 +6,12 @@
  */
 import { utcDay, type Funnel, type WaitlistFigures } from '../owner'
 
-export type FunnelStep = { label: string; count: number; /** Share of the step before; null for the first step or when that step is empty. */ rate: number | null; of: string | null }
+export type FunnelStep = {
+  label: string
+  count: number
+  /** Share of the step before; null for the first step or when that step is empty. */ rate: number | null
+  of: string | null
+}
 
 /** Signed up → confirmed → invited → joined, each with its share of the step before. */
 export function funnelSteps(funnel: Funnel): FunnelStep[] {

@@ -38,6 +38,7 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
  */
 export function dataTable(label: string, headers: readonly string[], rows: readonly HtmlValue[][], numeric: readonly number[] = []): Html {
   const align = (column: number) => (numeric.includes(column) ? new Html(' class="n"') : '')
-  const cell = (value: HtmlValue, column: number) => (column === 0 ? html`<th scope="row"${align(column)}>${value}</th>` : html`<td${align(column)}>${value}</td>`)
+  const cell = (value: HtmlValue, column: number) =>
+    column === 0 ? html`<th scope="row"${align(column)}>${value}</th>` : html`<td${align(column)}>${value}</td>`
   return html`<div class="table" role="region" aria-label="${label}" tabindex="0"><table><thead><tr>${headers.map((header, column) => html`<th scope="col"${align(column)}>${header}</th>`)}</tr></thead><tbody>${rows.map((row) => html`<tr>${row.map(cell)}</tr>`)}</tbody></table></div>`
 }

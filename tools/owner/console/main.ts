@@ -28,7 +28,9 @@ try {
   const running = await startConsole({ port, env: process.env })
   console.error(`Waitlist at ${running.database}${running.local ? ' (local)' : ''}`)
   console.log(`Founders' console: ${running.url}`)
-  console.error('Anyone with this address sees names and e-mails and can invite people: keep it to yourself. A new run makes a new one. Ctrl-C stops the console.')
+  console.error(
+    'Anyone with this address sees names and e-mails and can invite people: keep it to yourself. A new run makes a new one. Ctrl-C stops the console.',
+  )
   const stop = () => void running.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

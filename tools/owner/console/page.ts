@@ -141,16 +141,42 @@ ${table('Campaign tags', ['Campaign (source / medium / campaign)', 'Signed up', 
 <h3>Referring sites</h3>
 ${table('Referring sites', ['Referring site', 'Signed up', 'Confirmed'], rows(sites, 'None recorded (typed in, or no referrer sent)', 'sites'), [1, 2])}
 <h3>Top referrers</h3>
-${referrers.length ? table('Top referrers', ['Name', 'E-mail', 'Confirmed referrals'], referrers.map((entry) => [entry.name, entry.email, entry.referral_credits]), [2]) : html`<p>Nobody has brought a confirmed friend yet.</p>`}`
+${
+  referrers.length
+    ? table(
+        'Top referrers',
+        ['Name', 'E-mail', 'Confirmed referrals'],
+        referrers.map((entry) => [entry.name, entry.email, entry.referral_credits]),
+        [2],
+      )
+    : html`<p>Nobody has brought a confirmed friend yet.</p>`
+}`
 }
 
 function line(view: ConsoleView): Html {
   const invited = view.recentInvitations
   // Everyone in the line is 'confirmed': an entry has a place only while its status is (05_line.sql, waitlist_line_key).
   return html`<p class="muted">The next ${LINE_HEAD} in the order invitations go: confirmed people, in order of confirmation, each confirmed referral moving someone up. Invited and joined people have left the line.</p>
-${view.line.length ? table('Next in line', ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'], view.line.map((person) => [person.place, 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]), [0, 4]) : html`<p>Nobody is waiting in line.</p>`}
+${
+  view.line.length
+    ? table(
+        'Next in line',
+        ['Place', 'Status', 'Name', 'E-mail', 'Referrals', 'Confirmed (UTC)'],
+        view.line.map((person) => [person.place, 'confirmed', person.name, person.email, person.referral_credits, when(person.confirmed_at)]),
+        [0, 4],
+      )
+    : html`<p>Nobody is waiting in line.</p>`
+}
 <h3>Invited and joined</h3>
-${invited.length ? table('Invited and joined', ['Status', 'Name', 'E-mail', 'Invited (UTC)', 'Joined (UTC)'], invited.map((entry) => [entry.status, entry.name, entry.email, when(entry.invited_at), when(entry.joined_at)])) : html`<p>Nobody has been invited yet.</p>`}`
+${
+  invited.length
+    ? table(
+        'Invited and joined',
+        ['Status', 'Name', 'E-mail', 'Invited (UTC)', 'Joined (UTC)'],
+        invited.map((entry) => [entry.status, entry.name, entry.email, when(entry.invited_at), when(entry.joined_at)]),
+      )
+    : html`<p>Nobody has been invited yet.</p>`
+}`
 }
 
 const plural = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en')} people`)
@@ -159,9 +185,12 @@ const plural = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleS
 function people(label: string, list: readonly InvitedPerson[], count = list.length): Html {
   const shown = list.slice(0, SHOWN_PEOPLE)
   const rest = count - shown.length
-  return html`${table(label, ['Place', 'Name', 'E-mail'], shown.map((person) => [person.place, person.name, person.email]), [0])}${
-    rest > 0 ? html`<p>The first ${shown.length} of ${plural(count)} are listed; ${plural(rest)} more after them, in the same order.</p>` : ''
-  }`
+  return html`${table(
+    label,
+    ['Place', 'Name', 'E-mail'],
+    shown.map((person) => [person.place, person.name, person.email]),
+    [0],
+  )}${rest > 0 ? html`<p>The first ${shown.length} of ${plural(count)} are listed; ${plural(rest)} more after them, in the same order.</p>` : ''}`
 }
 
 function invite(view: ConsoleView): Html {
@@ -209,7 +238,9 @@ function outbox(backlog: OutboxBacklog): Html {
     backlog.queued === 0
       ? html`<p>No e-mail is waiting: the dispatcher has sent everything due.</p>`
       : html`<p>${count(backlog.queued)} waiting to be sent, ${backlog.due.toLocaleString('en')} of them due now.${
-          backlog.waited_seconds === null ? '' : html` The oldest due e-mail has waited <strong>${formatWait(backlog.waited_seconds)}</strong> (due since ${when(backlog.oldest_due_at)} UTC).`
+          backlog.waited_seconds === null
+            ? ''
+            : html` The oldest due e-mail has waited <strong>${formatWait(backlog.waited_seconds)}</strong> (due since ${when(backlog.oldest_due_at)} UTC).`
         }</p>`
   return html`${waiting}
 <p class="muted">Confirmation links, invitations and updates leave through the outbox, at most the hourly cap's worth an hour (500 by default), links people wait for first. If the oldest due e-mail waits more than a few minutes while the dispatcher runs, the cap is holding them back: raise it to what your e-mail provider allows, as the founders' guide says (<code>${SENDING_PACE_GUIDE}</code>, “Sending pace: the hourly e-mail cap”).</p>`
@@ -227,7 +258,15 @@ function heldCredits(view: ConsoleView): Html {
   const decide = (id: number) =>
     html`<form method="post" action="/credit"><input type="hidden" name="token" value="${view.token}"><input type="hidden" name="id" value="${id}"><button type="submit" name="decision" value="grant" aria-label="Grant credit ${id}">Grant</button><button type="submit" name="decision" value="refuse" aria-label="Refuse credit ${id}">Refuse</button></form>`
   const notice = view.decided ? html`<div class="notice" role="status"><p>${OUTCOME_TEXT[view.decided.outcome](view.decided.id)}</p></div>` : ''
-  const rows = view.held.map((credit) => [credit.id, when(credit.held_at), HOLD_REASONS[credit.reason] ?? credit.reason, credit.referrer_name, credit.referrer_email, credit.referred_email ?? '(erased)', decide(credit.id)])
+  const rows = view.held.map((credit) => [
+    credit.id,
+    when(credit.held_at),
+    HOLD_REASONS[credit.reason] ?? credit.reason,
+    credit.referrer_name,
+    credit.referrer_email,
+    credit.referred_email ?? '(erased)',
+    decide(credit.id),
+  ])
   return html`${notice}<p class="muted">A referral that looks like one person farming their own link (a disposable e-mail domain, a domain on your blocklist, the referrer's own network, many within the hour) earns a held credit: it moves nobody, and nobody is told, until you grant it (then it counts like any other) or refuse it. Colleagues on one office network are held too: grant theirs.</p>
 ${view.held.length ? table('Credits awaiting your decision', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
 }
@@ -280,7 +319,12 @@ export function experimentsSection({ results, participants }: ExperimentsView): 
     'Confirmation rate (95 % interval)',
   ]
   const tables = results.map(({ experiment, variants }) => {
-    const rows = variants.map((v) => [v.variant, ...(withParticipants ? [v.participants ?? 0, v.signups, formatRate(v.signup)] : [v.signups]), v.confirmations, formatRate(v.confirmation)])
+    const rows = variants.map((v) => [
+      v.variant,
+      ...(withParticipants ? [v.participants ?? 0, v.signups, formatRate(v.signup)] : [v.signups]),
+      v.confirmations,
+      formatRate(v.confirmation),
+    ])
     return html`<h3>${experiment}</h3>${table(`Experiment ${experiment}`, headers, rows, withParticipants ? [1, 2, 4] : [1, 2])}`
   })
   return html`${note}<p class="muted">Each sign-up records the variants its visitor was assigned, for experiments running at that moment. The interval is Wilson's score interval: the range the true rate lies in with 95 % confidence. While two variants' intervals overlap, the difference may be chance.</p>
@@ -293,7 +337,8 @@ const vitalFigure = (metric: (typeof VITAL_METRICS)[number], figure: { p75: numb
 /** p75 per route and metric over the last days, with the page loads each route's figures rest on. */
 export function vitalsSection(vitals: VitalsView): Html {
   const about = html`<p class="muted">How fast the site is for real visitors who accepted analytics, measured in their browsers: the 75th percentile of each page load's metric over the last ${VITALS_DAYS} days (the figure Google judges Core Web Vitals on: LCP within 2,500 ms, INP within 200 ms and CLS within 0.1 are good). Routes are templates: <code>/blog/[slug]</code> is every post, <code>/[...slug]</code> every page from the Studio and the 404. docs/founders.md, "Real visitors' speed", shows how to read more in PostHog.</p>`
-  if (vitals.kind === 'not-configured') return html`${about}<p class="muted">PostHog's query API is not configured (POSTHOG_PERSONAL_API_KEY and POSTHOG_PROJECT_ID): no figures.</p>`
+  if (vitals.kind === 'not-configured')
+    return html`${about}<p class="muted">PostHog's query API is not configured (POSTHOG_PERSONAL_API_KEY and POSTHOG_PROJECT_ID): no figures.</p>`
   if (vitals.kind === 'failed') return html`${about}<div class="notice" role="status"><p>PostHog could not be read (${vitals.reason}): no figures.</p></div>`
   if (vitals.routes.length === 0) return html`${about}<p>No page load has been measured in the last ${VITALS_DAYS} days.</p>`
   const rows = vitals.routes.map(({ route, metrics }) => [

@@ -177,7 +177,13 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams | nul
   return read.ok ? new URLSearchParams(new TextDecoder().decode(read.bytes)) : null
 }
 
-export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => console.error(line), now = () => new Date(), fetcher }: ConsoleOptions): Promise<RunningConsole> {
+export async function startConsole({
+  port = DEFAULT_PORT,
+  env,
+  log = (line) => console.error(line),
+  now = () => new Date(),
+  fetcher,
+}: ConsoleOptions): Promise<RunningConsole> {
   const { config, client } = ownerClient(env)
   const posthog = posthogQueryEnv(env)
   const inviter = createInviter(client)
@@ -296,7 +302,11 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     send(response, 303, '', { Location: `/?${new URLSearchParams({ token, delivery: id, resend: outcome })}#webhooks` })
   }
 
-  const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = { '/invite': invite, '/credit': credit, '/webhook': webhook }
+  const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = {
+    '/invite': invite,
+    '/credit': credit,
+    '/webhook': webhook,
+  }
 
   const server = createServer((request, response) => {
     const refused = refusal(request, listening)
@@ -305,7 +315,10 @@ export async function startConsole({ port = DEFAULT_PORT, env, log = (line) => c
     const route = `${request.method} ${url.pathname}`
     const action = Object.hasOwn(actions, url.pathname) ? actions[url.pathname] : undefined
     const handled = route === 'GET /' ? page(url, response) : request.method === 'POST' && action ? action(request, response) : null
-    if (!handled) return url.pathname === '/' || action ? send(response, 405, 'Method not allowed.', { Allow: url.pathname === '/' ? 'GET' : 'POST' }) : send(response, 404, 'Not found.')
+    if (!handled)
+      return url.pathname === '/' || action
+        ? send(response, 405, 'Method not allowed.', { Allow: url.pathname === '/' ? 'GET' : 'POST' })
+        : send(response, 404, 'Not found.')
     handled.catch((error: unknown) => {
       log(`[console] ${route}: ${error instanceof Error ? error.message : String(error)}`)
       if (!response.headersSent) send(response, 500, 'The console failed; its terminal says why.')

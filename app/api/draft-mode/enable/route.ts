@@ -12,7 +12,10 @@ const PATHNAME_PARAM = 'sanity-preview-pathname'
 export async function GET(request: NextRequest) {
   const client = draftClient()
   if (!client) {
-    return new Response('Draft preview is not available: it needs a Sanity project and SANITY_API_READ_TOKEN (see docs/editors.md, "Publishing, previews and search engines").', { status: 404 })
+    return new Response(
+      'Draft preview is not available: it needs a Sanity project and SANITY_API_READ_TOKEN (see docs/editors.md, "Publishing, previews and search engines").',
+      { status: 404 },
+    )
   }
   // The page to open after switching draft mode on is the Studio's choice but not signed with the
   // secret: next-sanity resolves it against our origin and redirects there, and `/.//evil.com`

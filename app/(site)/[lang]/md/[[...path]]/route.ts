@@ -13,7 +13,9 @@ type Params = { params: Promise<{ lang: string; path?: string[] }> }
 
 export async function generateStaticParams({ params }: { params: { lang: string } }) {
   const [pages, posts] = await Promise.all([getPageList(), getPostSummaries(params.lang)])
-  return [[], ['about'], ...pages.filter((page) => page.language === params.lang).map((page) => [page.slug]), ...posts.map((post) => ['blog', post.slug])].map((path) => ({ path }))
+  return [[], ['about'], ...pages.filter((page) => page.language === params.lang).map((page) => [page.slug]), ...posts.map((post) => ['blog', post.slug])].map(
+    (path) => ({ path }),
+  )
 }
 
 export async function GET(_request: Request, { params }: Params) {

@@ -26,7 +26,14 @@ export default async function WaitlistConfirmPage({ params }: LanguageParams) {
     // the first paint, and the footer below must not be in view to be pushed (layout shift).
     <div className="min-h-svh bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-10 sm:py-16">
-        <ConfirmLink copy={page.confirmPage} placeCopy={page.placePanel} messages={page.messages} backend={waitlistBackend()} appUrl={settings.appUrl} language={language} />
+        <ConfirmLink
+          copy={page.confirmPage}
+          placeCopy={page.placePanel}
+          messages={page.messages}
+          backend={waitlistBackend()}
+          appUrl={settings.appUrl}
+          language={language}
+        />
       </Container>
     </div>
   )
