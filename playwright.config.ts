@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E, e2eEnv } from './tools/test/e2e-env'
+import { E2E, e2eEnv, nextStart } from './tools/test/e2e-env'
 
 const baseURL = `http://localhost:${E2E.sitePort}`
 
@@ -46,7 +46,7 @@ export default defineConfig({
       env: e2eEnv() as Record<string, string>,
     },
     {
-      command: `next start --port ${E2E.sitePort}`,
+      command: nextStart(E2E.sitePort),
       url: baseURL,
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config'
-import { E2E_SANITY, e2eSanityEnv } from './tools/test/e2e-env'
+import { E2E_SANITY, e2eSanityEnv, nextStart } from './tools/test/e2e-env'
 
 const baseURL = `http://localhost:${E2E_SANITY.sitePort}`
 
@@ -12,7 +12,7 @@ export default defineConfig({
   projects: [{ name: 'sanity', use: { ...base.projects?.[0]?.use, baseURL } }],
   use: { ...base.use, baseURL },
   webServer: {
-    command: `next start --port ${E2E_SANITY.sitePort}`,
+    command: nextStart(E2E_SANITY.sitePort),
     url: baseURL,
     reuseExistingServer: false,
     env: e2eSanityEnv() as Record<string, string>,

@@ -28,6 +28,14 @@ export const E2E = {
   revalidateSeconds: 3600,
 } as const
 
+/**
+ * The suites' `next start`. Idle connections are kept for 65 s, not Node's 5: a test that pauses
+ * (a publish or an unpublish through the CLI, several seconds on a busy machine) and then asks
+ * again could send its request as the server closed that socket, and read ECONNRESET (CI, once,
+ * in e2e/search.spec.ts).
+ */
+export const nextStart = (port: number) => `next start --port ${port} --keepAliveTimeout 65000`
+
 /** The second build: content from a stand-in for Sanity's API, for the Sanity-only paths. */
 export const E2E_SANITY = {
   sitePort: 3101 + offset,
