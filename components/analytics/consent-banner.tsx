@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useAfterHydration } from '@/lib/after-hydration'
 import {
   browserRefusesTracking,
   CONSENT_BANNER_ATTRIBUTE,
@@ -23,7 +24,6 @@ const serverSnapshot = () => 'unset' as const
 // Its buttons work only once React runs: until then they are disabled, so a press before the
 // scripts arrive is visibly refused rather than silently lost (a choice made then would not reach
 // the analytics island, and the click after it would go untracked).
-const noSubscription = () => () => {}
 
 /**
  * Asks once, remembers the answer, and comes back when the footer's cookie settings ask
@@ -31,11 +31,7 @@ const noSubscription = () => () => {}
  */
 export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
   const consent = useSyncExternalStore(onConsentChange, readConsent, serverSnapshot)
-  const interactive = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+  const interactive = useAfterHydration(() => true, false)
   const [reopened, setReopened] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const returnFocus = useRef<Element | null>(null)
@@ -50,10 +46,9 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
     [],
   )
 
-  // Read as the server drew it while hydrating, then as the browser says: reading it during the
-  // hydration itself drew another banner than the server's for a GPC or DNT browser, and React
+  // Read during hydration, a GPC or DNT browser drew another banner than the server's, and React
   // redrew the whole page, wiping what the visitor had typed (e2e/experiments-data.spec.ts).
-  const refused = useSyncExternalStore(noSubscription, browserRefusesTracking, () => false)
+  const refused = useAfterHydration(browserRefusesTracking, false)
   if (consent !== 'unset' && !reopened) return null
 
   const choose = (choice: ConsentChoice) => {

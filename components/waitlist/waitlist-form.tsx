@@ -1,6 +1,7 @@
 'use client'
 
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useAfterHydration } from '@/lib/after-hydration'
 import type { WaitlistPage } from '@/lib/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/components/waitlist/rules'
 import { track } from '@/components/analytics/client'
@@ -22,8 +23,6 @@ type Props = {
 }
 
 type Values = { name: string; company: string; email: string }
-
-const noSubscription = () => () => {}
 
 /**
  * What the fields hold when the form is sent, read from the form itself. The fields are
@@ -48,11 +47,7 @@ export function WaitlistForm({ copy, backend, language }: Props) {
   const inFlight = useRef(false)
   const shownAt = useRef(Number.POSITIVE_INFINITY)
   // Until hydration the button stays disabled: a native submit would put the fields in the URL.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+  const hydrated = useAfterHydration(() => true, false)
 
   useEffect(() => {
     shownAt.current = performance.now()
