@@ -201,12 +201,23 @@ export type Database = {
           variant: string
         }[]
       }
+      waitlist_export_bounds: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          page_size?: number
+          pages?: number
+        }
+        Returns: Json
+      }
       waitlist_export_me: { Args: { token: string }; Returns: Json }
       waitlist_export_page: {
         Args: {
           after_created_at?: string
           after_id?: string
           page_size?: number
+          upto_created_at?: string
+          upto_id?: string
         }
         Returns: Json
       }

@@ -16,7 +16,7 @@
 -- TypeScript twins: tools/owner/owner.ts (figures, pages), tools/owner/console/figures.ts,
 -- tools/owner/console/server.ts (backlog, recent invitations).
 
--- Keyset pages of the list, oldest first (waitlist_export_page): the order is (created_at, id).
+-- Keyset pages of the list, oldest first, and where they end (waitlist_export_page, waitlist_export_bounds): the order is (created_at, id).
 create index waitlist_created_at_id on public.waitlist (created_at, id);
 
 -- The console's "Invited and joined", newest invitation first. Only invited and joined entries are
@@ -167,16 +167,11 @@ comment on function public.waitlist_figures(integer, integer) is
 revoke all on function public.waitlist_figures(integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_figures(integer, integer) to service_role;
 
--- A page of the list in (created_at, id) order after the given entry (null: from the start), for
--- waitlist:list and waitlist:export. Each entry is an array of its values in the order of
--- LISTED_FIELDS (tools/owner/owner.ts), its referrer's e-mail after referred_by: half the bytes of
--- objects, and json (text built once) rather than jsonb, which is slower to build: 5,000 entries
--- in about 70 ms here instead of 200 ms.
-create function public.waitlist_export_page(after_created_at timestamptz default null, after_id uuid default null, page_size integer default 5000)
-returns json
+-- The arguments waitlist_export_page and waitlist_export_bounds share, refused alike.
+create function private.waitlist_export_arguments(after_created_at timestamptz, after_id uuid, page_size integer)
+returns void
 language plpgsql
-stable
-security definer
+immutable
 set search_path = ''
 as $$
 begin
@@ -186,6 +181,36 @@ begin
   if (after_created_at is null) <> (after_id is null) then
     raise exception 'after_created_at and after_id go together' using errcode = '22023';
   end if;
+end
+$$;
+
+revoke all on function private.waitlist_export_arguments(timestamptz, uuid, integer) from public, anon, authenticated, service_role;
+
+-- A page of the list in (created_at, id) order after the given entry (null: from the start) and
+-- up to and including upto_* (null: to the end), for waitlist:list and waitlist:export. Each entry
+-- is an array of its values in the order of LISTED_FIELDS (tools/owner/owner.ts), its referrer's
+-- e-mail after referred_by: half the bytes of objects, and json (text built once) rather than
+-- jsonb, which is slower to build: 5,000 entries in about 70 ms here instead of 200 ms. Both ends
+-- are row comparisons with no OR and no null test, so a plan made once for any arguments still
+-- reads the index from the lower key and stops at the upper one.
+create function public.waitlist_export_page(
+  after_created_at timestamptz default null,
+  after_id uuid default null,
+  page_size integer default 5000,
+  upto_created_at timestamptz default null,
+  upto_id uuid default null
+)
+returns json
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.waitlist_export_arguments(after_created_at, after_id, page_size);
+  if (upto_created_at is null) <> (upto_id is null) then
+    raise exception 'upto_created_at and upto_id go together' using errcode = '22023';
+  end if;
   return coalesce((
     select pg_catalog.json_agg(pg_catalog.json_build_array(
              p.id, p.created_at, p.status, p.confirmed_at, p.invited_at, p.joined_at, p.name, p.email, p.project,
@@ -194,8 +219,8 @@ begin
            ) order by p.created_at, p.id)
       from (select w.*
               from public.waitlist w
-             -- One row comparison, no OR: the index is read from the key on (an OR would scan it all).
              where (w.created_at, w.id) > (coalesce(after_created_at, '-infinity'), coalesce(after_id, '00000000-0000-0000-0000-000000000000'))
+               and (w.created_at, w.id) <= (coalesce(upto_created_at, 'infinity'), coalesce(upto_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
              order by w.created_at, w.id
              limit page_size) p
       left join public.waitlist r on r.id = p.referred_by
@@ -203,11 +228,52 @@ begin
 end
 $$;
 
-comment on function public.waitlist_export_page(timestamptz, uuid, integer) is
-  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
+comment on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) is
+  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id) and up to and including (upto_created_at, upto_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
 
-revoke all on function public.waitlist_export_page(timestamptz, uuid, integer) from public, anon, authenticated, service_role;
-grant execute on function public.waitlist_export_page(timestamptz, uuid, integer) to service_role;
+revoke all on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) to service_role;
+
+-- Where the next pages end: the key (created_at, id) of the page_size-th entry after the given one
+-- (null: from the start), of the 2 * page_size-th, and so on, at most `pages` of them. With them
+-- waitlist:export asks for several pages at once, each between two keys, instead of one after the
+-- other: the database builds a page's json on one core. A call reads at most page_size * pages
+-- keys of the index (and no row), however long the list.
+create function public.waitlist_export_bounds(
+  after_created_at timestamptz default null,
+  after_id uuid default null,
+  page_size integer default 5000,
+  pages integer default 40
+)
+returns json
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.waitlist_export_arguments(after_created_at, after_id, page_size);
+  if pages is null or pages < 1 or pages > 1000 then
+    raise exception 'pages must be between 1 and 1000' using errcode = '22023';
+  end if;
+  return coalesce((
+    select pg_catalog.json_agg(pg_catalog.json_build_array(k.created_at, k.id) order by k.n)
+      from (select s.created_at, s.id, pg_catalog.row_number() over (order by s.created_at, s.id) as n
+              from (select w.created_at, w.id
+                      from public.waitlist w
+                     where (w.created_at, w.id) > (coalesce(after_created_at, '-infinity'), coalesce(after_id, '00000000-0000-0000-0000-000000000000'))
+                     order by w.created_at, w.id
+                     limit page_size::bigint * pages) s) k
+     where k.n % page_size = 0
+  ), '[]'::json);
+end
+$$;
+
+comment on function public.waitlist_export_bounds(timestamptz, uuid, integer, integer) is
+  'The keys [created_at, id] of the page_size-th, 2 * page_size-th, ... entry after (after_created_at, after_id), oldest first, at most pages (1 to 1,000) of them: where the next pages of waitlist_export_page end, so waitlist:export can ask for several at once. service_role only.';
+
+revoke all on function public.waitlist_export_bounds(timestamptz, uuid, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_export_bounds(timestamptz, uuid, integer, integer) to service_role;
 
 -- The latest invitations, newest first (ties: the earlier sign-up first), for the console.
 create function public.waitlist_recent_invitations(n integer default 20)

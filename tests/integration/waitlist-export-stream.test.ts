@@ -2,12 +2,13 @@
  * waitlist:export and waitlist:list a page at a time (tools/owner/owner.ts, writeWaitlistCsv and
  * writeWaitlistTable) against the local double: the CSV is byte for byte what the export wrote when
  * it read the whole list at once (the same rows read as it read them, through waitlistToCsv), at
- * any page size, with --bom and on the terminal; and neither command reads ahead of what its output
- * has taken: at most the page being written and the next one are in memory, however many pages.
+ * any page size, with --bom and on the terminal; neither command reads ahead of what its output
+ * has taken by more than LIST_CONCURRENCY pages, however many pages; and an export during which the
+ * list changes (its page ends measured before) still writes each entry once, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WAITLIST_CSV_COLUMNS, waitlistToCsv, type WaitlistEntry } from '@/tools/owner/csv'
-import { ownerClient, terminalSafe, writeWaitlistCsv, writeWaitlistTable, type OwnerClient, type Sink } from '@/tools/owner/owner'
+import { LIST_CONCURRENCY, ownerClient, terminalSafe, writeWaitlistCsv, writeWaitlistTable, type OwnerClient, type Sink } from '@/tools/owner/owner'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 
 const ENTRIES = 23
@@ -81,15 +82,17 @@ function recordingSink(onWrite: (chunk: string) => Promise<void> | void = () => 
   }
 }
 
-/** The client, counting the pages asked for. */
-function countingClient(): { client: OwnerClient; calls: () => number } {
+/** The client, counting the pages asked for; `before` runs before the nth page request is sent. */
+function countingClient(before?: { call: number; run: () => Promise<unknown> }): { client: OwnerClient; calls: () => number } {
   let calls = 0
   const counted = new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'rpc') {
         return (...args: Parameters<OwnerClient['rpc']>) => {
-          if (args[0] === 'waitlist_export_page') calls++
-          return target.rpc(...args)
+          if (args[0] !== 'waitlist_export_page') return target.rpc(...args)
+          calls++
+          if (calls !== before?.call) return target.rpc(...args)
+          return before.run().then(() => target.rpc(...args))
         }
       }
       return Reflect.get(target, property, receiver) as unknown
@@ -120,20 +123,21 @@ describe('the streamed export', () => {
     expect(sink.text()).toContain('Terminal \\x1b[31mred\\x07')
   })
 
-  it('asks for a page only when the one before is written: never more than one ahead', async () => {
+  it('asks for pages only as the ones before are written: never more than LIST_CONCURRENCY ahead', async () => {
     const { client: counted, calls } = countingClient()
     let written = 0
     const sink = recordingSink(async () => {
-      // The header, then each page: by the time page k is written, pages up to k + 1 may be asked for.
-      expect(calls()).toBeLessThanOrEqual(written + 1)
+      // The header, then each page: by the time page k is written, pages up to k + LIST_CONCURRENCY may be asked for.
+      expect(calls()).toBeLessThanOrEqual(written + LIST_CONCURRENCY)
       written++
       await new Promise((resolve) => setTimeout(resolve, 20))
-      expect(calls()).toBeLessThanOrEqual(written + 1)
+      expect(calls()).toBeLessThanOrEqual(written + LIST_CONCURRENCY)
     })
     await writeWaitlistCsv(counted, sink, { pageSize: 2 })
     // The header and one write per page of 2 (the last page short: no empty page is asked for after it).
     expect(sink.chunks).toHaveLength(1 + Math.ceil(ENTRIES / 2))
     expect(calls()).toBe(Math.ceil(ENTRIES / 2))
+    expect(LIST_CONCURRENCY).toBeGreaterThan(1)
   })
 })
 
@@ -154,5 +158,40 @@ describe('the streamed list', () => {
     // Two passes (the widths, then the lines) of ceil(23 / 3) = 8 pages each.
     expect(calls()).toBe(2 * Math.ceil(ENTRIES / 3))
     expect(written).toBe(1 + Math.ceil(ENTRIES / 3) + 1)
+  })
+})
+
+describe('an export while the list changes', () => {
+  it('writes each entry once, in order: the page ends were measured before entries were added, removed and squeezed in', async () => {
+    // The ends of the pages of 2 are measured first; then, before the first page is even asked for,
+    // three entries next to each other go (an end among them; nobody's referrer), five are squeezed between two ends (a range of more than a
+    // page) and three sign up after the last one (the open range grows).
+    const { client: counted, calls } = countingClient({
+      call: 1,
+      run: () =>
+        local.db.exec(`
+          delete from public.waitlist where id in ('00000000-0000-4000-8000-000000000009', '00000000-0000-4000-8000-000000000010',
+                                                   '00000000-0000-4000-8000-000000000011');
+          set session_replication_role = replica;
+          insert into public.waitlist (id, name, email, project, referral_code, created_at)
+          select ('00000000-0000-4000-9000-' || lpad(i::text, 12, '0'))::uuid, 'Squeezed ' || i, 'squeezed' || i || '@stream.test', '',
+                 's' || lpad(i::text, 21, '0'),
+                 (select created_at from public.waitlist where id = '00000000-0000-4000-8000-000000000013') + make_interval(secs => i)
+            from generate_series(1, 5) as i;
+          insert into public.waitlist (id, name, email, project, referral_code, created_at)
+          select ('00000000-0000-4000-a000-' || lpad(i::text, 12, '0'))::uuid, 'Later ' || i, 'later' || i || '@stream.test', '',
+                 'l' || lpad(i::text, 21, '0'), now() + make_interval(mins => i)
+            from generate_series(1, 3) as i;
+          set session_replication_role = origin;
+        `),
+    })
+    const sink = recordingSink()
+    const written = await writeWaitlistCsv(counted, sink, { pageSize: 2 })
+    const after = await wholeList()
+    expect(after).toHaveLength(ENTRIES - 3 + 5 + 3)
+    expect(written).toBe(after.length)
+    expect(sink.text()).toBe(waitlistToCsv(after))
+    // The squeezed range and the grown open one each took a page more than their first.
+    expect(calls()).toBeGreaterThan(Math.ceil(ENTRIES / 2))
   })
 })

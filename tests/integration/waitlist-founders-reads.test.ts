@@ -2,7 +2,7 @@
  * The founders' reads (supabase/schemas/13_founders.sql): on random lists, what the database counts
  * for the console and waitlist:stats (waitlist_funnel, waitlist_figures) equals a plain computation
  * over the same rows, and the keyset pages of waitlist:list and waitlist:export
- * (waitlist_export_page) give every entry once, in (created_at, id) order, with its referrer's
+ * (waitlist_export_page, between the ends waitlist_export_bounds names) give every entry once, in (created_at, id) order, with its referrer’s
  * e-mail, whatever the page size and however many entries share a sign-up time. On PGlite and on
  * PostgreSQL; only service_role may call them.
  */
@@ -204,6 +204,69 @@ onEachDatabase(
       )
     }, 300_000)
 
+    it('page ends name every page_size-th key, and the pages between two of them are the entries between them', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(person, { maxLength: 30 }),
+          fc.integer({ min: 1, max: 7 }),
+          fc.integer({ min: 1, max: 5 }),
+          fc.nat({ max: 30 }),
+          async (people, pageSize, pages, skip) => {
+            await store(db, people)
+            const { rows } = await db.query<{ created_at: string; id: string }>(
+              `select pg_catalog.to_json(created_at) #>> '{}' as created_at, id from public.waitlist order by created_at, id`,
+            )
+            // Ends after the start, or after an entry (the last one included: then there is none).
+            const start = Math.min(skip, rows.length)
+            const after = rows[start - 1]
+            const expected = rows
+              .slice(start)
+              .filter((_, index) => (index + 1) % pageSize === 0)
+              .slice(0, pages)
+            const ends = await call<[string, string][]>(db, 'public.waitlist_export_bounds($1, $2, $3, $4)', [
+              after?.created_at ?? null,
+              after?.id ?? null,
+              pageSize,
+              pages,
+            ])
+            expect(ends.map(([, id]) => id)).toEqual(expected.map((row) => row.id))
+            // Each page between one end and the next (the first from `after`, the last to the list's
+            // end) holds exactly the entries between them: none twice, none missed, none past its end.
+            const edges = [after, ...ends.map(([created_at, id]) => ({ created_at, id })), undefined]
+            const read: string[] = []
+            for (let i = 0; i + 1 < edges.length; i++) {
+              const [from, to] = [edges[i], edges[i + 1]]
+              const page = await call<unknown[][]>(db, 'public.waitlist_export_page($1, $2, $3, $4, $5)', [
+                from?.created_at ?? null,
+                from?.id ?? null,
+                50,
+                to?.created_at ?? null,
+                to?.id ?? null,
+              ])
+              if (to) expect(page.at(-1)?.[0], `the page up to end ${i + 1}`).toBe(to.id)
+              read.push(...page.map((values) => values[0] as string))
+            }
+            expect(read).toEqual(rows.slice(start).map((row) => row.id))
+          },
+        ),
+        { numRuns: 25 },
+      )
+    }, 300_000)
+
+    it('page ends and pages refuse what they cannot mean', async () => {
+      for (const [sql, params] of [
+        ['public.waitlist_export_bounds(null, null, 0, 1)', []],
+        ['public.waitlist_export_bounds(null, null, 50001, 1)', []],
+        ['public.waitlist_export_bounds(null, null, 5, 0)', []],
+        ['public.waitlist_export_bounds(null, null, 5, 1001)', []],
+        ['public.waitlist_export_bounds(now(), null, 5, 1)', []],
+        ['public.waitlist_export_page(null, null, 5, now(), null)', []],
+        ['public.waitlist_export_page(null, null, 5, null, gen_random_uuid())', []],
+      ] as const) {
+        expect(await runAs(db, 'service_role', `select ${sql}`, [...params]), sql).toMatchObject({ ok: false, code: '22023' })
+      }
+    })
+
     it('the scans of the whole list run without JIT, whose compiling cost more than the scan at a million entries', async () => {
       // The console's first byte waits for both (supabase/schemas/12_experiments.sql: 1.5 s with JIT,
       // 0.5 s without, at a million entries).
@@ -222,6 +285,7 @@ onEachDatabase(
         'public.waitlist_funnel()',
         'public.waitlist_figures()',
         'public.waitlist_export_page()',
+        'public.waitlist_export_bounds()',
         'public.waitlist_recent_invitations()',
         'public.waitlist_outbox_backlog()',
       ]) {

@@ -102,9 +102,16 @@ export function listedEntry(values: readonly unknown[]): ListedEntry {
   return entry as unknown as ListedEntry
 }
 
-async function listPage(client: OwnerClient, after: ListedValues | undefined, pageSize: number): Promise<ListedValues[]> {
+/** Where a page starts or ends: an entry's keyset key. */
+type ListKey = { created_at: string; id: string }
+
+const keyOf = (values: ListedValues): ListKey => ({ created_at: values[CREATED_AT] as string, id: values[ID] as string })
+
+/** Entries after `after` (from the start without it) and up to and including `upto` (to the end without it). */
+async function listPage(client: OwnerClient, after: ListKey | undefined, pageSize: number, upto?: ListKey): Promise<ListedValues[]> {
   const { data, error, status } = await client.rpc('waitlist_export_page', {
-    ...(after ? { after_created_at: after[CREATED_AT] as string, after_id: after[ID] as string } : {}),
+    ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+    ...(upto ? { upto_created_at: upto.created_at, upto_id: upto.id } : {}),
     page_size: pageSize,
   })
   if (error) throw readError('the waitlist', error, status)
@@ -112,22 +119,89 @@ async function listPage(client: OwnerClient, after: ListedValues | undefined, pa
 }
 
 /**
- * The whole list, oldest first, a keyset page at a time (never an offset, never all at once), each
- * entry as the array of values the database sent: the next page is asked for while the caller
- * handles this one, so at most two are in memory.
+ * Pages asked for at once. The database builds a page's json on one core (about 80 ms for 5,000
+ * entries at a million here), which one request at a time left the export waiting on: three at
+ * once took the export of a million from 26 s to 16 s on this machine's two cores.
  */
-async function* waitlistValuePages(client: OwnerClient, pageSize: number): AsyncGenerator<ListedValues[]> {
-  let next = listPage(client, undefined, pageSize)
+export const LIST_CONCURRENCY = 3
+
+/** Page ends asked for by one call of public.waitlist_export_bounds: 200,000 keys read at most, about 100 ms. */
+const ENDS_PER_CALL = 40
+
+async function pageEnds(client: OwnerClient, after: ListKey | undefined, pageSize: number): Promise<ListKey[]> {
+  const { data, error, status } = await client.rpc('waitlist_export_bounds', {
+    ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+    page_size: pageSize,
+    pages: ENDS_PER_CALL,
+  })
+  if (error) throw readError('the waitlist', error, status)
+  return (data as unknown as [string, string][]).map(([created_at, id]) => ({ created_at, id }))
+}
+
+/** A stretch of the list between two keys, each holding a page when it was measured; the last one has no end. */
+type ListRange = { after?: ListKey; upto?: ListKey }
+
+/** The list cut into ranges, oldest first, the next call for page ends asked for while these are read. */
+async function* listRanges(client: OwnerClient, pageSize: number): AsyncGenerator<ListRange> {
+  let after: ListKey | undefined
+  let next = pageEnds(client, undefined, pageSize)
   for (;;) {
-    const page = await next
-    if (page.length < pageSize) {
-      if (page.length > 0) yield page
+    const ends = await next
+    const more = ends.length === ENDS_PER_CALL
+    if (more) {
+      next = pageEnds(client, ends.at(-1), pageSize)
+      // A caller that stops early never awaits it: its failure is nobody's to report.
+      next.catch(() => {})
+    }
+    for (const upto of ends) {
+      yield { after, upto }
+      after = upto
+    }
+    if (!more) {
+      // Whatever follows the last end, sign-ups made during the export included.
+      yield { after }
       return
     }
-    next = listPage(client, page.at(-1), pageSize)
-    // A caller that stops early never awaits it: its failure is nobody's to report.
-    next.catch(() => {})
-    yield page
+  }
+}
+
+/**
+ * The whole list, oldest first, a page at a time (never an offset, never all at once), each entry
+ * as the array of values the database sent. The first pages of the next `concurrency` ranges are
+ * asked for while the caller handles this one, so at most concurrency + 1 pages are in memory. A
+ * range is read to its end: a page that stops short of it (more entries there than when its end was
+ * measured) is followed by the next one, so every entry present throughout comes once, in order,
+ * as the one-page-at-a-time reading gave it.
+ */
+async function* waitlistValuePages(client: OwnerClient, pageSize: number, concurrency = LIST_CONCURRENCY): AsyncGenerator<ListedValues[]> {
+  const ranges = listRanges(client, pageSize)
+  const ahead: { range: ListRange; first: Promise<ListedValues[]> }[] = []
+  let measured = false
+  const fill = async () => {
+    while (!measured && ahead.length < concurrency) {
+      const next = await ranges.next()
+      if (next.done) measured = true
+      else {
+        const first = listPage(client, next.value.after, pageSize, next.value.upto)
+        first.catch(() => {})
+        ahead.push({ range: next.value, first })
+      }
+    }
+  }
+  try {
+    await fill()
+    for (let current = ahead.shift(); current; current = ahead.shift()) {
+      let page = await current.first
+      await fill()
+      for (;;) {
+        if (page.length > 0) yield page
+        const last = page.at(-1)
+        if (!last || page.length < pageSize || last[ID] === current.range.upto?.id) break
+        page = await listPage(client, keyOf(last), pageSize, current.range.upto)
+      }
+    }
+  } finally {
+    await ranges.return(undefined)
   }
 }
 
