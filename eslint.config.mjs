@@ -8,6 +8,12 @@ const toolsPattern = {
   message: 'The product must not import from tools/, e2e/ or tests/: they never run in a deployment.',
 }
 
+// The layers above a folder, as an import names them: through the path alias, or relative
+// (./ from the root's files, ../ from inside a folder). Names are regex alternatives.
+const ROUTES = 'app|proxy|instrumentation|next\\.config'
+const CONTENT = 'sanity|sanity\\.config|sanity\\.cli'
+const layersAbove = (names) => `^(@/|\\./|(\\.\\./)+)(${names})(/|(\\.ts)?$)`
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -43,10 +49,13 @@ export default defineConfig([
       ],
     },
   },
+  // The layers, bottom to top: lib/ (what every feature shares, reading no content), sanity/ with
+  // sanity.config.ts and sanity.cli.ts (the content model and its read path), components/ (the
+  // features), the routes (app/, proxy.ts, instrumentation.ts, next.config.ts). A layer imports only
+  // those below it, so no import runs back up and no circle can form between folders
+  // (docs/engineers.md, "Layers"; tests/unit/layers.test.ts reads the whole graph). The tools rule
+  // above is restated in each block because a later `no-restricted-imports` replaces an earlier one.
   {
-    // lib/ is what every feature shares: it never imports a feature (components/) or a route (app/),
-    // so a feature can be read, moved or deleted without reading lib/. The tools rule above is
-    // restated here because a later `no-restricted-imports` replaces an earlier one.
     files: ['lib/**'],
     rules: {
       'no-restricted-imports': [
@@ -55,8 +64,44 @@ export default defineConfig([
           patterns: [
             toolsPattern,
             {
-              regex: '^(@/|(\\.\\./)+)(components|app)(/|$)',
-              message: 'lib/ is shared by every feature and imports none: move what both need into lib/.',
+              regex: layersAbove(`${ROUTES}|components|${CONTENT}`),
+              message:
+                'lib/ is shared by every feature and imports none, nor the content (sanity/): move what both need into lib/, or move the code that reads content up into sanity/ or components/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sanity/**', 'sanity.config.ts', 'sanity.cli.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            toolsPattern,
+            {
+              regex: layersAbove(`${ROUTES}|components`),
+              message:
+                'sanity/ is the content model and its read path, below the features and routes that use it: move what the Studio or a query needs into sanity/ (or lib/), and keep rendering in components/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            toolsPattern,
+            {
+              regex: layersAbove(ROUTES),
+              message: 'components/ holds the features the routes compose and imports no route: move what both need into components/ (or below).',
             },
           ],
         },

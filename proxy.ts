@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { addresses, addressOf, answerFor } from '@/lib/content/addresses'
+import { addresses, addressOf, answerFor } from '@/sanity/content/addresses'
 import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } from '@/lib/content/paths'
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
@@ -13,7 +13,7 @@ const PRIVATE = 'private, no-store'
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
 /**
- * Every page of the site is looked up here first (lib/content/addresses.ts), in its language: a
+ * Every page of the site is looked up here first (sanity/content/addresses.ts), in its language: a
  * published redirect is answered at once (one `Location`, cached or not), a published page goes on
  * to its route under app/(site)/[lang] (English's unprefixed addresses rewritten to /en/…, which
  * is never an address of its own), and anything else is rewritten to the 404 of its language, with

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
-import { notFoundMetadata } from '@/lib/metadata'
+import { notFoundMetadata } from '@/components/seo/metadata'
 import { NotFoundView } from '@/components/site/not-found-view'
 import { SiteChrome } from '@/components/site/site-chrome'
 import { SiteDocument } from '@/components/site/site-document'

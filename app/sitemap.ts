@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next'
-import { getAllCategories, getAllPostSummaries, getPageList, type Alternate } from '@/lib/content'
+import { getAllCategories, getAllPostSummaries, getPageList, type Alternate } from '@/sanity/content'
 import { publicEnv } from '@/lib/env'
-import { fixedPageAlternates, fixedPageLanguages, languageAlternates, type SharePage } from '@/lib/metadata'
+import { fixedPageAlternates, fixedPageLanguages, languageAlternates, type SharePage } from '@/components/seo/metadata'
 
 const absolute = (path: string) => new URL(path, publicEnv.siteUrl).toString()
 

@@ -29,7 +29,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 /**
  * Until this server has rendered `path` itself, not only served the build's copy: a server that has
  * run for a while has (every page is rendered again after CONTENT_REVALIDATE_SECONDS when visited),
- * and its content layer then holds the last good answers (lib/content/fetch.ts).
+ * and its content layer then holds the last good answers (sanity/content/fetch.ts).
  */
 async function renderedHere(request: APIRequestContext, path: string) {
   await expect.poll(async () => (await request.get(path)).headers()['x-nextjs-cache'], { timeout: 20_000, intervals: [250] }).toBe('HIT')

@@ -1,9 +1,9 @@
 import { defineQuery } from 'groq'
 import { DEFAULT_LANGUAGE } from '../lib/i18n/languages'
-import { demoConversationProjection } from '../components/demo/projection'
-import { sectionsProjection } from '../components/sections/projection'
+import { demoConversationProjection } from './demo/projection'
+import { sectionsProjection } from './sections/projection'
 import { IMAGE_PROJECTION, REDIRECT_DESTINATION_PATH, SITE_LANGUAGES } from './fragments'
-import { richTextBodyFragment } from '../components/sections/rich-text/projection'
+import { richTextBodyFragment } from './sections/rich-text/projection'
 
 // Every GROQ query the site runs. The same strings run against Sanity's Content Lake and,
 // locally, through groq-js over the seed dataset, so they must not rely on perspectives:
@@ -115,7 +115,7 @@ export const pageListQuery = defineQuery(`*[_type == "page" && defined(slug.curr
 }`)
 
 /**
- * Every published redirect, matched against the path in code (lib/content): one cached query for
+ * Every published redirect, matched against the path in code (sanity/content): one cached query for
  * all addresses, so a request for a random address costs no query and no cache entry of its own.
  */
 export const redirectsQuery = defineQuery(`*[_type == "redirect" && defined(source) && ${published}]{
@@ -220,7 +220,7 @@ export const postFeedQuery =
   ${richTextBodyFragment}
 }`)
 
-/** Every published category, by name (lib/content keeps those with posts to show). */
+/** Every published category, by name (sanity/content keeps those with posts to show). */
 export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slug.current) && ${published}] | order(title asc){
   title,
   "language": ${languageOf},
@@ -232,7 +232,7 @@ export const categoriesQuery = defineQuery(`*[_type == "category" && defined(slu
 /** The languages the site speaks (the Languages document), for the proxy, the pages and the switcher. */
 export const siteLanguagesQuery = defineQuery(`${SITE_LANGUAGES}`)
 
-/** Which fixed pages are published in which language: their addresses answer there (the proxy, lib/content/addresses.ts). */
+/** Which fixed pages are published in which language: their addresses answer there (the proxy, sanity/content/addresses.ts). */
 export const fixedPagesQuery = defineQuery(
   `*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && ${published}]{_type, "language": ${languageOf}}`,
 )

@@ -1,4 +1,4 @@
-// The placeholders a marketer may write in copy: the content layer (lib/content/reshape.ts)
+// The placeholders a marketer may write in copy: the content layer (sanity/content/reshape.ts)
 // replaces them and the Studio's field hints name them, both from here. No imports: the
 // server's page code reads this without pulling in the Studio.
 export const USAGE_CLAIM_TOKEN = '{{usageClaim}}'

@@ -14,7 +14,7 @@ import {
 // The variant classes, not <Button>: this island is on every page, and its few bytes count there.
 import { buttonVariants } from '@/components/ui/button-variants'
 import { TrailingLink } from '@/components/ui/trailing-link'
-import type { SiteLink } from '@/lib/content/types'
+import type { SiteLink } from '@/sanity/content/types'
 
 export type ConsentCopy = { title: string; text: string; acceptLabel: string; declineLabel: string; browserRefusesNote: string; policyLink: SiteLink }
 

@@ -1,4 +1,4 @@
-import { EXPERIMENTS_COOKIE } from '@/components/experiments/assignments'
+import { EXPERIMENTS_COOKIE } from '@/sanity/experiments/assignments'
 
 /**
  * The visitor's analytics choice as the server reads it: a first-party cookie the banner writes

@@ -1,6 +1,6 @@
 import { PageTitle } from '@/components/sections/page-header/page-header'
 import { Container } from '@/components/ui/container'
-import type { BlogCopy, PostSummary } from '@/lib/content'
+import type { BlogCopy, PostSummary } from '@/sanity/content'
 import { feedPath } from '@/lib/content/paths'
 import { FeedLink } from './feed-link'
 import { PostCard } from './post-card'

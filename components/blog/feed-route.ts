@@ -1,5 +1,5 @@
-import { getBlogCopy, getFeedPosts, getSiteSettings } from '@/lib/content'
-import type { PostKind } from '@/lib/content'
+import { getBlogCopy, getFeedPosts, getSiteSettings } from '@/sanity/content'
+import type { PostKind } from '@/sanity/content'
 import { buildFeed } from './feed'
 
 /** A language's feed: RSS 2.0, built when a post is published (the routes are static, refreshed by the webhook). */

@@ -1,5 +1,5 @@
 import { SampleTag } from '@/components/ui/sample-tag'
-import type { PostSummary } from '@/lib/content'
+import type { PostSummary } from '@/sanity/content'
 import { CategoryLinks, PostDate } from './post-meta'
 
 /** A post in a list: its date, title (the link), summary and categories. */

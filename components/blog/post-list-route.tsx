@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getBlogCopy, getCategories, getPostListPage, getPostSummaries, getSiteSettings } from '@/lib/content'
-import { postListPaths } from '@/lib/content/posts'
-import { routeLanguage } from '@/lib/i18n/route'
-import { notFoundMetadata, postListMetadata } from '@/lib/metadata'
+import { getBlogCopy, getCategories, getPostListPage, getPostSummaries, getSiteSettings } from '@/sanity/content'
+import { postListPaths } from '@/sanity/content/posts'
+import { routeLanguage } from '@/sanity/content/route-language'
+import { notFoundMetadata, postListMetadata } from '@/components/seo/metadata'
 import { PostListView } from './post-list-view'
 
 // The four list routes (/blog, /blog/page/<n>, /blog/category/<slug> and its pages) are one list

@@ -1,6 +1,6 @@
 import { PageTitle } from '@/components/sections/page-header/page-header'
 import { Container } from '@/components/ui/container'
-import type { BlogCopy, Category, PostListPage } from '@/lib/content'
+import type { BlogCopy, Category, PostListPage } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { feedPath, postListPath } from '@/lib/content/paths'
 import { localizePath } from '@/lib/i18n/languages'

@@ -1,6 +1,6 @@
 import { formatDate } from '@/components/sections/page-header/page-header'
 import { SanityImage } from '@/components/ui/sanity-image'
-import type { BlogCopy, PostSummary } from '@/lib/content'
+import type { BlogCopy, PostSummary } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { postListPath } from '@/lib/content/paths'
 

@@ -1,7 +1,7 @@
 import { Bot } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { cn } from '@/lib/cn'
-import type { DemoConversation, DemoSentiment, DemoWidgetCopy } from '@/lib/content/types'
+import type { DemoConversation, DemoSentiment, DemoWidgetCopy } from '@/sanity/content/types'
 import type { DemoMessage } from './demo-script'
 
 // The pieces of a demo conversation as the widget plays it and as the hero's still picture shows

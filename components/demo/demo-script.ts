@@ -1,4 +1,4 @@
-import type { DemoConversation } from '@/lib/content/types'
+import type { DemoConversation } from '@/sanity/content/types'
 
 /**
  * Plays a scripted demo conversation: given the replies the visitor has chosen so far (one

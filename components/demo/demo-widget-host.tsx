@@ -1,7 +1,7 @@
 'use client'
 
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
-import type { DemoWidgetContent } from '@/lib/content/types'
+import type { DemoWidgetContent } from '@/sanity/content/types'
 import { demoToggle, type DemoToggleDetail } from '@/components/demo/demo-toggle'
 import type { DemoWidgetProps } from './demo-widget'
 import { chooseDemoWidget, loadProductWidget } from './product-widget'

@@ -5,7 +5,7 @@ import { SvgIcon } from '@/components/ui/svg-icon'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { cn } from '@/lib/cn'
 import { StartTrialLink } from '@/components/waitlist/start-trial-link'
-import type { DemoWidgetContent } from '@/lib/content/types'
+import type { DemoWidgetContent } from '@/sanity/content/types'
 import { DemoMessageBubble, InsightCard } from './demo-parts'
 import { playDemo, type DemoMessage } from './demo-script'
 

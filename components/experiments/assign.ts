@@ -1,4 +1,4 @@
-import { CONTROL_VARIANT, type Assignments } from './assignments'
+import { CONTROL_VARIANT, type Assignments } from '@/sanity/experiments/assignments'
 
 /** What the proxy needs of a running experiment: its key and its variants' shares (control takes the rest). */
 export type ExperimentSplit = { key: string; variants: readonly { key: string; share: number }[] }

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot'
 import type { NextRequest, NextResponse } from 'next/server'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '@/components/analytics/consent-cookie'
-import { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS, parseAssignments, serializeAssignments } from './assignments'
+import { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS, parseAssignments, serializeAssignments } from '@/sanity/experiments/assignments'
 import { participate } from './assign'
 import { runningExperiments } from './running'
 import { variantSegment } from './segment'

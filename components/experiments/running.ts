@@ -1,12 +1,12 @@
 import type { RunningExperimentsQueryResult } from '@/sanity/types.generated'
 import { runningExperimentsQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
-import { addressesGeneration } from '@/lib/content/addresses'
+import { addressesGeneration } from '@/sanity/content/addresses'
 import { FIXED_PAGE_PATHS, pagePath } from '@/lib/content/paths'
 import { localizePath } from '@/lib/i18n/languages'
-import { readPublished } from '@/lib/content/published'
+import { readPublished } from '@/sanity/content/published'
 import { warnOnce } from '@/lib/warn-once'
-import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from './assignments'
+import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
 import type { ExperimentSplit } from './assign'
 
 /** The running experiments by the path of each page they vary (its language's prefix included). */
@@ -56,7 +56,7 @@ export function toRunningExperiments(raw: RunningExperimentsQueryResult): Runnin
 /**
  * The published running experiments as Sanity answers them, past every cache: the one read of
  * experiment documents for the proxy (runningExperiments below) and the database's sync
- * (./sync.ts); the variant page reads its one experiment with its sections (lib/content).
+ * (./sync.ts); the variant page reads its one experiment with its sections (sanity/content).
  */
 export function readRunningExperiments(): Promise<RunningExperimentsQueryResult> {
   return readPublished<RunningExperimentsQueryResult>(runningExperimentsQuery)
@@ -70,7 +70,7 @@ const holder = globalThis as { [HELD]?: Held }
 const RETRY_MS = 1_000
 
 /**
- * Read as the proxy's addresses are (lib/content/addresses.ts): in memory, again after a publish
+ * Read as the proxy's addresses are (sanity/content/addresses.ts): in memory, again after a publish
  * that changed addresses or experiments, and after the revalidation period. A read that fails keeps
  * the list in hand answering (the content API failing during a publish must not switch every
  * participant to control while their cookie, and so their sign-up, still names their variant) and

@@ -1,5 +1,5 @@
 import { VARIANT_SEGMENT_SEPARATOR } from '@/lib/i18n/languages'
-import { isExperimentKey, isVariantKey, MAX_ASSIGNMENTS, type Assignments } from './assignments'
+import { isExperimentKey, isVariantKey, MAX_ASSIGNMENTS, type Assignments } from '@/sanity/experiments/assignments'
 
 /**
  * A variant page's internal address: the [lang] segment carries the language and the variants

@@ -1,6 +1,6 @@
 import 'server-only'
 import { configuredServiceClient } from '@/lib/supabase/configured'
-import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from './assignments'
+import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
 import { readRunningExperiments } from './running'
 
 /**

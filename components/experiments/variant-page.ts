@@ -1,8 +1,8 @@
 import 'server-only'
 import { notFound } from 'next/navigation'
-import { getExperiment, type Section } from '@/lib/content'
+import { getExperiment, type Section } from '@/sanity/content'
 import { warnOnce } from '@/lib/warn-once'
-import { CONTROL_VARIANT } from './assignments'
+import { CONTROL_VARIANT } from '@/sanity/experiments/assignments'
 import type { SectionMark } from './marks'
 import { parseVariantSegment } from './segment'
 

@@ -1,6 +1,16 @@
 import { priceInWords } from '@/components/sections/pricing/markdown'
-import { getAboutPage, getBlogCopy, getLandingPage, getLlmsCopy, getPage, getPageList, getPostSummaries, getSiteSettings, getWaitlistPage } from '@/lib/content'
-import type { SectionOf } from '@/lib/content'
+import {
+  getAboutPage,
+  getBlogCopy,
+  getLandingPage,
+  getLlmsCopy,
+  getPage,
+  getPageList,
+  getPostSummaries,
+  getSiteSettings,
+  getWaitlistPage,
+} from '@/sanity/content'
+import type { SectionOf } from '@/sanity/content'
 import { pagePath, twinPath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 import { localizePath } from '@/lib/i18n/languages'

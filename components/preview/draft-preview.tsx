@@ -1,5 +1,5 @@
 import { draftMode } from 'next/headers'
-import { draftClient } from '@/lib/content/fetch'
+import { draftClient } from '@/sanity/content/fetch'
 import { LazyVisualEditing } from './lazy-visual-editing'
 
 /**

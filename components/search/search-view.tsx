@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SearchCopy } from '@/lib/content'
+import type { SearchCopy } from '@/sanity/content'
 import { Container } from '@/components/ui/container'
 import { buttonVariants } from '@/components/ui/button'
 import { searchPath } from './path'

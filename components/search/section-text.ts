@@ -1,4 +1,4 @@
-import type { Section } from '@/lib/content'
+import type { Section } from '@/sanity/content'
 
 // The words a reader sees in a page's sections, in reading order, for the search index. Sections
 // differ in shape (a hero, a pricing table, an FAQ, rich text), so this reads every string of a

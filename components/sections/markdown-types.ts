@@ -1,4 +1,4 @@
-import type { SectionOf, SectionType, SiteSettings } from '@/lib/content'
+import type { SectionOf, SectionType, SiteSettings } from '@/sanity/content'
 
 /** What a section's Markdown needs besides its content: the site's words, and where addresses are made absolute. */
 export type MarkdownContext = { settings: SiteSettings; siteUrl: string }

@@ -1,4 +1,4 @@
-import type { Section, SectionType } from '@/lib/content'
+import type { Section, SectionType } from '@/sanity/content'
 import { blocks, heading } from '@/lib/markdown/markdown'
 import { cardGridMarkdown } from './card-grid/markdown'
 import { contactMarkdown } from './contact/markdown'

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { SectionType } from '@/lib/content'
+import type { SectionType } from '@/sanity/content'
 import { CardGridSection } from './card-grid/card-grid-section'
 import { ContactDetails } from './contact/contact'
 import { ClosingCta } from './cta/cta'

@@ -1,4 +1,4 @@
-import type { SectionOf, SectionType, SiteSettings } from '@/lib/content'
+import type { SectionOf, SectionType, SiteSettings } from '@/sanity/content'
 import type { StartTrialLocation } from '@/components/analytics/events'
 
 /** What every section may need besides its own content. */

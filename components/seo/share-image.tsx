@@ -1,6 +1,6 @@
 import satori from 'satori'
 import sharp from 'sharp'
-import { getSiteSettings } from '@/lib/content'
+import { getSiteSettings } from '@/sanity/content'
 import { fontsFor, loadAdditionalAsset, SHARE_IMAGE_FONT_FAMILY, type TextRun } from './share-image-assets'
 
 const WIDTH = 1200

@@ -1,4 +1,4 @@
-import type { Page, Post, PricingTier, SectionPage, SiteSettings } from '@/lib/content'
+import type { Page, Post, PricingTier, SectionPage, SiteSettings } from '@/sanity/content'
 import { pagePath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'
 import { localizePath } from '@/lib/i18n/languages'

@@ -1,6 +1,6 @@
 import { Mail, ShieldCheck } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
-import type { SiteSettings } from '@/lib/content'
+import type { SiteSettings } from '@/sanity/content'
 import { Container } from '@/components/ui/container'
 import { LinkedInLogo, XLogo } from '@/components/ui/brand-icons'
 import { Logo } from './logo'

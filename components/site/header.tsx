@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@/lib/content'
+import type { SiteSettings } from '@/sanity/content'
 import { trackOn } from '@/components/analytics/events'
 import { Container } from '@/components/ui/container'
 import { ButtonLink, buttonVariants } from '@/components/ui/button'

@@ -1,6 +1,6 @@
 import 'server-only'
-import { getSiteLanguages, type Alternate } from '@/lib/content'
-import { translationIn, translationSets } from '@/lib/metadata'
+import { getSiteLanguages, type Alternate } from '@/sanity/content'
+import { translationIn, translationSets } from '@/components/seo/metadata'
 
 type Sources = { languages: () => Promise<string[]>; translations: () => Promise<Alternate[][]> }
 

@@ -1,4 +1,4 @@
-import { getNotFoundPage } from '@/lib/content'
+import { getNotFoundPage } from '@/sanity/content'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import { Container } from '@/components/ui/container'
 import { ButtonLink } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { getDemoConversation, getSiteLanguages, getSiteSettings } from '@/lib/content'
+import { getDemoConversation, getSiteLanguages, getSiteSettings } from '@/sanity/content'
 import { languageTag } from '@/lib/i18n/languages'
 import { DemoWidgetHost } from '@/components/demo/demo-widget-host'
 import { Footer } from './footer'

@@ -1,4 +1,4 @@
-import type { SiteLink as SiteLinkData } from '@/lib/content'
+import type { SiteLink as SiteLinkData } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { trackOn, type DemoLocation } from '@/components/analytics/events'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'

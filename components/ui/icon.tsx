@@ -17,7 +17,7 @@ import {
   Zap,
   type IconNode,
 } from 'lucide'
-import type { IconName } from '@/lib/content'
+import type { IconName } from '@/sanity/content'
 import { SvgIcon } from './svg-icon'
 
 const ICONS: Record<IconName, IconNode> = {

@@ -1,6 +1,6 @@
 /**
  * The "Sample" marker beside made-up content (a logo, a quote, a post) while samples are shown:
- * a founder sees at a glance what still waits for the real thing (lib/content/sample.ts).
+ * a founder sees at a glance what still waits for the real thing (sanity/content/sample.ts).
  */
 export function SampleTag({ label }: { label: string }) {
   return (

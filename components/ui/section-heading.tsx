@@ -1,4 +1,4 @@
-import type { Heading } from '@/lib/content'
+import type { Heading } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 
 export function SectionHeading({ heading, id, className, inverted = false }: { heading: Heading; id: string; className?: string; inverted?: boolean }) {

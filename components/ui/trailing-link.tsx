@@ -1,4 +1,4 @@
-import type { SiteLink } from '@/lib/content/types'
+import type { SiteLink } from '@/sanity/content/types'
 
 /** A content link after a sentence (a banner's or a form's note), or nothing when it leads nowhere yet. */
 export function TrailingLink({ link }: { link: SiteLink }) {

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { clsx } from 'clsx'
-import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/lib/content/types'
+import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/sanity/content/types'
 import { track } from '@/components/analytics/client'
 import { invitationUrl } from '@/components/waitlist/invitation-url'
 import { localizePath } from '@/lib/i18n/languages'

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { WaitlistPage } from '@/lib/content/types'
+import type { WaitlistPage } from '@/sanity/content/types'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { tokenFromHash } from '@/components/waitlist/link'
 import { isUpdatesToken, UNSUBSCRIBE_PATH } from '@/components/waitlist/unsubscribe-path'

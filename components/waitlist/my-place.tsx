@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { WaitlistPlacePanel } from '@/lib/content/types'
+import type { WaitlistPlacePanel } from '@/sanity/content/types'
 import { track } from '@/components/analytics/client'
 import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'

@@ -17,7 +17,7 @@
  * Browser-safe.
  */
 import { isPlausibleWaitlistEmail, normalizeWaitlistEmail } from './email'
-import type { WaitlistErrorCopy } from '@/lib/content/types'
+import type { WaitlistErrorCopy } from '@/sanity/content/types'
 
 export { WAITLIST_EMAIL_PATTERN, WAITLIST_EMAIL_PATTERN_SOURCE } from './email'
 

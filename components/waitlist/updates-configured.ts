@@ -1,6 +1,6 @@
 import 'server-only'
 import { postBroadcastQuery } from '@/sanity/queries'
-import { readPublished } from '@/lib/content/published'
+import { readPublished } from '@/sanity/content/published'
 import { configuredServiceClient } from '@/lib/supabase/configured'
 import type { BroadcastAnswer, BroadcastDeps, PublishedPost } from './updates'
 

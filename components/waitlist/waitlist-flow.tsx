@@ -3,7 +3,7 @@
 import { CircleCheck } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
-import type { WaitlistPage } from '@/lib/content'
+import type { WaitlistPage } from '@/sanity/content'
 import type { JoinResult } from '@/components/waitlist/join'
 import { ButtonLink } from '@/components/ui/button'
 import { Toast, type ToastMessage } from '@/components/ui/toast'

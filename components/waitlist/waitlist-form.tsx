@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useAfterHydration } from '@/lib/after-hydration'
-import type { WaitlistPage } from '@/lib/content'
+import type { WaitlistPage } from '@/sanity/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/components/waitlist/rules'
 import { track } from '@/components/analytics/client'
 import { browserRefusesTracking } from '@/components/analytics/consent'

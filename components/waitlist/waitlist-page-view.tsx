@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleCheck } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
 import { CheckList } from '@/components/ui/check-list'
-import type { WaitlistPage } from '@/lib/content'
+import type { WaitlistPage } from '@/sanity/content'
 import { waitlistBackend } from '@/lib/env'
 import { Container } from '@/components/ui/container'
 import { ButtonLink } from '@/components/ui/button'

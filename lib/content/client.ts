@@ -3,8 +3,8 @@ import { publicEnv, serverEnv } from '@/lib/env'
 
 /**
  * The Content Lake client, or null when the site runs on the embedded seed. Apart from
- * ./fetch.ts (which is server-only and uses Next's request-scoped caches) because the proxy
- * reads content too (./addresses.ts).
+ * sanity/content/fetch.ts (which is server-only and uses Next's request-scoped caches) because the proxy
+ * reads content too (sanity/content/addresses.ts).
  */
 export function sanityClient(): SanityClient | null {
   if (!publicEnv.sanityProjectId) return null

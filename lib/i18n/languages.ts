@@ -1,7 +1,7 @@
 /**
  * The site's languages as addresses see them. English, the base language, keeps the unprefixed
  * addresses it always had; every other language lives under `/<code>/…`. Which other languages
- * exist is content (the `siteLanguages` document in the Studio, read by lib/content): these
+ * exist is content (the `siteLanguages` document in the Studio, read by sanity/content): these
  * rules only say what a code looks like and how a path carries it, so the Studio, the proxy and
  * the pages agree without asking each other. Free of Sanity and Next, so tests run it directly.
  */

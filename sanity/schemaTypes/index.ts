@@ -1,4 +1,4 @@
-import { SECTION_SCHEMAS } from '../../components/sections/schemas'
+import { SECTION_SCHEMAS } from '../sections/schemas'
 import { aboutPage } from './documents/aboutPage'
 import { blogPage } from './documents/blogPage'
 import { category } from './documents/category'

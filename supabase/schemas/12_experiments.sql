@@ -20,7 +20,7 @@
 -- (no second table anon could write to, no second request that could half-fail), erasure needs
 -- nothing new, and the set is small (at most 20 pairs, MAX_ASSIGNMENTS in the cookie's format).
 --
--- TypeScript twins: components/experiments/assignments.ts (the key patterns, repeated in the
+-- TypeScript twins: sanity/experiments/assignments.ts (the key patterns, repeated in the
 -- checks below), components/experiments/sync.ts, components/experiments/results.ts.
 
 create table private.waitlist_experiment_variants (

@@ -19,7 +19,7 @@ import { fetched, nextLikeConsumer, withTags, type CacheConsumer } from '../help
 
 /** What a visitor may wait on a Redis call while Redis hangs: the connection's deadline (500 ms, lib/cache/redis.mjs) and room for a busy machine. */
 const BOUND_MS = 1_000
-/** The webhook's calls: its publish mark waits up to 1 s for a connection still being made (lib/content/addresses.ts). */
+/** The webhook's calls: its publish mark waits up to 1 s for a connection still being made (sanity/content/addresses.ts). */
 const WEBHOOK_BOUND_MS = 1_500
 /** How soon the cache must be shared again once Redis answers: the reconnection's longest pause is 3 s. */
 const RESUME_MS = 6_000
@@ -79,7 +79,7 @@ async function settles(what: string, run: () => Promise<unknown>, boundMs = BOUN
  * for the report.
  */
 async function everyCallSettles(consumer: CacheConsumer, forMs: number): Promise<number> {
-  const { addresses, forgetAddresses } = await import('@/lib/content/addresses')
+  const { addresses, forgetAddresses } = await import('@/sanity/content/addresses')
   const times: number[] = []
   const until = Date.now() + forMs
   let round = 0
@@ -103,7 +103,7 @@ async function publishElsewhere(): Promise<void> {
 
 /** Publishes elsewhere, and waits (bounded) until this process's proxy has seen it. */
 async function publishSeenHere(): Promise<void> {
-  const { addresses, addressesGeneration } = await import('@/lib/content/addresses')
+  const { addresses, addressesGeneration } = await import('@/sanity/content/addresses')
   const before = addressesGeneration()
   await publishElsewhere()
   await vi.waitFor(
@@ -149,7 +149,7 @@ async function primed(): Promise<CacheConsumer> {
     expect(await raw.exists(['heardly:next:pricing', 'heardly:next:about'])).toBe(2)
   })
   // This process's proxy has its list, and has seen the last publish: after the fault it must see the next one.
-  const { addresses } = await import('@/lib/content/addresses')
+  const { addresses } = await import('@/sanity/content/addresses')
   await addresses()
   await publishSeenHere()
   return consumer
@@ -213,7 +213,7 @@ describe('Redis faults', () => {
 
 /** As everyCallSettles, with nothing in memory yet: what a server just started meets. */
 async function everyCallSettlesFresh(consumer: CacheConsumer): Promise<number> {
-  const { addresses, forgetAddresses } = await import('@/lib/content/addresses')
+  const { addresses, forgetAddresses } = await import('@/sanity/content/addresses')
   const times = [
     await settles("the cache handler's first get", () => consumer.get('pricing')),
     await settles("the proxy's first look at the publish mark", () => addresses()),

@@ -3,7 +3,7 @@
  * platform's middleware runs apart from the server: asks for `path` every 20 ms and prints one
  * JSON line when the store first answers it as a page (tests/integration/shared-cache.test.ts).
  */
-import { addresses, answerFor } from '@/lib/content/addresses'
+import { addresses, answerFor } from '@/sanity/content/addresses'
 
 const path = process.argv[2]!
 await addresses()

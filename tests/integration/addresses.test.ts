@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ADDRESS_TYPES, addresses, answerFor, forgetAddresses, type Addresses } from '@/lib/content/addresses'
+import { ADDRESS_TYPES, addresses, answerFor, forgetAddresses, type Addresses } from '@/sanity/content/addresses'
 import { seedCopy } from '../helpers/seed-copy'
 
 // What the proxy asks of every address (proxy.ts): read over the seed, kept in memory, read

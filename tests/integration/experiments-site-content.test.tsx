@@ -6,8 +6,8 @@ import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
 import { landingPageQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { ExperimentQueryResult, LandingPageQueryResult, RunningExperimentsQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
-import { contentTokens, toSectionPage, toSiteSettings } from '@/lib/content/reshape'
-import { forgetAddresses } from '@/lib/content/addresses'
+import { contentTokens, toSectionPage, toSiteSettings } from '@/sanity/content/reshape'
+import { forgetAddresses } from '@/sanity/content/addresses'
 
 // The experiment document as the Studio and `content:publish` judge it, its GROQ over the seed,
 // the variant page it draws, and what a publish (stop, promote) changes without a rebuild.
@@ -21,12 +21,12 @@ const example = JSON.parse(/## Experiments[\s\S]*?```json\n([\s\S]*?)\n```/.exec
 const HERO = example.target.sectionKey
 
 const content = vi.hoisted(() => ({ dataset: [] as SeedDocument[], failing: false }))
-vi.mock('@/lib/content/published', () => ({
+vi.mock('@/sanity/content/published', () => ({
   readPublished: (query: string, params = {}) =>
     content.failing ? Promise.reject(new Error('Service unavailable')) : evaluateQuery(content.dataset, query, params),
 }))
-vi.mock('@/lib/content', async () => {
-  const reshape = await import('@/lib/content/reshape')
+vi.mock('@/sanity/content', async () => {
+  const reshape = await import('@/sanity/content/reshape')
   const queries = await import('@/sanity/queries')
   const { evaluateQuery: run } = await import('@/sanity/seed/dataset')
   return {
@@ -233,7 +233,7 @@ describe('stopping and promoting, without a rebuild', () => {
 describe('the Cookie Policy', () => {
   it('lists the consent and experiments cookies with their lifetimes, in every language', async () => {
     const { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS } = await import('@/components/analytics/consent-cookie')
-    const { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS } = await import('@/components/experiments/assignments')
+    const { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS } = await import('@/sanity/experiments/assignments')
     const DAY = 24 * 60 * 60
     expect(CONSENT_COOKIE_MAX_AGE_SECONDS / DAY).toBe(365)
     // Each cookie's name, then the text of its line: what it is and how long it is kept.

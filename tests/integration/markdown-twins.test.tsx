@@ -8,8 +8,8 @@ import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: () => Promise<unknown>) => fn }))
 
-const { addresses, forgetAddresses } = await import('@/lib/content/addresses')
-const { getAboutPage, getLandingPage, getPage, getPost, getSiteSettings } = await import('@/lib/content')
+const { addresses, forgetAddresses } = await import('@/sanity/content/addresses')
+const { getAboutPage, getLandingPage, getPage, getPost, getSiteSettings } = await import('@/sanity/content')
 const { twinMarkdown } = await import('@/components/markdown/twin')
 const { llmsResponse } = await import('@/components/markdown/llms-route')
 const { PageBuilder } = await import('@/components/sections/page-builder')

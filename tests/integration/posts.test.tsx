@@ -35,11 +35,11 @@ import {
   toPost,
   toPostSummaries,
   type SampleMode,
-} from '@/lib/content/posts'
-import type { PostSummary } from '@/lib/content/types'
-import { addressesFrom, answerFor, type AddressSources } from '@/lib/content/addresses'
+} from '@/sanity/content/posts'
+import type { PostSummary } from '@/sanity/content/types'
+import { addressesFrom, answerFor, type AddressSources } from '@/sanity/content/addresses'
 import { postListPath, POSTS_PER_PAGE } from '@/lib/content/paths'
-import { toSiteSettings } from '@/lib/content/reshape'
+import { toSiteSettings } from '@/sanity/content/reshape'
 import { buildFeed } from '@/components/blog/feed'
 import { RichText } from '@/components/sections/rich-text/rich-text'
 import { validateDocuments } from '@/sanity/validate-documents'

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { serverEnv } from '@/lib/env'
-import { contentTokens, toSectionPage } from '@/lib/content/reshape'
-import { applySampleRule, withoutSamples } from '@/lib/content/sample'
+import { contentTokens, toSectionPage } from '@/sanity/content/reshape'
+import { applySampleRule, withoutSamples } from '@/sanity/content/sample'
 import { evaluateQuery, parseNdjson } from '@/sanity/seed/dataset'
-import type { Section, SectionOf } from '@/lib/content/types'
+import type { Section, SectionOf } from '@/sanity/content/types'
 import { landingPageQuery, siteSettingsQuery } from '@/sanity/queries'
 import type { LandingPageQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
 

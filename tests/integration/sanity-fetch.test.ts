@@ -21,7 +21,7 @@ afterAll(() => standIn.close())
 
 beforeEach(() => {
   standIn.setFailing(false)
-  // The content layer's last good answers live as long as the process (lib/content/fetch.ts): each test starts without them.
+  // The content layer's last good answers live as long as the process (sanity/content/fetch.ts): each test starts without them.
   ;(globalThis as { [key: symbol]: Map<string, unknown> | undefined })[Symbol.for('heardly.content.last-good')]?.clear()
   requests.length = 0
   fetchCalls.length = 0
@@ -46,7 +46,7 @@ async function loadFetchHelper() {
   vi.stubEnv('NEXT_PUBLIC_SANITY_API_VERSION', '2026-11-01')
   vi.stubEnv('SANITY_API_HOST', standIn.url)
   vi.stubEnv('CONTENT_REVALIDATE_SECONDS', '120')
-  const [{ sanityFetch, ContentFetchError }, { siteSettingsQuery }] = await Promise.all([import('@/lib/content/fetch'), import('@/sanity/queries')])
+  const [{ sanityFetch, ContentFetchError }, { siteSettingsQuery }] = await Promise.all([import('@/sanity/content/fetch'), import('@/sanity/queries')])
   return { sanityFetch, ContentFetchError, siteSettingsQuery }
 }
 
@@ -103,7 +103,7 @@ describe('a production build without embedded defaults', () => {
     vi.stubEnv('NODE_ENV', 'production')
     vi.stubEnv('EMBEDDED_DEFAULTS', '')
     vi.stubEnv('NEXT_PUBLIC_SANITY_PROJECT_ID', '')
-    const { sanityFetch } = await import('@/lib/content/fetch')
+    const { sanityFetch } = await import('@/sanity/content/fetch')
     const { siteSettingsQuery } = await import('@/sanity/queries')
     await expect(sanityFetch({ query: siteSettingsQuery, tags: [], label: 'site settings' })).rejects.toThrow(/NEXT_PUBLIC_SANITY_PROJECT_ID/)
   })

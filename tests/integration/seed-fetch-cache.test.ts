@@ -22,7 +22,7 @@ afterEach(() => {
 async function siteNameFrom(seedPath: string) {
   vi.resetModules()
   vi.stubEnv('CONTENT_SEED_PATH', seedPath)
-  const [{ sanityFetch }, { siteSettingsQuery }] = await Promise.all([import('@/lib/content/fetch'), import('@/sanity/queries')])
+  const [{ sanityFetch }, { siteSettingsQuery }] = await Promise.all([import('@/sanity/content/fetch'), import('@/sanity/queries')])
   return (await sanityFetch({ query: siteSettingsQuery, params: { language: 'en' }, tags: ['siteSettings'], label: 'site settings' })).siteName
 }
 

@@ -75,7 +75,7 @@ describe('the published addresses, in a process that never receives the webhook'
         `${seed.trimEnd()}\n${JSON.stringify({ ...JSON.parse(careers), _id: `page-${slug}`, slug: { _type: 'slug', current: slug } })}\n`,
       )
       // What the webhook does in the server that receives it.
-      const { forgetAddresses } = await import('@/lib/content/addresses')
+      const { forgetAddresses } = await import('@/sanity/content/addresses')
       await forgetAddresses()
       const published = Date.now()
       const notServed = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the process apart did not serve the new page within 5 s')), 5_000))

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MISSING_TRANSLATION } from '@/sanity/fragments'
 import { SINGLETONS, TRANSLATED_TYPES } from '@/sanity/schemaTypes'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
-import { toSiteLanguages } from '@/lib/content/reshape'
+import { toSiteLanguages } from '@/sanity/content/reshape'
 
 // The seed's translations and the Studio's view of them, on groq-js: German is complete and marked
 // for review, the legal pages say which language binds, the Studio's "Missing translations" finds

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { AnnouncementBar, announcementScript, ANNOUNCEMENT_STORAGE_KEY } from '@/components/site/announcement/announcement-bar'
-import { announcementId, toAnnouncement } from '@/lib/content/announcement'
+import { announcementId, toAnnouncement } from '@/sanity/content/announcement'
 
 const link = { key: 'l', label: 'Join the waitlist', kind: 'internal' as const, href: '/waitlist' }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPrice, toLink, withUsageClaim } from '@/lib/content/reshape'
+import { formatPrice, toLink, withUsageClaim } from '@/sanity/content/reshape'
 
 describe('toLink', () => {
   const base = { _key: 'k', label: 'L', path: null, url: null, email: null, pageSlug: null, pageLanguage: null }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { playDemo } from '@/components/demo/demo-script'
-import { toDemoConversation } from '@/lib/content/reshape'
+import { toDemoConversation } from '@/sanity/content/reshape'
 
 // A conversation as the query returns it: step one gives each reply its own follow-up,
 // step two shares one, and step one is the one the insight quotes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { renderErasureEmail, renderLinkEmail } from '@/components/waitlist/outbox/email'
 

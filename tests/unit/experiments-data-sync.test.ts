@@ -18,7 +18,7 @@ const fake = vi.hoisted(() => ({
 }))
 vi.mock('next/cache', () => ({ revalidateTag }))
 vi.mock('@/components/waitlist/updates-configured', () => ({ configuredBroadcast: () => ({ readPost: async () => null, broadcast: null }) }))
-vi.mock('@/lib/content/published', () => ({ readPublished: () => fake.read() }))
+vi.mock('@/sanity/content/published', () => ({ readPublished: () => fake.read() }))
 vi.mock('@/lib/supabase/configured', () => ({ configuredServiceClient: () => ({ rpc: (fn: string, args: unknown) => fake.rpc(fn, args) }) }))
 vi.mock('@/components/waitlist/outbox/configured', () => ({
   configuredDispatch: () => ({ ok: false, missing: ['SMTP_URL'] }),

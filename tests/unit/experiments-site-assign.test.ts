@@ -1,17 +1,17 @@
 import { NextRequest } from 'next/server'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Addresses } from '@/lib/content/addresses'
+import type { Addresses } from '@/sanity/content/addresses'
 import { assignVariant, participate, type ExperimentSplit } from '@/components/experiments/assign'
 import { parseVariantSegment, variantSegment } from '@/components/experiments/segment'
-import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/components/experiments/assignments'
+import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/sanity/experiments/assignments'
 import type { RunningExperiments } from '@/components/experiments/running'
 
 // Who takes part in an experiment and which variant they see: the split by shares, its
 // stickiness, the consent gate in the proxy, and the variant page's internal address.
 
 const known = vi.hoisted(() => ({ running: null as RunningExperiments | null }))
-vi.mock('@/lib/content/addresses', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/content/addresses')>()),
+vi.mock('@/sanity/content/addresses', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/sanity/content/addresses')>()),
   addresses: async (): Promise<Addresses> => {
     const pages = new Set(['/', '/about', '/privacy', '/de', '/de/about'])
     return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { switchLanguage } from '@/components/site/language-switch'
-import { translationIn } from '@/lib/metadata'
+import { translationIn } from '@/components/seo/metadata'
 
 // The footer switcher's server answer (GET /api/language/<code>). The content is a stand-in here;
 // e2e/languages.spec.ts follows the links over the seed in Chromium, with and without JavaScript.

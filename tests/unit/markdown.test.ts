@@ -6,7 +6,7 @@ import { richTextMarkdown } from '@/components/sections/rich-text/markdown'
 import { faqMarkdown } from '@/components/sections/faq/markdown'
 import { pricingMarkdown } from '@/components/sections/pricing/markdown'
 import { buildLlmsTxt } from '@/components/markdown/llms'
-import type { PricingTier, SectionOf, SiteSettings } from '@/lib/content'
+import type { PricingTier, SectionOf, SiteSettings } from '@/sanity/content'
 import type { MarkdownContext } from '@/components/sections/markdown-types'
 
 // The Markdown of the twins and llms.txt (lib/markdown, components/sections/*/markdown.ts): what a

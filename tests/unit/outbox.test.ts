@@ -6,7 +6,7 @@ import { describeSource, slackConfirmedBody, slackLiteral } from '@/components/w
 import { confirmationUrl, hashToken, mintToken } from '@/components/waitlist/outbox/token'
 import { tokenFromHash } from '@/components/waitlist/link'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 
 const copy = seedEmailCopy()

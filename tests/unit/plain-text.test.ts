@@ -4,7 +4,7 @@ import { plainTextProblem, plainTextRule, toPlainText } from '@/lib/content/plai
 import { validateDocuments } from '@/sanity/validate-documents'
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { updateEmailSubject } from '@/components/waitlist/outbox/update-email'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 
 // The one rule for plain text a reader sees (titles, summaries, names), as the Studio and
 // `content:publish` apply it, and as readers (feeds, e-mail subjects) get text that skipped it.

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Addresses } from '@/lib/content/addresses'
+import type { Addresses } from '@/sanity/content/addresses'
 
 // proxy.ts as a request meets it, in each language: which route renders an address (English's
 // unprefixed addresses rewritten to /en/…, a German one passed on as it is), which 404 answers an
@@ -9,8 +9,8 @@ import type { Addresses } from '@/lib/content/addresses'
 // tests/integration/addresses.test.ts.
 
 const known = vi.hoisted(() => ({ current: null as Addresses | null }))
-vi.mock('@/lib/content/addresses', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/content/addresses')>()),
+vi.mock('@/sanity/content/addresses', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/sanity/content/addresses')>()),
   addresses: async () => {
     if (!known.current) throw new Error('Sanity is down')
     return known.current

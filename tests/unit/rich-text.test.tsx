@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { headingIds, RichText, safeHref, TOC_MIN_HEADINGS } from '@/components/sections/rich-text/rich-text'
 import { assetDimensions, sanityImageAttributes } from '@/lib/content/image'
-import type { RichTextBody } from '@/lib/content/types'
+import type { RichTextBody } from '@/sanity/content/types'
 
 // Every block and mark the Studio offers, rendered as the site renders it (on the server, to HTML).
 

@@ -13,7 +13,7 @@ import {
 } from '@/components/search/search-index'
 import { sectionText } from '@/components/search/section-text'
 import { SearchView } from '@/components/search/search-view'
-import type { Section, SearchCopy } from '@/lib/content/types'
+import type { Section, SearchCopy } from '@/sanity/content/types'
 
 // The site search's index, its answers and the page that draws them, over documents made here:
 // what it finds, how it ranks, what it marks, and what it makes of queries nobody should type.

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { NextRequest } from 'next/server'
 import { describe, expect, it, vi } from 'vitest'
-import type { Addresses } from '@/lib/content/addresses'
+import type { Addresses } from '@/sanity/content/addresses'
 import { onSitePath, redirectLocation, sitePathProblem } from '@/lib/content/paths'
-import { toLink, toRedirects } from '@/lib/content/reshape'
+import { toLink, toRedirects } from '@/sanity/content/reshape'
 import { validateDocuments } from '@/sanity/validate-documents'
 import { schemaTypes } from '@/sanity/schemaTypes'
 
@@ -33,8 +33,8 @@ const OFF_SITE = [
 ]
 
 const lead = vi.hoisted(() => ({ known: null as Addresses | null }))
-vi.mock('@/lib/content/addresses', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/content/addresses')>()),
+vi.mock('@/sanity/content/addresses', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/sanity/content/addresses')>()),
   addresses: async () => lead.known!,
 }))
 const { proxy } = await import('@/proxy')

@@ -11,7 +11,7 @@ import {
   WAITLIST_WHITESPACE,
   waitlistErrorMessage,
 } from '@/components/waitlist/rules'
-import type { WaitlistErrorCopy } from '@/lib/content/types'
+import type { WaitlistErrorCopy } from '@/sanity/content/types'
 
 describe('normalizeWaitlistInput', () => {
   it('trims every field and turns a missing company into an empty project', () => {

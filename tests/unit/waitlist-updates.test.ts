@@ -4,7 +4,7 @@
  * The database's side is tests/integration/waitlist-updates.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { renderUpdateEmail } from '@/components/waitlist/outbox/email'
 import { mintToken } from '@/components/waitlist/outbox/token'
 import { isUpdatesToken, leavePageUrl, UPDATES_TOKEN_PREFIX } from '@/components/waitlist/unsubscribe-path'

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 
 /** The e-mails' words in a language as the seed writes them (for the load checks and the tests) (the waitlist page's), as the dispatcher receives them. */
 export function seedEmailCopy(language = 'en'): WaitlistEmailCopy {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
-import { feedAlternates } from '@/lib/metadata'
-import { languageParams, routeLanguage } from '@/lib/i18n/route'
+import { feedAlternates } from '@/components/seo/metadata'
+import { languageParams, routeLanguage } from '@/sanity/content/route-language'
 import { SiteChrome } from '@/components/site/site-chrome'
 import { SiteDocument } from '@/components/site/site-document'
 import '../../globals.css'
@@ -9,7 +9,7 @@ import '../../globals.css'
 /** Every language the site speaks is prerendered; one added in the Studio later renders on its first request. */
 export const generateStaticParams = languageParams
 
-/** Pages with metadata of their own name the feeds too (lib/metadata.ts): the head of every page links its language's. */
+/** Pages with metadata of their own name the feeds too (components/seo/metadata.ts): the head of every page links its language's. */
 export async function generateMetadata({ params }: { params: Promise<{ lang: string }> }): Promise<Metadata> {
   return { alternates: { types: await feedAlternates(await routeLanguage(params)) } }
 }

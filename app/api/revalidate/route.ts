@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
 import { readBodyCapped } from '@/lib/http/body'
 import { MAX_WEBHOOK_BODY_BYTES, precheckWebhook, SIGNATURE_HEADER_NAME, tagsForChange, verifyWebhook, type WebhookVerdict } from '@/lib/content/webhook'
-import { ADDRESS_TYPES, forgetAddresses } from '@/lib/content/addresses'
+import { ADDRESS_TYPES, forgetAddresses } from '@/sanity/content/addresses'
 import { broadcastOnPublish } from '@/components/waitlist/updates'
 import { configuredBroadcast } from '@/components/waitlist/updates-configured'
 import { syncExperiments } from '@/components/experiments/sync'
@@ -34,7 +34,7 @@ export async function POST(request: NextRequest) {
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
-  // The proxy's list of pages and redirects (lib/content/addresses.ts) is kept apart from Next's cache.
+  // The proxy's list of pages and redirects (sanity/content/addresses.ts) is kept apart from Next's cache.
   if (ADDRESS_TYPES.has(verdict.change._type)) await forgetAddresses()
   const broadcast = await broadcastOnPublish(verdict.change, configuredBroadcast())
   if (broadcast.kind === 'failed') {

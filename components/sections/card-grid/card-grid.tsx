@@ -1,4 +1,4 @@
-import type { SectionOf } from '@/lib/content'
+import type { SectionOf } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { Icon } from '@/components/ui/icon'
 

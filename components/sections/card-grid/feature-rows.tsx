@@ -1,5 +1,5 @@
 import { SanityImage } from '@/components/ui/sanity-image'
-import type { SectionOf } from '@/lib/content'
+import type { SectionOf } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { IconBadge } from './card-grid'
 

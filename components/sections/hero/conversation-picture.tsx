@@ -1,6 +1,6 @@
 import { DemoMessageBubble, InsightCard } from '@/components/demo/demo-parts'
 import { playDemo } from '@/components/demo/demo-script'
-import type { DemoConversation, DemoWidgetCopy } from '@/lib/content'
+import type { DemoConversation, DemoWidgetCopy } from '@/sanity/content'
 
 /**
  * The messages the still picture shows: the interview played with each step's first reply, up to

@@ -1,4 +1,4 @@
-import type { PricingTier } from '@/lib/content'
+import type { PricingTier } from '@/sanity/content'
 import { localizePath } from '@/lib/i18n/languages'
 import { blocks, heading, link, list, table, text, titled } from '@/lib/markdown/markdown'
 import { START_TRIAL_PATH } from '@/components/waitlist/start-trial-link'

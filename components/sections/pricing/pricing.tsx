@@ -1,4 +1,4 @@
-import type { PricingTier } from '@/lib/content'
+import type { PricingTier } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { Button } from '@/components/ui/button'
 import { CheckList } from '@/components/ui/check-list'

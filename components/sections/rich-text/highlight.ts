@@ -1,7 +1,7 @@
 import 'server-only'
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core'
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
-import { CODE_LANGUAGES } from './rules'
+import { CODE_LANGUAGES } from '@/sanity/sections/rich-text/rules'
 
 // Code blocks are highlighted on the server into plain HTML with inline colours: no script and no
 // stylesheet reach the page or the feed. Only the grammars the Studio offers are loaded, and the

@@ -1,6 +1,6 @@
 import { portableTextToMarkdown } from '@portabletext/markdown'
 import { stegaClean } from '@sanity/client/stega'
-import type { PostBody, RichTextBody } from '@/lib/content'
+import type { PostBody, RichTextBody } from '@/sanity/content'
 import { sanityImageAttributes, type ImageValue } from '@/lib/content/image'
 import { pagePath } from '@/lib/content/paths'
 import { publicEnv } from '@/lib/env'

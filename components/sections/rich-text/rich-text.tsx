@@ -1,11 +1,11 @@
 import { PortableText, toPlainText, type PortableTextBlock, type PortableTextComponents, type PortableTextMarkComponentProps } from '@portabletext/react'
 import { stegaClean } from '@sanity/client/stega'
 import type { ReactNode } from 'react'
-import type { PostBody, RichTextBody } from '@/lib/content'
+import type { PostBody, RichTextBody } from '@/sanity/content'
 import { publicEnv } from '@/lib/env'
 import { cn } from '@/lib/cn'
 import { pagePath } from '@/lib/content/paths'
-import { RICH_TEXT_LINK_SCHEMES } from './rules'
+import { RICH_TEXT_LINK_SCHEMES } from '@/sanity/sections/rich-text/rules'
 import { sanityImageAttributes, type ImageValue } from '@/lib/content/image'
 import { CodeBlock, type CodeValue } from './code-block'
 

@@ -1,4 +1,4 @@
-import type { SectionOf, SiteSettings } from '@/lib/content'
+import type { SectionOf, SiteSettings } from '@/sanity/content'
 import { blocks, quote, text } from '@/lib/markdown/markdown'
 import type { SectionMarkdown } from '../markdown-types'
 

@@ -1,6 +1,6 @@
 import { Quote } from 'lucide'
 import { SvgIcon } from '@/components/ui/svg-icon'
-import type { SectionOf } from '@/lib/content'
+import type { SectionOf } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { Container } from '@/components/ui/container'
 import { SanityImage } from '@/components/ui/sanity-image'

@@ -1,7 +1,7 @@
 import { X } from 'lucide'
 import { Container } from '@/components/ui/container'
 import { SvgIcon } from '@/components/ui/svg-icon'
-import type { Announcement } from '@/lib/content/types'
+import type { Announcement } from '@/sanity/content/types'
 import { SiteLink } from '../site-link'
 
 /** The browser storage key of the closed announcement (listed in the cookie policy: strictly necessary, no cookie). */

@@ -1,5 +1,5 @@
 import 'server-only'
-import { getSiteSettings, getWaitlistPage } from '@/lib/content'
+import { getSiteSettings, getWaitlistPage } from '@/sanity/content'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import { publicEnv, serverEnv } from '@/lib/env'
 import { dispatchOutbox, type DispatchReport } from './dispatch'

@@ -54,7 +54,7 @@ import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmai
 import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
 import { confirmationUrl, mintToken } from './token'
 import { webhookEvent, webhookId, WebhookDeliveryError, type WebhookChannel, type WebhookPayload } from './webhook'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { ClaimedEntry } from './entry'
 

@@ -4,7 +4,7 @@
  * *_waitlist_erasure_email.sql); it has no link and no image. Every word comes from the waitlist
  * page in Sanity.
  */
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
 import { EmailLayout, EmailParagraphs } from './email-layout'
 

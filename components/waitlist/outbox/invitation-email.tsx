@@ -3,7 +3,7 @@
  * confirmed itself, sent because the founders chose to, so it greets them by name. The button opens
  * the product's app with the invitation's token; every word comes from the waitlist page in Sanity.
  */
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
 import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
 

@@ -5,7 +5,7 @@
  * nothing a visitor typed: not the name (the greeting is the anonymous one), not the company.
  * Every word comes from the waitlist page in Sanity.
  */
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
 import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
 

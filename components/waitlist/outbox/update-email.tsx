@@ -5,7 +5,7 @@
  * from the waitlist page in Sanity.
  */
 import { Text } from '@react-email/components'
-import type { WaitlistEmailCopy } from '@/lib/content/types'
+import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
 import { toPlainText } from '@/lib/content/plain-text'
 import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'

@@ -1,6 +1,6 @@
 import { ActivityIcon } from '@sanity/icons/Activity'
 import { defineArrayMember, defineField, defineType, type SlugValue, type ValidationContext } from 'sanity'
-import { SECTION_SCHEMAS } from '../../../components/sections/schemas'
+import { SECTION_SCHEMAS } from '../../sections/schemas'
 import {
   duplicateLanguageProblem,
   duplicateVariantProblem,
@@ -12,7 +12,7 @@ import {
   variantKeyProblem,
   variantLanguagesProblem,
   type VariantDraft,
-} from '../../../components/experiments/rules'
+} from '../../experiments/rules'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../../lib/i18n/languages'
 import { stringField } from '../objects/fields'
 import { documentClient, publishedId } from '../objects/validation-client'

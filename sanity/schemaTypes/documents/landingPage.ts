@@ -1,5 +1,5 @@
 import { defineField, defineType } from 'sanity'
-import { pageTitleField, sectionsField } from '../../../components/sections/schemas'
+import { pageTitleField, sectionsField } from '../../sections/schemas'
 
 export const landingPage = defineType({
   name: 'landingPage',

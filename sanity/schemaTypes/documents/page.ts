@@ -1,6 +1,6 @@
 import { DocumentsIcon } from '@sanity/icons/Documents'
 import { defineField, defineType, type SlugValue } from 'sanity'
-import { pageTitleField, sectionsField } from '../../../components/sections/schemas'
+import { pageTitleField, sectionsField } from '../../sections/schemas'
 import { pagePath, slugProblem } from '../../../lib/content/paths'
 import { uniqueSlug } from '../objects/validation-client'
 

@@ -1,6 +1,6 @@
 import { ComposeIcon } from '@sanity/icons/Compose'
 import { defineArrayMember, defineField, defineType, type SlugValue } from 'sanity'
-import { richTextField } from '../../../components/sections/rich-text/schema'
+import { richTextField } from '../../sections/rich-text/schema'
 import { postPath, postSlugProblem } from '../../../lib/content/paths'
 import { stringField, textField } from '../objects/fields'
 import { sampleFlagField } from '../objects/sampleFlag'

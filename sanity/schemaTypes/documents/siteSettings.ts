@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { announcementField } from '../../../components/site/announcement/schema'
+import { announcementField } from '../objects/announcement'
 import { USAGE_CLAIM_TOKEN, stringField, textField, wordsField } from '../objects/fields'
 
 const linkList = (name: string, title: string, description?: string, maxItems = 8) =>

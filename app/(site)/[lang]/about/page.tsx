@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getAboutPage, getSiteSettings } from '@/lib/content'
-import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
-import { notFoundMetadata, pageMetadata } from '@/lib/metadata'
+import { getAboutPage, getSiteSettings } from '@/sanity/content'
+import { routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
+import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { PageBuilder } from '@/components/sections/page-builder'
 import { routeVariants, withVariants } from '@/components/experiments/variant-page'
 

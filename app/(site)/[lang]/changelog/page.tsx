@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getBlogCopy, getPostSummaries, getSiteSettings } from '@/lib/content'
-import { changelogEntries } from '@/lib/content/posts'
-import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
-import { notFoundMetadata, pageMetadata } from '@/lib/metadata'
+import { getBlogCopy, getPostSummaries, getSiteSettings } from '@/sanity/content'
+import { changelogEntries } from '@/sanity/content/posts'
+import { routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
+import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { ChangelogView } from '@/components/blog/changelog-view'
 
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import { llmsResponse } from '@/components/markdown/llms-route'
-import { languageParams, routeLanguage, type LanguageParams } from '@/lib/i18n/route'
+import { languageParams, routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
 
 // /llms.txt and /de/llms.txt (components/markdown/llms-route.ts): built at build time, refreshed by the publish webhook.
 

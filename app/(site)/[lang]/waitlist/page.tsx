@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getWaitlistPage } from '@/lib/content'
-import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
-import { notFoundMetadata, pageMetadata } from '@/lib/metadata'
+import { getWaitlistPage } from '@/sanity/content'
+import { routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
+import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { WaitlistPageView } from '@/components/waitlist/waitlist-page-view'
 
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
 import type { NextRequest } from 'next/server'
-import { draftClient } from '@/lib/content/fetch'
+import { draftClient } from '@/sanity/content/fetch'
 import { sameSitePath } from '@/lib/content/paths'
 
 const PATHNAME_PARAM = 'sanity-preview-pathname'

@@ -1,6 +1,6 @@
-import { getAboutPage, getBlogCopy, getLandingPage, getSiteLanguages, getSiteSettings, getWaitlistPage } from '@/lib/content'
-import { sectionPageHeadline } from '@/lib/content/reshape'
-import { SHARE_IMAGE_PAGES, type SharePage } from '@/lib/metadata'
+import { getAboutPage, getBlogCopy, getLandingPage, getSiteLanguages, getSiteSettings, getWaitlistPage } from '@/sanity/content'
+import { sectionPageHeadline } from '@/sanity/content/reshape'
+import { SHARE_IMAGE_PAGES, type SharePage } from '@/components/seo/metadata'
 import { drawShareImage } from '@/components/seo/share-image'
 
 // Drawn once at build (and on revalidation), like the pages they illustrate.

@@ -1,5 +1,5 @@
 import { feedResponse } from '@/components/blog/feed-route'
-import { languageParams, routeLanguage, type LanguageParams } from '@/lib/i18n/route'
+import { languageParams, routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
 
 export const dynamic = 'force-static'
 

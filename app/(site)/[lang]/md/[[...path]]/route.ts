@@ -1,6 +1,6 @@
 import { twinResponse } from '@/components/markdown/twin-route'
-import { getPageList, getPostSummaries } from '@/lib/content'
-import { routeLanguage } from '@/lib/i18n/route'
+import { getPageList, getPostSummaries } from '@/sanity/content'
+import { routeLanguage } from '@/sanity/content/route-language'
 
 // The Markdown twin of every page and post (components/markdown): /about.md, /blog/<slug>.md,
 // /index.md for the home page, or the page's own address asked for Markdown; proxy.ts rewrites

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { NOT_FOUND_SCOPES } from '@/lib/content/paths'
-import { routeLanguage } from '@/lib/i18n/route'
-import { notFoundMetadata } from '@/lib/metadata'
+import { routeLanguage } from '@/sanity/content/route-language'
+import { notFoundMetadata } from '@/components/seo/metadata'
 import { NotFoundView } from '@/components/site/not-found-view'
 
 // The 404 drawn by the server: proxy.ts rewrites every address the content does not answer to

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getSiteSettings, getWaitlistPage } from '@/lib/content'
+import { getSiteSettings, getWaitlistPage } from '@/sanity/content'
 import { waitlistBackend } from '@/lib/env'
-import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
-import { notFoundMetadata } from '@/lib/metadata'
+import { routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
+import { notFoundMetadata } from '@/components/seo/metadata'
 import { Container } from '@/components/ui/container'
 import { ConfirmLink } from '@/components/waitlist/confirm-link'
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { getSiteSettings, getWaitlistPage } from '@/lib/content'
-import { routeLanguage, type LanguageParams } from '@/lib/i18n/route'
-import { notFoundMetadata } from '@/lib/metadata'
+import { getSiteSettings, getWaitlistPage } from '@/sanity/content'
+import { routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
+import { notFoundMetadata } from '@/components/seo/metadata'
 import { Container } from '@/components/ui/container'
 import { LeaveWaitlist } from '@/components/waitlist/leave-waitlist'
 

@@ -1,4 +1,4 @@
-import { getPage, getPageList } from '@/lib/content'
+import { getPage, getPageList } from '@/sanity/content'
 import { drawShareImage } from '@/components/seo/share-image'
 
 // The share image of each page made in the Studio, in its language: drawn at build for published

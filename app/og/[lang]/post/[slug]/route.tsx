@@ -1,4 +1,4 @@
-import { getAllPostSummaries, getPost } from '@/lib/content'
+import { getAllPostSummaries, getPost } from '@/sanity/content'
 import { drawShareImage } from '@/components/seo/share-image'
 
 // Each post's share image, drawn from its title in its language: at build for published posts, on

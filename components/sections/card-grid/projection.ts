@@ -1,3 +1,0 @@
-import { IMAGE_PROJECTION } from '../../../sanity/fragments'
-
-export const cardGridProjection = /* groq */ `_type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image${IMAGE_PROJECTION}}, layout, columns, tinted}`

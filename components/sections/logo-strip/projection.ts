@@ -1,3 +1,0 @@
-import { IMAGE_PROJECTION } from '../../../sanity/fragments'
-
-export const logoStripProjection = /* groq */ `_type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo${IMAGE_PROJECTION}}}`

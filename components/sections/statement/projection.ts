@@ -1,3 +1,0 @@
-import { IMAGE_PROJECTION } from '../../../sanity/fragments'
-
-export const statementProjection = /* groq */ `_type == "statementSection" => {title, body, "image": image${IMAGE_PROJECTION}}`

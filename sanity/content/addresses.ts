@@ -1,0 +1,297 @@
+import type {
+  CategoriesQueryResult,
+  FixedPagesQueryResult,
+  PageListQueryResult,
+  PostSummariesQueryResult,
+  RedirectsQueryResult,
+  SiteLanguagesQueryResult,
+} from '@/sanity/types.generated'
+import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
+import { serverEnv } from '@/lib/env'
+import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
+import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+import Negotiator from 'negotiator'
+import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from '@/lib/content/paths'
+import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMode } from './posts'
+import { readPublished } from './published'
+import { toPageList, toRedirects, toSiteLanguages } from './reshape'
+import type { Redirect } from './types'
+
+/**
+ * Which addresses the content answers: the published pages and the redirects. The proxy
+ * (proxy.ts) asks it for every address the pages route could answer, before anything renders,
+ * so that an address nobody published gets the 404 drawn by the server (a rewrite to the 404
+ * route) instead of the pages route's `notFound()`, whose HTML Next leaves empty
+ * (vercel/next.js#62228), and a redirect is answered before any page renders.
+ *
+ * The proxy runs outside the render, where Next's data cache is not to be relied on, so the
+ * list is kept here, in memory: read once, then again when the publish webhook says pages or
+ * redirects changed (`forgetAddresses`), and behind the requests after CONTENT_REVALIDATE_SECONDS,
+ * the safety net the pages themselves have. One read serves every address: a request for a random
+ * address costs no query of its own. With REDIS_URL the webhook also marks the publish in Redis,
+ * and every process (another instance, or a proxy running apart from the server) looks at that
+ * mark at most once a second, so a publish reaches all of them within about a second.
+ */
+export type Addresses = {
+  /** The languages besides English: the prefixes /<code>/… that name one. */
+  languages: ReadonlySet<string>
+  /** Every path a page answers at, its language's prefix included. */
+  pages: ReadonlySet<string>
+  redirects: ReadonlyMap<string, Redirect>
+  /** The pages and posts with a Markdown twin (a subset of `pages`): `<path>.md`, /index.md for a home page. */
+  twins: ReadonlySet<string>
+}
+
+/**
+ * A page's address (`negotiated` when it also has a twin, so its answer depends on `Accept`), the
+ * Markdown twin of the page at `path` (asked for by its .md address, or by the page's own address
+ * preferring Markdown), a redirect, or nothing.
+ */
+export type Answer =
+  { kind: 'page'; negotiated?: true } | { kind: 'markdown'; path: string; negotiated?: true } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
+
+/** A request's path (percent-encoded) as the content spells addresses. */
+export const addressOf = (pathname: string): string => normalizePath(pathname.split('/').map(safeDecode).join('/'))
+
+/** What the content says of a path (as the request has it, percent-encoded), for a request that accepts `accept`. */
+export function answerFor(addresses: Addresses, pathname: string, accept: string | null = null): Answer {
+  const path = addressOf(pathname)
+  if (addresses.pages.has(path)) {
+    if (!addresses.twins.has(path)) return { kind: 'page' }
+    return prefersMarkdown(accept) ? { kind: 'markdown', path, negotiated: true } : { kind: 'page', negotiated: true }
+  }
+  const page = pageOfTwin(path)
+  if (page !== null && addresses.twins.has(page)) return { kind: 'markdown', path: page }
+  const redirect = addresses.redirects.get(path)
+  return redirect ? { kind: 'redirect', ...redirect } : { kind: 'missing' }
+}
+
+const MARKDOWN = 'text/markdown'
+const HTML = 'text/html'
+
+/**
+ * Whether a request asks for Markdown before HTML (`Accept: text/markdown`, or a higher q for it):
+ * a browser's Accept names HTML first, and a wildcard alone is no preference: both get the page.
+ */
+export function prefersMarkdown(accept: string | null): boolean {
+  if (!accept) return false
+  return new Negotiator({ headers: { accept } }).mediaType([HTML, MARKDOWN]) === MARKDOWN
+}
+
+type Held = { generation: number; loadedAt: number; addresses: Promise<Addresses>; refreshing?: boolean }
+/** The publish mark in Redis as last seen (undefined before the first answer), and when it was asked. */
+type Remote = { mark?: string | null; checkedAt: number; checking?: Promise<void> }
+type Shared = { generation: number; held?: Held; remote?: Remote }
+
+/**
+ * The mark of the last publish that changed addresses, in the shared Redis: a value never used
+ * before, not a count, so a Redis restarted empty cannot bring back the value a process last saw.
+ */
+const PUBLISH_MARK_KEY = `${KEY_PREFIX}addresses:published`
+/** How often a process asks Redis whether another one received a publish: well inside the 2 s promised. */
+const REMOTE_CHECK_MS = 1_000
+/** Past this the list in hand answers: Redis is local to the servers and answers in a millisecond. */
+const REMOTE_TIMEOUT_MS = 250
+
+// On globalThis, not in this module: the proxy and the webhook route are bundled apart, and in
+// one server process they must see the same generation.
+const SHARED = Symbol.for('heardly.content.addresses')
+const shared = (): Shared => ((globalThis as { [SHARED]?: Shared })[SHARED] ??= { generation: 0 })
+
+/**
+ * The published pages and redirects, read at most once per publish (or per revalidation period).
+ * After a publish the next request waits for the new list: the page just published must answer.
+ * Past the period (the safety net for a missed webhook) the list in hand still answers at once
+ * while it is read again behind it, as Next serves a stale page while it regenerates: otherwise one
+ * visitor a minute would wait for six queries to the content API before their page even started.
+ */
+export function addresses(now = Date.now()): Promise<Addresses> {
+  const state = shared()
+  const env = serverEnv()
+  if (env.redisUrl && now - (state.remote?.checkedAt ?? -Infinity) >= REMOTE_CHECK_MS)
+    return checkRemote(state, env.redisUrl, now).then(() => inHand(state, now, env.contentRevalidateSeconds))
+  return inHand(state, now, env.contentRevalidateSeconds)
+}
+
+function inHand(state: Shared, now: number, revalidateSeconds: number): Promise<Addresses> {
+  const held = state.held
+  if (!held || held.generation !== state.generation) return read(state, now, held)
+  if (now - held.loadedAt >= revalidateSeconds * 1000 && !held.refreshing) refresh(state, held, now)
+  return held.addresses
+}
+
+/**
+ * Asks Redis for the publish mark (one question at a time per process); a mark that moved since
+ * the last answer is a publish received elsewhere. The first answer after a list was read counts as
+ * a move too: that list may predate it. Redis down or slow: the list in hand answers, and the
+ * connection (lib/cache/redis.mjs) has logged the outage once.
+ */
+function checkRemote(state: Shared, url: string, now: number): Promise<void> {
+  const remote = (state.remote ??= { checkedAt: -Infinity })
+  remote.checking ??= readyRedis(url, REMOTE_TIMEOUT_MS)
+    .then((redis) => within(redis.get(PUBLISH_MARK_KEY), REMOTE_TIMEOUT_MS))
+    .then(
+      (mark) => {
+        if (mark !== remote.mark && (remote.mark !== undefined || state.held)) state.generation++
+        remote.mark = mark
+      },
+      () => {},
+    )
+    .finally(() => {
+      remote.checkedAt = now
+      remote.checking = undefined
+    })
+  return remote.checking
+}
+
+function read(state: Shared, now: number, previous: Held | undefined): Promise<Addresses> {
+  const addresses = load()
+  const held: Held = { generation: state.generation, loadedAt: now, addresses }
+  state.held = held
+  if (!previous) {
+    // A failed first read is not kept: the next request tries again (and the caller decides meanwhile).
+    addresses.catch(() => {
+      if (state.held === held) state.held = undefined
+    })
+    return addresses
+  }
+  // The content API fails during a publish: the last list that was read answers (a page published
+  // meanwhile is a 404 until it can be read, never the pages route's error for an address it cannot
+  // look up), and is read again behind the next request, as past the revalidation period.
+  return addresses.catch((error: Error) => {
+    console.error(`[content] Could not read the published addresses after a publish; the last ones read answer until they can be: ${error.message}`)
+    if (state.held === held) state.held = { generation: held.generation, loadedAt: -Infinity, addresses: previous.addresses }
+    return previous.addresses
+  })
+}
+
+function refresh(state: Shared, held: Held, now: number): void {
+  held.refreshing = true
+  const addresses = load()
+  addresses.then(
+    // Unless a publish came first: its own read is the newer one.
+    () => {
+      if (state.held === held) state.held = { generation: held.generation, loadedAt: now, addresses }
+    },
+    (error: Error) => {
+      // The list in hand goes on answering; the next request past the period tries again.
+      held.refreshing = false
+      console.error(`[content] Could not reload the published addresses: ${error.message}`)
+    },
+  )
+}
+
+/**
+ * Called by the publish webhook when pages or redirects changed: the next request in this process
+ * reads them afresh, and with REDIS_URL every other process within REMOTE_CHECK_MS. Resolves once
+ * Redis has the publish's mark; never rejects (Redis down: logged, and marked once it is back).
+ */
+export async function forgetAddresses(): Promise<void> {
+  const state = shared()
+  state.generation++
+  const url = serverEnv().redisUrl
+  if (url) await markPublish(state, url)
+}
+
+async function markPublish(state: Shared, url: string): Promise<void> {
+  try {
+    const redis = await readyRedis(url, REMOTE_TIMEOUT_MS * 4)
+    const mark = `${Date.now()}-${crypto.randomUUID()}`
+    // Bounded by the connection's own deadline on every command (lib/cache/redis.mjs, COMMAND_DEADLINE_MS).
+    await redis.set(PUBLISH_MARK_KEY, mark)
+    // This process already knows: its next look at Redis should not read the list a second time.
+    if (state.remote) state.remote.mark = mark
+  } catch (error) {
+    owe(url, 'addresses', () => markPublish(state, url))
+    console.error(`[content] The other instances will see this publish once Redis answers again: Redis did not mark it (${(error as Error).message}).`)
+  }
+}
+
+/** Counts the publishes that changed addresses: what the proxy keeps beside them (its running experiments) is read again when it moves. */
+export const addressesGeneration = (): number => shared().generation
+
+/**
+ * Document types whose publication changes which addresses answer, or how the proxy answers them:
+ * an experiment started, stopped or promoted changes which page a participant is rewritten to.
+ */
+export const ADDRESS_TYPES: ReadonlySet<string> = new Set([
+  'page',
+  'redirect',
+  'post',
+  'category',
+  'siteLanguages',
+  'experiment',
+  ...Object.keys(FIXED_PAGE_PATHS),
+])
+
+/** What the addresses are computed from: the published content, as its queries return it. */
+export type AddressSources = {
+  languages: SiteLanguagesQueryResult
+  fixedPages: FixedPagesQueryResult
+  pages: PageListQueryResult
+  redirects: RedirectsQueryResult
+  posts: PostSummariesQueryResult
+  categories: CategoriesQueryResult
+}
+
+/**
+ * Every address the content answers, in every language: the fixed pages where they are translated,
+ * the pages, posts and the blog's lists in their own language, the feeds where the blog is, and
+ * llms.txt where the landing page is; and which of them have a Markdown twin (the landing and about
+ * pages, the pages and the posts).
+ */
+export function addressesFrom(sources: AddressSources, samples: SampleMode): Addresses {
+  const languages = toSiteLanguages(sources.languages).map((language) => language.code)
+  // The same sample rule as the pages (sanity/content/posts.ts): a post a deployed site hides is a 404 there.
+  const posts = toPostSummaries(sources.posts, samples)
+  const categories = toCategories(sources.categories, posts)
+  const spoken = new Set(languages)
+  const fixed = sources.fixedPages.filter((page) => spoken.has(page.language ?? ''))
+  const twins = [
+    ...fixed
+      .filter((page) => page._type === 'landingPage' || page._type === 'aboutPage')
+      .map((page) => localizePath(page._type === 'landingPage' ? '/' : '/about', page.language!)),
+    ...toPageList(sources.pages)
+      .filter((page) => spoken.has(page.language))
+      .map((page) => page.path),
+    ...posts.filter((post) => spoken.has(post.language)).map((post) => post.path),
+  ]
+  const paths = [
+    ...fixed.flatMap((page) => (FIXED_PAGE_PATHS[page._type] ?? []).map((path) => localizePath(path, page.language!))),
+    ...twins,
+    // Where the landing page is, the site's llms.txt is too, in that language.
+    ...fixed.filter((page) => page._type === 'landingPage').map((page) => localizePath(LLMS_TXT_PATH, page.language!)),
+    ...fixed
+      .filter((page) => page._type === 'blogPage')
+      .flatMap(({ language }) => [
+        ...postListPaths(inLanguage(posts, language!), inLanguage(categories, language!), language!).map(postListPath),
+        ...FEED_PATHS.map((path) => localizePath(path, language!)),
+      ]),
+  ]
+  return {
+    languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)),
+    pages: new Set(paths),
+    redirects: toRedirects(sources.redirects),
+    twins: new Set(twins),
+  }
+}
+
+async function load(): Promise<Addresses> {
+  const [languages, fixedPages, pages, redirects, posts, categories] = await Promise.all([
+    readPublished<SiteLanguagesQueryResult>(siteLanguagesQuery),
+    readPublished<FixedPagesQueryResult>(fixedPagesQuery),
+    readPublished<PageListQueryResult>(pageListQuery),
+    readPublished<RedirectsQueryResult>(redirectsQuery),
+    readPublished<PostSummariesQueryResult>(postSummariesQuery),
+    readPublished<CategoriesQueryResult>(categoriesQuery),
+  ])
+  return addressesFrom({ languages, fixedPages, pages, redirects, posts, categories }, serverEnv().sampleContent)
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
