@@ -120,10 +120,11 @@ async function listPage(client: OwnerClient, after: ListKey | undefined, pageSiz
 
 /**
  * Pages asked for at once. The database builds a page's json on one core (about 80 ms for 5,000
- * entries at a million here), which one request at a time left the export waiting on: three at
- * once took the export of a million from 26 s to 16 s on this machine's two cores.
+ * entries at a million here), which one request at a time left the export waiting on: two at once
+ * took the export of a million from 24.7 s to 15.1-15.8 s on this machine's two cores (three: no
+ * faster, 20 MB more memory).
  */
-export const LIST_CONCURRENCY = 3
+export const LIST_CONCURRENCY = 2
 
 /** Page ends asked for by one call of public.waitlist_export_bounds: 200,000 keys read at most, about 100 ms. */
 const ENDS_PER_CALL = 40
