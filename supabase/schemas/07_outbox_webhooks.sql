@@ -118,6 +118,12 @@ create trigger waitlist_webhook_left
   before delete on public.waitlist
   for each row execute function private.waitlist_webhook_left();
 
+-- The console's deliveries in their order, read from the index's start: without it the console
+-- sorted every webhook message kept (30 days of events, a few per entry: millions at a million
+-- entries) for the 50 it shows.
+create index waitlist_outbox_webhook_deliveries on public.waitlist_outbox ((status = 'failed') desc, greatest(created_at, available_at, sent_at) desc, id)
+  where kind = 'webhook';
+
 -- The deliveries for the founders' console, the failed ones first (they wait for a Resend), then by
 -- their latest activity (an event, an attempt, a resend): 'sent', 'retrying' (failed at least
 -- once, another attempt due), 'waiting' (not tried yet), 'sending', 'failed', 'skipped' (no

@@ -257,6 +257,25 @@ onEachDatabase(
         expect(receiver.events.size).toBe(1)
       })
 
+      it("the console's deliveries come from an index in their order: the first 50 read, never a sort of every webhook kept", async () => {
+        // The function's own query (its body, 50 rows), planned with sorting and table scans priced
+        // out: only an index in the deliveries' order answers it with neither.
+        const { rows } = await db.query<{ body: string }>(`select prosrc as body from pg_catalog.pg_proc where proname = 'waitlist_webhook_deliveries'`)
+        const query = rows[0]!.body.replaceAll('max_rows', '50')
+        type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] }
+        // As the owner, in the owner's session (the tests' `db.transaction` runs as the API's login role).
+        await db.exec('set enable_seqscan = off; set enable_sort = off')
+        const plan = await db
+          .query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${query}`)
+          .then(({ rows }) => rows[0]!['QUERY PLAN'][0].Plan)
+          .finally(() => db.exec('reset enable_seqscan; reset enable_sort'))
+        const find = (node: PlanNode, type: string): PlanNode | undefined =>
+          node['Node Type'] === type ? node : (node.Plans ?? []).map((child) => find(child, type)).find(Boolean)
+        // The limit reads the index straight (the aggregate may still order its 50 rows).
+        const limit = find(plan, 'Limit')
+        expect(limit?.Plans?.map((child) => [child['Node Type'], child['Index Name']])).toEqual([['Index Scan', 'waitlist_outbox_webhook_deliveries']])
+      })
+
       it('sends a webhook again when the dispatcher stopped before marking it (at least once), with the same webhook-id', async () => {
         await joined()
         const claimed = await databaseStore(() => db).claim(10)
