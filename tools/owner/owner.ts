@@ -107,10 +107,13 @@ type ListKey = { created_at: string; id: string }
 
 const keyOf = (values: ListedValues): ListKey => ({ created_at: values[CREATED_AT] as string, id: values[ID] as string })
 
+/** The lower end as both functions take it: absent from the start. */
+const afterArgs = (after: ListKey | undefined) => (after ? { after_created_at: after.created_at, after_id: after.id } : {})
+
 /** Entries after `after` (from the start without it) and up to and including `upto` (to the end without it). */
 async function listPage(client: OwnerClient, after: ListKey | undefined, pageSize: number, upto?: ListKey): Promise<ListedValues[]> {
   const { data, error, status } = await client.rpc('waitlist_export_page', {
-    ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+    ...afterArgs(after),
     ...(upto ? { upto_created_at: upto.created_at, upto_id: upto.id } : {}),
     page_size: pageSize,
   })
@@ -131,7 +134,7 @@ const ENDS_PER_CALL = 40
 
 async function pageEnds(client: OwnerClient, after: ListKey | undefined, pageSize: number): Promise<ListKey[]> {
   const { data, error, status } = await client.rpc('waitlist_export_bounds', {
-    ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+    ...afterArgs(after),
     page_size: pageSize,
     pages: ENDS_PER_CALL,
   })
@@ -168,18 +171,18 @@ async function* listRanges(client: OwnerClient, pageSize: number): AsyncGenerato
 
 /**
  * The whole list, oldest first, a page at a time (never an offset, never all at once), each entry
- * as the array of values the database sent. The first pages of the next `concurrency` ranges are
- * asked for while the caller handles this one, so at most concurrency + 1 pages are in memory. A
+ * as the array of values the database sent. The first pages of the next LIST_CONCURRENCY ranges are
+ * asked for while the caller handles this one, so at most LIST_CONCURRENCY + 1 pages are in memory. A
  * range is read to its end: a page that stops short of it (more entries there than when its end was
  * measured) is followed by the next one, so every entry present throughout comes once, in order,
  * as the one-page-at-a-time reading gave it.
  */
-async function* waitlistValuePages(client: OwnerClient, pageSize: number, concurrency = LIST_CONCURRENCY): AsyncGenerator<ListedValues[]> {
+async function* waitlistValuePages(client: OwnerClient, pageSize: number): AsyncGenerator<ListedValues[]> {
   const ranges = listRanges(client, pageSize)
   const ahead: { range: ListRange; first: Promise<ListedValues[]> }[] = []
   let measured = false
   const fill = async () => {
-    while (!measured && ahead.length < concurrency) {
+    while (!measured && ahead.length < LIST_CONCURRENCY) {
       const next = await ranges.next()
       if (next.done) measured = true
       else {
