@@ -12,9 +12,10 @@ const site = `http://localhost:${E2E.sitePort}`
 const HOLD_MS = 1_500
 
 /** Where in the header a slow network cuts the HTML: after the main menu, or inside the actions (after the search link). */
+const afterMenu = (html: string) => html.indexOf('</nav>', html.indexOf('<header')) + '</nav>'.length
 const CUTS = {
-  'after the main menu': (html: string) => html.indexOf('</nav>', html.indexOf('<header')) + '</nav>'.length,
-  'inside the actions': (html: string) => html.indexOf('</a>', html.indexOf('href="/', html.indexOf('</nav>', html.indexOf('<header')))) + '</a>'.length,
+  'after the main menu': afterMenu,
+  'inside the actions': (html: string) => html.indexOf('</a>', html.indexOf('href="/', afterMenu(html))) + '</a>'.length,
 }
 
 /**
