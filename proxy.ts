@@ -4,6 +4,7 @@ import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } fro
 import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
 import { isDraftSession } from '@/lib/http/preview-mode'
+import { declineSpeculation, isSpeculative } from '@/lib/http/speculative'
 import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
 
 // What no shared cache may keep: a participant's variant (and the cookie that assigned it), a twin
@@ -63,6 +64,8 @@ export async function proxy(request: NextRequest) {
     if (experiments.varied) varies.push('Cookie')
     const variant = experiments.rewrite
     if (variant) {
+      // A prerender writes no cookie: one that would assign a variant is declined (lib/http/speculative.ts).
+      if (variant.cookie !== null && isSpeculative(request.headers)) return declineSpeculation()
       const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, headersOf(varies, true))
       return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
     }

@@ -13,7 +13,7 @@ export async function captureAnalytics(page: Page) {
   await page.route('**/ingest/**', async (route) => {
     const request = route.request()
     requests.push(request)
-    if (request.method() === 'POST') events.push(...decode(request))
+    if (request.method() === 'POST') events.push(...decodeBatch(request.url(), request.postDataBuffer()))
     await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":1}' })
   })
   return {
@@ -23,10 +23,10 @@ export async function captureAnalytics(page: Page) {
   }
 }
 
-function decode(request: Request): CapturedEvent[] {
-  const body = request.postDataBuffer()
+/** The events one request to /ingest carries (also e2e/prerender.spec.ts's, which Playwright does not drive). */
+export function decodeBatch(address: string, body: Buffer | null | undefined): CapturedEvent[] {
   if (!body || body.length === 0) return []
-  const url = new URL(request.url())
+  const url = new URL(address)
   const raw = url.searchParams.get('compression') === 'gzip-js' || (body[0] === 0x1f && body[1] === 0x8b) ? gunzipSync(body) : body
   let text = raw.toString('utf8')
   // Some transports send form-encoded `data=<base64>`.

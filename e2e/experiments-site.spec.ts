@@ -51,6 +51,24 @@ test('a consenting visitor gets variant b in the server’s HTML, sticky, at the
   expect((await request.get('/en~hero-headline.b', { headers: { cookie: 'consent=granted' } })).status()).toBe(404)
 })
 
+test('a prerender writes no cookie: a participant not yet assigned is declined, one assigned gets their variant', async ({ request }) => {
+  // What Chromium sends for a page its speculation rules prerender (components/site/speculation-rules.tsx).
+  const prerender = { 'sec-purpose': 'prefetch;prerender', 'user-agent': CHROME }
+  const unassigned = await request.get('/', { headers: { ...prerender, cookie: 'consent=granted' }, maxRedirects: 0 })
+  // Not a 2xx: Chromium drops the prerender, and the click loads the page, which assigns.
+  expect(unassigned.status()).toBe(503)
+  expect(unassigned.headers()['set-cookie']).toBeUndefined()
+  expect(unassigned.headers()['cache-control']).toBe('private, no-store')
+  const assigned = await request.get('/', { headers: { ...prerender, cookie: 'consent=granted; experiments=hero-headline=b' } })
+  expect(assigned.status()).toBe(200)
+  expect(await assigned.text()).toContain(variantTitle)
+  expect(assigned.headers()['set-cookie']).toBeUndefined()
+  // Everyone else's prerender is the page as ever.
+  const visitor = await request.get('/', { headers: prerender })
+  expect(visitor.status()).toBe(200)
+  expect(await visitor.text()).toContain(controlTitle)
+})
+
 test('declined, undecided, GPC, DNT and crawlers see control, and nothing is stored', async ({ request }) => {
   for (const headers of <Record<string, string>[]>[
     { 'user-agent': CHROME },

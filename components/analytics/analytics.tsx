@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { analyticsConfigured, stopTracking, track, trackingReady } from '@/components/analytics/client'
 import { onConsentChange } from '@/components/analytics/consent'
 import { parseTrackAttribute, TRACK_ATTRIBUTE } from '@/components/analytics/events'
+import { isPrerendering, restartSpeculations, whenShown } from '@/lib/prerender'
 import { ConsentBanner, type ConsentCopy } from './consent-banner'
 
 const MAX_NAVIGATION_HOLD_MS = 500
@@ -23,13 +24,18 @@ function replacesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
 export function Analytics({ copy, locale }: { copy: ConsentCopy; locale: string }) {
   const pathname = usePathname()
 
-  useEffect(() => {
-    track('page_view', { page: pathname, locale })
-  }, [pathname, locale])
+  // A prerendered page is viewed when it is shown, not when it is loaded (lib/prerender.ts).
+  useEffect(() => whenShown(() => void track('page_view', { page: pathname, locale })), [pathname, locale])
 
   useEffect(
     () =>
       onConsentChange((choice) => {
+        // The next page, if prerendered already, was made with the cookie before this choice: an
+        // experiment's variant depends on it. Made again on the next hover.
+        restartSpeculations()
+        // A prerendered page hears a choice made elsewhere (storage events): it has sent and stored
+        // nothing, and counts its own view, with the choice then, when it is shown.
+        if (isPrerendering()) return
         // Accepting on a page counts that page as viewed.
         if (choice === 'granted') track('page_view', { page: window.location.pathname, locale })
         else void stopTracking()

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useAfterHydration } from '@/lib/after-hydration'
+import { onShown } from '@/lib/prerender'
 import {
   browserRefusesTracking,
   CONSENT_BANNER_ATTRIBUTE,
@@ -21,6 +22,16 @@ export type ConsentCopy = { title: string; text: string; acceptLabel: string; de
 // The server cannot know the visitor's choice: it renders the banner, which paints with the
 // page's first words, and consentBootScript() hides it before paint for a visitor who chose.
 const serverSnapshot = () => 'unset' as const
+// A prerendered page read the choice when it was made, maybe before the visitor chose on the page
+// they were on: read again when it is shown (lib/prerender.ts).
+function onConsentOrShown(listener: () => void): () => void {
+  const offConsent = onConsentChange(listener)
+  const offShown = onShown(listener)
+  return () => {
+    offConsent()
+    offShown()
+  }
+}
 // Its buttons work only once React runs: until then they are disabled, so a press before the
 // scripts arrive is visibly refused rather than silently lost (a choice made then would not reach
 // the analytics island, and the click after it would go untracked).
@@ -30,7 +41,7 @@ const serverSnapshot = () => 'unset' as const
  * for it. Fixed to the bottom of the viewport so showing it shifts no content.
  */
 export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
-  const consent = useSyncExternalStore(onConsentChange, readConsent, serverSnapshot)
+  const consent = useSyncExternalStore(onConsentOrShown, readConsent, serverSnapshot)
   const interactive = useAfterHydration(() => true, false)
   const [reopened, setReopened] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)

@@ -10,6 +10,7 @@ import { ConsentBoot } from '@/components/analytics/consent-boot'
 import { publicEnv } from '@/lib/env'
 import { DraftPreview } from '@/components/preview/draft-preview'
 import { SourceRecorder } from '@/components/waitlist/source-recorder'
+import { SpeculationRules } from './speculation-rules'
 
 /** Header, skip link and footer around a page: shared by the site's routes and the 404. */
 export async function SiteChrome({ children, language }: { children: ReactNode; language: string }) {
@@ -42,6 +43,7 @@ export async function SiteChrome({ children, language }: { children: ReactNode; 
       />
       <DraftPreview />
       <SourceRecorder />
+      <SpeculationRules />
     </>
   )
 }

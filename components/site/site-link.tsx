@@ -2,6 +2,7 @@ import type { SiteLink as SiteLinkData } from '@/sanity/content'
 import { cn } from '@/lib/cn'
 import { trackOn, type DemoLocation } from '@/components/analytics/events'
 import { DemoToggleButton } from '@/components/demo/demo-toggle-button'
+import { prerenderOn } from '@/lib/prerender'
 
 type Props = {
   link: SiteLinkData
@@ -18,8 +19,9 @@ export function SiteLink({ link, className, location, plannedLabel, navigation =
   const tracking = navigation ? trackOn('navigation_click', { menu_item: link.label }) : {}
   switch (link.kind) {
     case 'internal':
+      // The navigation's pages are the likely next ones: ready before the click (components/site/speculation-rules.tsx).
       return (
-        <a href={link.href} className={className} {...tracking}>
+        <a href={link.href} className={className} {...tracking} {...(navigation ? prerenderOn : {})}>
           {link.label}
         </a>
       )

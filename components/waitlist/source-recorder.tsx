@@ -2,9 +2,13 @@
 
 import { useEffect } from 'react'
 import { recordLanding } from '@/components/waitlist/source'
+import { whenShown } from '@/lib/prerender'
 
-/** On every page: remembers the visit's first page for a later sign-up (components/waitlist/source.ts). */
+/**
+ * On every page: remembers the visit's first page for a later sign-up (components/waitlist/source.ts),
+ * once the page is shown: a prerendered page the visitor never opens was not part of the visit.
+ */
 export function SourceRecorder() {
-  useEffect(() => recordLanding(), [])
+  useEffect(() => whenShown(recordLanding), [])
   return null
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useAfterHydration } from '@/lib/after-hydration'
+import { whenShown } from '@/lib/prerender'
 import type { WaitlistPage } from '@/sanity/content'
 import { WAITLIST_LIMITS, validateWaitlistInput, waitlistErrorMessage, type WaitlistFieldErrors } from '@/components/waitlist/rules'
 import { track } from '@/components/analytics/client'
@@ -49,9 +50,14 @@ export function WaitlistForm({ copy, backend, language }: Props) {
   // Until hydration the button stays disabled: a native submit would put the fields in the URL.
   const hydrated = useAfterHydration(() => true, false)
 
-  useEffect(() => {
-    shownAt.current = performance.now()
-  }, [])
+  // From when the visitor could see it: a prerendered form was not in front of anyone (lib/prerender.ts).
+  useEffect(
+    () =>
+      whenShown(() => {
+        shownAt.current = performance.now()
+      }),
+    [],
+  )
 
   const clearError = (field: keyof Values) => () => {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }))

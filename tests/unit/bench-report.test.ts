@@ -29,6 +29,7 @@ function report(overrides: Partial<BenchReport>): BenchReport {
     },
     targets: [],
     submit: { count: 60, median: 30, p95: 40, max: 100, first: 100 },
+    navigation: null,
     ...overrides,
   }
 }
@@ -128,7 +129,22 @@ describe('the benchmark report', () => {
     expect(markdown).toContain('| / | 100 / 100 | 0.70 s / 0.70 s | 0.70 s / 0.65 s | 1.08 × | 0.97 × |')
     expect(markdown).toContain('| styled floor /styled | 100 / 100 | 0.70 s / 0.70 s | 0.72 s / 0.65 s | 1.11 × | 1.00 × |')
     expect(markdown).toContain("carrying the site's built stylesheet, inline, once (8.5 kB of CSS, gzipped, in 10.3 kB of HTML)")
-    expect(markdown).toContain("Every route is held to 1.1 × its LCP and to 1.25 × the bare floor's.")
+    expect(markdown).toContain("Every route is held to 1.3 × its LCP; the bare floor's is reported beside it, not held.")
+  })
+
+  it('shows the navigation to /waitlist with and without the speculation rules, each run, and any run not prerendered', () => {
+    const navigation = {
+      runs: 2,
+      withRules: { lcpAfterActivationMs: [14, 640], prerendered: [true, false] },
+      withoutRules: { lcpAfterActivationMs: [880, 920], prerendered: [false, false] },
+      medianWithMs: 327,
+      medianWithoutMs: 900,
+    }
+    const markdown = renderMarkdown(report({ navigation }))
+    expect(markdown).toContain('## The next page: home to /waitlist through the call to action')
+    expect(markdown).toContain('| as shipped (`moderate`) | 327 ms | 14 ms, 640 ms (not prerendered) |')
+    expect(markdown).toContain('| removed | 900 ms | 880 ms (not prerendered), 920 ms (not prerendered) |')
+    expect(renderMarkdown(report({}))).not.toContain('## The next page')
   })
 
   it("has the server's table: each route and encoding, bypassed, the proxy's share and the floor page of the nearest size", () => {

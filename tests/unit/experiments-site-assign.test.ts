@@ -252,6 +252,26 @@ describe('the proxy', () => {
     expect(await visit('/privacy', { cookie: GRANTED })).toMatchObject({ cacheControl: null })
   })
 
+  // A prerendered page (components/site/speculation-rules.tsx) writes nothing before it is shown.
+  describe.each(['prefetch;prerender', 'prefetch'])('asked for by the speculation rules (Sec-Purpose: %s)', (purpose) => {
+    it('declines the page that would assign a participant their variant: no cookie, nothing a cache keeps, not a 2xx', async () => {
+      const declined = await visit('/', { cookie: GRANTED, 'sec-purpose': purpose })
+      expect(declined).toMatchObject({ status: 503, rewrite: null, next: false, cookie: null, cacheControl: 'private, no-store' })
+      // The same visitor's click then loads the page and is assigned as ever.
+      expect(await visit('/', { cookie: GRANTED })).toMatchObject({ status: 200, rewrite: '/en~hero-headline.b', cookie: { value: 'hero-headline=b' } })
+    })
+
+    it('prerenders a participant’s held variant, and everyone else’s page, writing nothing', async () => {
+      expect(await visit('/', { cookie: `${GRANTED}; experiments=hero-headline=b`, 'sec-purpose': purpose })).toMatchObject({
+        status: 200,
+        rewrite: '/en~hero-headline.b',
+        cookie: null,
+      })
+      expect(await visit('/', { 'sec-purpose': purpose })).toMatchObject({ status: 200, rewrite: '/en', cookie: null })
+      expect(await visit('/privacy', { cookie: GRANTED, 'sec-purpose': purpose })).toMatchObject({ status: 200, rewrite: '/en/privacy', cookie: null })
+    })
+  })
+
   it('answers 404 for a variant page’s internal address asked for directly', async () => {
     for (const path of ['/en~hero-headline.b', '/en~hero-headline.b/about', '/de~hero-headline.b', '/de/en~hero-headline.b']) {
       expect((await visit(path, { cookie: GRANTED })).status, path).toBe(404)

@@ -41,7 +41,8 @@ import {
 import { CHROMIUM_FLAGS, median, runLighthouse, summarize, THROTTLING, type LighthouseRun, type RunRequest, type Throttling } from './lighthouse'
 import { localEnv } from '../local/local-env'
 import { firstLoadJs, measurePage } from './page-weight'
-import { evaluateRoutes, evaluateServer, judge, routeLabel, type Measured } from './quality-budget'
+import { evaluateNavigation, evaluateRoutes, evaluateServer, judge, routeLabel, type Measured } from './quality-budget'
+import { measureCtaNavigation } from './prerender-navigation'
 import { assertPortFree, run, waitForUrl } from '../local/run'
 import { ANALYTICS_PROXY_PATH } from '../../components/analytics/proxy-path'
 import { CONSENT_STORAGE_KEY } from '../../components/analytics/consent'
@@ -69,6 +70,8 @@ const SERVER_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? FULL_SERVER_SE
 if (!Number.isFinite(SERVER_SECONDS) || SERVER_SECONDS < 0)
   throw new Error(`BENCH_SERVER_SECONDS must be a number of seconds, not "${process.env.BENCH_SERVER_SECONDS}"`)
 const SERVER_ROUTES = ['/', '/about', '/blog/slack-threads-and-webhooks', NOT_FOUND]
+// BENCH_NAVIGATION=0 leaves out the home page → /waitlist navigation, with and without prerendering (tools/bench/prerender-navigation.ts).
+const NAVIGATION = process.env.BENCH_NAVIGATION !== '0'
 // BENCH_ACCEPT_CPU_INDEX=1 judges a run whose CPU index moved from the last recorded one, and records it as the new reference.
 const ACCEPT_CPU_INDEX = process.env.BENCH_ACCEPT_CPU_INDEX === '1'
 
@@ -90,7 +93,7 @@ const ALL_ROUTES: Route[] = [
 const onlyRoutes = process.env.BENCH_ROUTES?.split(',').map((label) => label.trim())
 const ROUTES = onlyRoutes ? ALL_ROUTES.filter((route) => onlyRoutes.includes(routeLabel(route))) : ALL_ROUTES
 if (ROUTES.length === 0) throw new Error(`BENCH_ROUTES names none of the routes: ${ALL_ROUTES.map(routeLabel).join(', ')}`)
-const partial = Boolean(onlyRoutes) || LIGHTHOUSE_RUNS !== FULL_LIGHTHOUSE_RUNS || SERVER_SECONDS !== FULL_SERVER_SECONDS
+const partial = Boolean(onlyRoutes) || LIGHTHOUSE_RUNS !== FULL_LIGHTHOUSE_RUNS || SERVER_SECONDS !== FULL_SERVER_SECONDS || !NAVIGATION
 // The run every run is compared with: the last one recorded.
 const previous = existsSync('docs/bench.json') ? (JSON.parse(readFileSync('docs/bench.json', 'utf8')) as BenchReport) : null
 /** Each page of the site against the floor's page; the 404 against the floor's own 404. */
@@ -204,6 +207,7 @@ try {
   const server = SERVER_SECONDS > 0 ? await measureServer() : null
 
   const latencies = await measureSubmitLatency(executablePath)
+  const navigation = NAVIGATION ? await measureCtaNavigation(executablePath, base) : null
   const lighthouseBenchmarkIndex = median([...runs.values()].flat().map((r) => r.benchmarkIndex))
   const judgement = judge(lighthouseBenchmarkIndex, previous, ACCEPT_CPU_INDEX)
   const styledFloor = measured.get(`${floorBase}${STYLED_FLOOR_PATH}`)!
@@ -240,8 +244,9 @@ try {
     server,
     machineLoad: machineLoad.stop(),
     judgement,
-    targets: [...evaluateRoutes(routes, styledFloor), ...(server ? evaluateServer(server) : [])],
+    targets: [...evaluateRoutes(routes, styledFloor), ...(server ? evaluateServer(server) : []), ...(navigation ? evaluateNavigation(navigation) : [])],
     submit: summarizeLatency(latencies),
+    navigation,
   }
 
   const markdown = renderMarkdown(report)
@@ -253,7 +258,7 @@ try {
   await writeFile(`${reportDir}/bench.md`, markdown)
   if (partial)
     console.log(
-      `\n[bench] A partial run (BENCH_ROUTES, BENCH_LIGHTHOUSE_RUNS or BENCH_SERVER_SECONDS): report written to ${reportDir}/, docs/bench.md left as it was.`,
+      `\n[bench] A partial run (BENCH_ROUTES, BENCH_LIGHTHOUSE_RUNS, BENCH_SERVER_SECONDS or BENCH_NAVIGATION): report written to ${reportDir}/, docs/bench.md left as it was.`,
     )
   const misses = report.targets.filter((target) => !target.pass)
   if (!judgement.judged) {

@@ -1,6 +1,7 @@
 import type { FirstLoadJs, HtmlParts } from './page-weight'
 import { ENCODINGS, proxyShare, type ServerReport } from './server-load'
 import type { CategoryId, LighthouseSummary } from './lighthouse'
+import type { NavigationReport } from './prerender-navigation'
 
 /**
  * The quality budget: what each route may cost above a bare Next.js page built with the same
@@ -26,14 +27,18 @@ export const JS_BUDGET: Readonly<Record<string, number>> = {
 export const FULL_MARKS: readonly CategoryId[] = ['accessibility', 'best-practices', 'seo']
 
 /**
- * LCP allowed per route under applied throttling: within 1.1 × the styled floor's (the bare page
+ * LCP allowed per route under applied throttling: within 1.3 × the styled floor's (the bare page
  * carrying the site's stylesheet, inline, once: what styled text costs a 4 × slower CPU before any
- * component of ours) and within 1.25 × the bare floor's. Applied, not simulated: on loopback the
- * simulated estimate races the page's own scripts and splits between two values for the floor too
- * (docs/bench.md).
+ * component of ours). 1.1 × was retired (issue #54): the consent banner and the header every page
+ * must show cost more than that alone (docs/bench.md, "What the spec's page furniture costs"). The
+ * bare floor's LCP is reported beside it, not held to a target. Applied, not simulated: on loopback
+ * the simulated estimate races the page's own scripts and splits between two values for the floor
+ * too (docs/bench.md).
  */
-export const LCP_BUDGET_STYLED = 1.1
-export const LCP_BUDGET_BARE = 1.25
+export const LCP_BUDGET_STYLED = 1.3
+
+/** LCP of /waitlist after activation, reached through the home page's call to action, when Chromium prerendered it. */
+export const PRERENDERED_NAVIGATION_LCP_MS = 100
 
 /** Every route's requests per second, in either encoding, against the floor's text page of the nearest size. */
 export const SERVER_BUDGET = 0.8
@@ -149,7 +154,6 @@ export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: M
   }
   // Speed under applied throttling: the runs are stable there (the simulated figures are reported, not held to a target).
   const applied = site.applied
-  results.push(lcpTarget(route, applied, floor.applied.lcpMs, LCP_BUDGET_BARE, floor.status === 404 ? "bare floor's 404" : 'bare floor'))
   if (styledFloor) results.push(lcpTarget(route, applied, styledFloor.applied.lcpMs, LCP_BUDGET_STYLED, 'styled floor'))
   const perf = applied.scores.performance
   const floorPerf = floor.applied.scores.performance
@@ -305,4 +309,31 @@ export function judge(benchmarkIndex: number, previous: { date: string; machine:
     reason: `${said}: more than ${percent(CPU_INDEX_TOLERANCE)}, so the machine, not the site, could decide a target`,
     previous: reference,
   }
+}
+
+/**
+ * The navigation from the home page's call to action to /waitlist (tools/bench/prerender-navigation.ts):
+ * with the speculation rules, every run prerendered and the median LCP after activation within
+ * PRERENDERED_NAVIGATION_LCP_MS. Without them it is reported, not held.
+ */
+export function evaluateNavigation(navigation: NavigationReport): TargetResult[] {
+  const { withRules } = navigation
+  const prerendered = withRules.prerendered.filter(Boolean).length
+  const lcp = navigation.medianWithMs
+  const pass = prerendered === navigation.runs && lcp <= PRERENDERED_NAVIGATION_LCP_MS
+  return [
+    {
+      route: '/ → /waitlist',
+      target: `LCP after activation ≤ ${PRERENDERED_NAVIGATION_LCP_MS} ms, prerendered (applied throttling)`,
+      measured: `${Math.round(lcp)} ms (runs ${withRules.lcpAfterActivationMs.map((run) => `${run} ms`).join(', ')}; prerendered ${prerendered} of ${navigation.runs})`,
+      limit: `${PRERENDERED_NAVIGATION_LCP_MS} ms (without prerendering ${Math.round(navigation.medianWithoutMs)} ms)`,
+      pass,
+      gap:
+        prerendered < navigation.runs
+          ? `${navigation.runs - prerendered} of ${navigation.runs} runs not prerendered`
+          : pass
+            ? `${Math.round(PRERENDERED_NAVIGATION_LCP_MS - lcp)} ms to spare`
+            : `${Math.round(lcp - PRERENDERED_NAVIGATION_LCP_MS)} ms over`,
+    },
+  ]
 }
