@@ -16,13 +16,13 @@ const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
  * Every page of the site is looked up here first (sanity/content/addresses.ts), in its language,
  * but for a browser's first visit to one of English's fixed pages, which nothing here concerns
  * (docs/engineers.md, "Requests the proxy skips"): a published redirect is answered at once (one
- * `Location`, cached or not), a published page goes on to its route under app/(site)/[lang] (English's unprefixed addresses rewritten to /en/…, which
- * is never an address of its own), and anything else is rewritten to the 404 of its language, with
- * status 404, so its words are in the server's HTML. The 404 is one static page per language
- * however many addresses ask for it: random addresses add nothing to any cache. A page's Markdown
- * twin (`<path>.md`, or the page's address when the request prefers text/markdown) is rewritten to
- * its route under /<lang>/md. No redirect on Accept-Language: an address always answers the same
- * language, for caches and crawlers alike.
+ * `Location`, cached or not), a published page goes on to its route under app/(site)/[lang]
+ * (English's unprefixed addresses rewritten to /en/…, which is never an address of its own), and
+ * anything else is rewritten to the 404 of its language, with status 404, so its words are in the
+ * server's HTML. The 404 is one static page per language however many addresses ask for it: random
+ * addresses add nothing to any cache. A page's Markdown twin (`<path>.md`, or the page's address
+ * when the request prefers text/markdown) is rewritten to its route under /<lang>/md. No redirect
+ * on Accept-Language: an address always answers the same language, for caches and crawlers alike.
  */
 export async function proxy(request: NextRequest) {
   const response = await answer(request)
