@@ -3,6 +3,7 @@ import type { NextConfig } from 'next'
 import { publicEnv, serverEnv } from './lib/env'
 import { securityHeaders } from './lib/security-headers'
 import { SHARE_IMAGE_FILES } from './components/seo/share-image-assets'
+import { skippedHeaders, skippedRewrites } from './lib/http/proxy-skip'
 
 // Bad configuration fails the build here, not a visitor's request (lib/env validates it all).
 // `next start` reads this file again, so REDIS_URL is checked, and takes effect, at start too.
@@ -55,11 +56,19 @@ const nextConfig: NextConfig = {
   // PostHog's API paths end in a slash; a redirect would break them (app/ingest forwards them).
   skipTrailingSlashRedirect: true,
   async headers() {
-    return securityHeaders({
-      supabaseUrl: publicEnv.supabaseUrl,
-      siteUrl: publicEnv.siteUrl,
-      productWidgetOrigin: publicEnv.productWidgetOrigin,
-    })
+    return [
+      ...securityHeaders({
+        supabaseUrl: publicEnv.supabaseUrl,
+        siteUrl: publicEnv.siteUrl,
+        productWidgetOrigin: publicEnv.productWidgetOrigin,
+      }),
+      // What the proxy would have said a shared cache keys on, for the requests it does not run for.
+      ...skippedHeaders(),
+    ]
+  },
+  // English's fixed pages reach their route under /en/… without the proxy (lib/http/proxy-skip.ts).
+  async rewrites() {
+    return { beforeFiles: skippedRewrites(), afterFiles: [], fallback: [] }
   },
 }
 

@@ -14,17 +14,29 @@ const PRIVATE = 'private, no-store'
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
 /**
- * Every page of the site is looked up here first (sanity/content/addresses.ts), in its language: a
- * published redirect is answered at once (one `Location`, cached or not), a published page goes on
- * to its route under app/(site)/[lang] (English's unprefixed addresses rewritten to /en/…, which
- * is never an address of its own), and anything else is rewritten to the 404 of its language, with
- * status 404, so its words are in the server's HTML. The 404 is one static page per language
- * however many addresses ask for it: random addresses add nothing to any cache. A page's Markdown
- * twin (`<path>.md`, or the page's address when the request prefers text/markdown) is rewritten to
- * its route under /<lang>/md. No redirect on Accept-Language: an address always answers the same
- * language, for caches and crawlers alike.
+ * Every page of the site is looked up here first (sanity/content/addresses.ts), in its language,
+ * but for a browser's first visit to one of English's fixed pages, which nothing here concerns
+ * (docs/engineers.md, "Requests the proxy skips"): a published redirect is answered at once (one
+ * `Location`, cached or not), a published page goes on to its route under app/(site)/[lang]
+ * (English's unprefixed addresses rewritten to /en/…, which is never an address of its own), and
+ * anything else is rewritten to the 404 of its language, with status 404, so its words are in the
+ * server's HTML. The 404 is one static page per language however many addresses ask for it: random
+ * addresses add nothing to any cache. A page's Markdown twin (`<path>.md`, or the page's address
+ * when the request prefers text/markdown) is rewritten to its route under /<lang>/md. No redirect
+ * on Accept-Language: an address always answers the same language, for caches and crawlers alike.
  */
 export async function proxy(request: NextRequest) {
+  const response = await answer(request)
+  // A test server's witness that the proxy ran for a request (e2e/methods.spec.ts): a skipped one
+  // leaves no other trace in its answer.
+  if (TRACE) response.headers.set('x-proxy-ran', '1')
+  return response
+}
+
+/** Set for a test server only: see above. */
+const TRACE = process.env.PROXY_TRACE === '1'
+
+async function answer(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl
   // A page is only read (the site has no Server Actions): Next would render it for a PUT or a
   // PROPFIND. On any host; a Node server of ours already refused these (lib/http/method-guard.ts).
@@ -104,6 +116,28 @@ export const config = {
   // The site's own root files (robots.txt, sitemap.xml, icon.svg) are never a page, a redirect or
   // a twin either: running the proxy only to pass them on cost Next about 0.8 ms a request
   // (docs/bench.md, "The server's own cost"), and their route handlers refuse other methods
-  // themselves. Everything else might be a page or a redirect.
-  matcher: ['/((?!_next/|api/|ingest/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)'],
+  // themselves. Neither does a browser's first, cookie-less navigation to one of English's fixed
+  // pages: docs/engineers.md, "Requests the proxy skips", argues it and names what it costs.
+  // Next reads this as a literal at build, so the skip is spelled out as the entries that keep
+  // the proxy (any one is enough): lib/http/proxy-skip.ts holds the conditions, next.config.ts
+  // answers the skipped requests from them, and tests/unit/proxy-matcher.test.ts keeps the three
+  // in step.
+  matcher: [
+    // Every other address might be a page, a redirect, a twin or the 404.
+    '/((?!_next/|api/|ingest/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$|(?:about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)?$).*)',
+    // English's fixed pages, unless the request is a cookie-less browser navigation asking for HTML.
+    {
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)',
+      missing: [{ type: 'header', key: 'sec-fetch-dest', value: 'document' }],
+    },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'header', key: 'content-type' }] },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'cookie', key: 'consent', value: 'granted' }] },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'cookie', key: '__prerender_bypass' }] },
+    {
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)',
+      has: [{ type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' }],
+    },
+    // Campaigns (issue #55): { source: <the same>, has: [{ type: 'query', key: 'utm_campaign' }] }, and
+    // the same key in SKIP_WHEN.missing.
+  ],
 }

@@ -106,6 +106,26 @@ test('a participant’s variant never reaches another visitor or a crawler throu
   expect((await viaCache('/', crawler)).cache).toBe('HIT')
 })
 
+test('a first visit served without the proxy, cached first, never reaches a participant nor an assistant', async () => {
+  // A browser's first navigation skips the proxy (docs/engineers.md, "Requests the proxy skips"):
+  // what next.config.ts says in its place must set it apart in the cache. An address of its own,
+  // so the cache holds nothing of the tests above for it.
+  const address = '/?first-visit'
+  const firstVisit = { 'user-agent': CHROME, accept: BROWSER_ACCEPT, 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' }
+  const skipped = await viaCache(address, firstVisit)
+  expect(skipped.status).toBe(200)
+  expect(skipped.text).toContain(controlTitle)
+  expect(skipped.vary).toEqual(expect.arrayContaining(['Accept', 'Cookie']))
+  expect(skipped.cacheControl).toMatch(/^s-maxage=\d+/)
+  expect((await viaCache(address, firstVisit)).cache).toBe('HIT')
+  const participant = { ...firstVisit, cookie: 'consent=granted; experiments=hero-headline=b' }
+  const variant = await viaCache(address, participant)
+  expect(variant.text).toContain(variantTitle)
+  expect(variant.text).not.toContain(controlTitle)
+  expect((await viaCache(address, { accept: 'text/markdown' })).type).toMatch(/^text\/markdown/)
+  expect((await viaCache(address, { ...firstVisit, accept: 'text/markdown' })).type).toMatch(/^text\/markdown/)
+})
+
 test('a Markdown twin never reaches a browser through a shared cache, nor HTML an assistant', async () => {
   const assistant = { accept: 'text/markdown' }
   const browser = { accept: BROWSER_ACCEPT, 'user-agent': CHROME }
