@@ -178,6 +178,7 @@ test('anything the proxy decides brings it back, for fixed pages and every other
 test('a forged Sec-Fetch-Dest on another method skips the proxy, and the Node server still refuses it', async () => {
   // Next's matcher cannot see the method: on a host without lib/http/method-guard.ts in front of
   // Next, this would reach the page (docs/engineers.md, "Requests the proxy skips").
+  // not seed copy: HTTP methods.
   for (const [method, path] of [
     ['PUT', '/about'],
     ['DELETE', '/'],
