@@ -134,6 +134,10 @@ test.describe('closing and focus', () => {
   test('Escape closes it and returns focus to the button that opened it; the conversation is kept', async ({ page }) => {
     await page.goto('/')
     const opener = tryDemoButtons.hero(page)
+    // Enter does nothing until React has attached the button's handler: on a loaded CI machine that
+    // came after \`load\` (the widget never opened). The button is a JavaScript control, inert before
+    // its script like every island's; this test is about focus, not about the first second.
+    await expect.poll(() => opener.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')))).toBe(true)
     await opener.focus()
     await page.keyboard.press('Enter')
     await expect(widget(page).getByRole('heading', { name: widgetCopy.title })).toBeFocused()
