@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E, e2eEnv, nextStart } from './tools/test/e2e-env'
+import { CHROMIUM_ARGS } from './tools/local/chromium'
 
 const baseURL = `http://localhost:${E2E.sitePort}`
 
@@ -20,16 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      // Without these Chromium keeps calling Google hosts that this network refuses.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

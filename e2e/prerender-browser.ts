@@ -1,12 +1,13 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { decodeBatch, type CapturedEvent } from './analytics-capture'
+import { CHROMIUM_ARGS } from '../tools/local/chromium'
 
 /**
  * A Chromium that prerenders. Chromium refuses to prerender for a page a DevTools client drives
  * through a page session rather than a tab session ("PrerenderingDisabledByDevTools"): Playwright
  * 1.65 drives pages that way, Puppeteer through the tab, so the prerendering specs drive the same
  * Chromium with Puppeteer, and Playwright only starts the servers. The same flags as
- * playwright.config.ts; /ingest answered here, as e2e/analytics-capture.ts does for Playwright.
+ * playwright.config.ts (CHROMIUM_ARGS); /ingest answered here, as e2e/analytics-capture.ts does for Playwright.
  */
 export async function prerenderingBrowser(consent: 'granted' | 'denied' | null): Promise<{
   browser: Browser
@@ -19,15 +20,7 @@ export async function prerenderingBrowser(consent: 'granted' | 'denied' | null):
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   })
   const page = await browser.newPage()
   // Tall enough that the consent banner (fixed to the bottom) covers no call to action.

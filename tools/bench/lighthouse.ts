@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
+import { CHROMIUM_ARGS } from '../local/chromium'
 
 /**
  * Lighthouse, run programmatically against Debian's Chromium, with Lighthouse's mobile defaults
@@ -14,21 +15,8 @@ import lighthouse, { type Result } from 'lighthouse'
  * Everything here works offline against localhost.
  */
 
-/**
- * Chromium's flags for a quiet offline run: without the `--disable-*` ones Chromium keeps
- * calling Google hosts this network refuses (and those calls would show up as noise).
- * `--no-sandbox` because the benchmark may run as root.
- */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
+/** Chromium's flags for Lighthouse's runs: the quiet offline ones (tools/local/chromium.ts), headless. */
+export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 export type CategoryId = (typeof CATEGORIES)[number]

@@ -14,6 +14,7 @@
 import puppeteer, { type Page } from 'puppeteer-core'
 import { throttling } from 'lighthouse/core/config/constants.js'
 import { median } from './lighthouse'
+import { CHROMIUM_ARGS } from '../local/chromium'
 
 export const NAVIGATION_RUNS = 5
 // The hero's call to action: the first of the page's content that prerendering marks.
@@ -43,15 +44,7 @@ async function once(executablePath: string, site: string, withRules: boolean): P
   const browser = await puppeteer.launch({
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   })
   try {
     const page = await browser.newPage()

@@ -19,6 +19,21 @@ export function ensureChromium(): Promise<string> {
   })
 }
 
+/**
+ * Chromium's flags for a quiet offline run, whoever drives it (Playwright, Lighthouse, Puppeteer):
+ * without the `--disable-*` ones Chromium keeps calling Google hosts this network refuses (noise in
+ * every network log). `--no-sandbox` because tests and the bench may run as root.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
 /** Debian's DejaVu fonts: what Chromium's own dependencies bring to a fresh machine (fonts-dejavu-core). */
 export const DEJAVU_DIR = '/usr/share/fonts/truetype/dejavu'
 
