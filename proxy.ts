@@ -5,12 +5,9 @@ import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
 import { isDraftSession } from '@/lib/http/preview-mode'
 import { declineSpeculation, isSpeculative } from '@/lib/http/speculative'
+import { PRIVATE_NO_STORE } from '@/lib/http/cache-control'
 import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
 
-// What no shared cache may keep: a participant's variant (and the cookie that assigned it), a twin
-// answered at its page's address, a draft. Every CDN honours this where some ignore `Vary`
-// (docs/engineers.md, "Shared caches").
-const PRIVATE = 'private, no-store'
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
 /**
@@ -95,7 +92,7 @@ async function answer(request: NextRequest): Promise<Response> {
 function headersOf(varies: readonly string[], privately: boolean | undefined): ResponseInit | undefined {
   const headers: Record<string, string> = {}
   if (varies.length) headers.Vary = varies.join(', ')
-  if (privately) headers['Cache-Control'] = PRIVATE
+  if (privately) headers['Cache-Control'] = PRIVATE_NO_STORE
   return Object.keys(headers).length ? { headers } : undefined
 }
 

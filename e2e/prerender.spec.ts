@@ -1,6 +1,7 @@
 import type { Page as PuppeteerPage } from 'puppeteer-core'
 import { expect, test } from './fixtures'
 import { activationStart, ingestStarts, prerenderingBrowser, until } from './prerender-browser'
+import { prerendered } from '../tools/local/prerender-watch'
 
 // The page a visitor is about to open, prerendered by Chromium's speculation rules
 // (components/site/speculation-rules.tsx), and what it holds back until it is shown
@@ -9,12 +10,11 @@ import { activationStart, ingestStarts, prerenderingBrowser, until } from './pre
 
 // The hero's "Start Free Trial": the first call to action in the page's content.
 const HERO_CTA = 'main a[data-prerender][href="/waitlist"]'
-// Chromium waits for a hover of 200 ms (`moderate`); the rest is the page's load on a busy machine.
-const PRERENDER_TIME_MS = 2500
-
+// Chromium starts after a hover of 200 ms (`moderate`); the click waits for the prerender to settle.
 async function hoverAndWait(page: PuppeteerPage, selector: string) {
+  const settled = prerendered(page)
   await page.hover(selector)
-  await new Promise((resolve) => setTimeout(resolve, PRERENDER_TIME_MS))
+  await settled
 }
 
 async function clickTo(page: PuppeteerPage, selector: string, path: string) {

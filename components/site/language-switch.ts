@@ -1,6 +1,7 @@
 import 'server-only'
 import { getSiteLanguages, type Alternate } from '@/sanity/content'
 import { translationIn, translationSets } from '@/components/seo/metadata'
+import { PRIVATE_NO_STORE } from '@/lib/http/cache-control'
 
 type Sources = { languages: () => Promise<string[]>; translations: () => Promise<Alternate[][]> }
 
@@ -34,5 +35,5 @@ export async function switchLanguage(request: Request, code: string, sources: So
   const from = comingFrom(request)
   const target = translationIn(from ? await sources.translations() : [], from ?? '/', code)
   // Each visitor's answer depends on where they came from: never shared by a cache.
-  return new Response(null, { status: 303, headers: { location: target, 'cache-control': 'private, no-store', vary: 'referer' } })
+  return new Response(null, { status: 303, headers: { location: target, 'cache-control': PRIVATE_NO_STORE, vary: 'referer' } })
 }

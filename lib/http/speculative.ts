@@ -1,3 +1,5 @@
+import { PRIVATE_NO_STORE } from './cache-control'
+
 /**
  * A request Chromium makes for a page the visitor has not opened yet (a prerender or prefetch of
  * the speculation rules, components/site/speculation-rules.tsx): `Sec-Purpose: prefetch;prerender`
@@ -15,5 +17,5 @@ export function isSpeculative(headers: Headers): boolean {
  * as usual, and that visit assigns. Never kept by any cache.
  */
 export function declineSpeculation(): Response {
-  return new Response(null, { status: 503, headers: { 'Cache-Control': 'private, no-store', 'Retry-After': '0' } })
+  return new Response(null, { status: 503, headers: { 'Cache-Control': PRIVATE_NO_STORE, 'Retry-After': '0' } })
 }
