@@ -64,14 +64,3 @@ export function ingestStarts(page: Page): Promise<number[]> {
       .map((entry) => entry.startTime),
   )
 }
-
-/** Polls `read` until `accept` holds (10 s at most), as Playwright's expect.poll does. */
-export async function until<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (accept(value)) return value
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: last ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}

@@ -1,7 +1,7 @@
 import type { Page as PuppeteerPage } from 'puppeteer-core'
 import { expect, test } from './fixtures'
-import { activationStart, ingestStarts, prerenderingBrowser, until } from './prerender-browser'
-import { prerendered } from '../tools/local/prerender-watch'
+import { activationStart, ingestStarts, prerenderingBrowser } from './prerender-browser'
+import { clickTo, prerendered, until } from '../tools/local/prerender-watch'
 
 // The page a visitor is about to open, prerendered by Chromium's speculation rules
 // (components/site/speculation-rules.tsx), and what it holds back until it is shown
@@ -15,15 +15,6 @@ async function hoverAndWait(page: PuppeteerPage, selector: string) {
   const settled = prerendered(page)
   await page.hover(selector)
   await settled
-}
-
-async function clickTo(page: PuppeteerPage, selector: string, path: string) {
-  await page.click(selector)
-  await until(
-    () => page.evaluate(() => location.pathname).catch(() => ''),
-    (now) => now === path,
-    `the address ${path}`,
-  )
 }
 
 const cookiesOf = async (page: PuppeteerPage) => (await page.browser().cookies()).map(({ name, value }) => `${name}=${value}`).sort()

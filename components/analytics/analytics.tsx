@@ -7,6 +7,7 @@ import { onConsentChange } from '@/components/analytics/consent'
 import { parseTrackAttribute, TRACK_ATTRIBUTE } from '@/components/analytics/events'
 import { isPrerendering, restartSpeculations, whenShown } from '@/lib/prerender'
 import { ConsentBanner, type ConsentCopy } from './consent-banner'
+import type { ConsentButtonLooks } from './consent-buttons'
 
 const MAX_NAVIGATION_HOLD_MS = 500
 
@@ -21,7 +22,7 @@ function replacesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
  * 404 included), one delegated listener for every element marked with `trackOn()`, and
  * the consent banner.
  */
-export function Analytics({ copy, locale }: { copy: ConsentCopy; locale: string }) {
+export function Analytics({ copy, looks, locale }: { copy: ConsentCopy; looks: ConsentButtonLooks; locale: string }) {
   const pathname = usePathname()
 
   // A prerendered page is viewed when it is shown, not when it is loaded (lib/prerender.ts).
@@ -61,5 +62,5 @@ export function Analytics({ copy, locale }: { copy: ConsentCopy; locale: string 
     return () => document.removeEventListener('click', onClick, { capture: true })
   }, [])
 
-  return analyticsConfigured ? <ConsentBanner copy={copy} /> : null
+  return analyticsConfigured ? <ConsentBanner copy={copy} looks={looks} /> : null
 }

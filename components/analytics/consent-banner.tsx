@@ -12,8 +12,7 @@ import {
   writeConsent,
   type ConsentChoice,
 } from '@/components/analytics/consent'
-// The variant classes, not <Button>: this island is on every page, and its few bytes count there.
-import { buttonVariants } from '@/components/ui/button-variants'
+import type { ConsentButtonLooks } from './consent-buttons'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import type { SiteLink } from '@/sanity/content/types'
 
@@ -40,7 +39,7 @@ function onConsentOrShown(listener: () => void): () => void {
  * Asks once, remembers the answer, and comes back when the footer's cookie settings ask
  * for it. Fixed to the bottom of the viewport so showing it shifts no content.
  */
-export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
+export function ConsentBanner({ copy, looks }: { copy: ConsentCopy; looks: ConsentButtonLooks }) {
   const consent = useSyncExternalStore(onConsentOrShown, readConsent, serverSnapshot)
   const interactive = useAfterHydration(() => true, false)
   const [reopened, setReopened] = useState(false)
@@ -83,16 +82,11 @@ export function ConsentBanner({ copy }: { copy: ConsentCopy }) {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {refused ? null : (
-          <button type="button" disabled={!interactive} onClick={() => choose('granted')} className={buttonVariants({ size: 'sm' })}>
+          <button type="button" disabled={!interactive} onClick={() => choose('granted')} className={looks.primary}>
             {copy.acceptLabel}
           </button>
         )}
-        <button
-          type="button"
-          disabled={!interactive}
-          onClick={() => choose('denied')}
-          className={buttonVariants({ variant: refused ? 'primary' : 'secondary', size: 'sm' })}
-        >
+        <button type="button" disabled={!interactive} onClick={() => choose('denied')} className={refused ? looks.primary : looks.secondary}>
           {copy.declineLabel}
         </button>
       </div>

@@ -7,6 +7,7 @@ import { Header } from './header'
 import { AnnouncementBar } from './announcement/announcement-bar'
 import { Analytics } from '@/components/analytics/analytics'
 import { ConsentBoot } from '@/components/analytics/consent-boot'
+import { consentButtonLooks } from '@/components/analytics/consent-buttons'
 import { publicEnv } from '@/lib/env'
 import { DraftPreview } from '@/components/preview/draft-preview'
 import { SourceRecorder } from '@/components/waitlist/source-recorder'
@@ -29,7 +30,7 @@ export async function SiteChrome({ children, language }: { children: ReactNode; 
           is the largest text, as on the legal pages, it is the LCP element). The boot script goes
           before it, so a visitor who has chosen never sees it flash. */}
       {publicEnv.posthogKey ? <ConsentBoot /> : null}
-      <Analytics copy={settings.consent} locale={languageTag(language)} />
+      <Analytics copy={settings.consent} looks={consentButtonLooks} locale={languageTag(language)} />
       <AnnouncementBar announcement={settings.announcement} closeLabel={settings.labels.closeAnnouncement} plannedLabel={settings.labels.planned} />
       <Header settings={settings} />
       <main id="main" tabIndex={-1} className="focus:outline-none">

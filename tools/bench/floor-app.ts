@@ -127,7 +127,11 @@ export default function Page() {
   // The floor with a page's worth of words: how far the framework alone moves Lighthouse's LCP
   // when a page has real text. Plain headings and paragraphs, no CSS, no font, no client
   // component, prerendered like the site's pages; the words are pseudo-random (one fixed seed)
-  // so gzip cannot fold them away as it would a repeated sentence.
+  // so gzip cannot fold them away as it would a repeated sentence. The lead has one typographic
+  // apostrophe, as any real copy has: one character above U+00FF makes V8 hold the whole page as a
+  // two-byte string, which Node then writes and Next hashes for its ETag more slowly than ASCII
+  // (a 186 kB page on a bare Node server: 511 against 679 requests/s, docs/bench.md). A floor of
+  // pure ASCII would measure a page no copy with a ’ or a → can be.
   'app/text/[sections]/page.tsx': `const WORDS = 'interview insight users slack agent conversation analyse product team founder signal theme quote pricing waitlist onboarding churn feature request research answer question summary pattern'.split(' ')
 
 export const dynamicParams = false
@@ -150,7 +154,7 @@ export default async function Page({ params }: { params: Promise<{ sections: str
   return (
     <main>
       <h1>Floor with text</h1>
-      <p>The lead paragraph of a page of plain text: headings and paragraphs, no CSS, no font, no client component, to see what the framework alone costs once a page has words on it.</p>
+      <p>The lead paragraph of a page of plain text: headings and paragraphs, no CSS, no font, no client component, to see what the framework’s own cost is once a page has words on it.</p>
       {Array.from({ length: count }, (_, i) => (
         <section key={i}>
           <h2>Section {i + 1}</h2>

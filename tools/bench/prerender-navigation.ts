@@ -15,7 +15,7 @@ import puppeteer, { type Page } from 'puppeteer-core'
 import { throttling } from 'lighthouse/core/config/constants.js'
 import { median } from './lighthouse'
 import { CHROMIUM_ARGS } from '../local/chromium'
-import { prerendered } from '../local/prerender-watch'
+import { clickTo, prerendered, until } from '../local/prerender-watch'
 
 export const NAVIGATION_RUNS = 5
 // The hero's call to action: the first of the page's content that prerendering marks.
@@ -61,13 +61,26 @@ async function once(executablePath: string, site: string, withRules: boolean): P
     })
     await page.emulateCPUThrottling(slow4g.cpuSlowdownMultiplier)
     await page.goto(`${site}/`, { waitUntil: 'load' })
+    // Under the throttling React hydrates after `load`, and the rules are taken out (for the run
+    // without them) only once React has hydrated them: an element missing before then fails
+    // hydration (React error 418), and React draws the page again under the pointer. Both runs wait alike.
+    await until(
+      () =>
+        page.evaluate(() => {
+          const rules = document.querySelector('script[type="speculationrules"]')
+          return rules !== null && Object.keys(rules).some((key) => key.startsWith('__reactFiber$'))
+        }),
+      (hydrated) => hydrated,
+      'the home page hydrated',
+      30_000,
+    )
     if (!withRules) await page.evaluate(() => document.querySelectorAll('script[type="speculationrules"]').forEach((rules) => rules.remove()))
     // With the rules, the click comes once the prerender has settled (as it does for a visitor
     // whose pointer rests a moment); without them, after the same 200 ms hover.
     const settled = withRules ? prerendered(page) : new Promise((resolve) => setTimeout(resolve, HOVER_MS))
     await page.hover(HERO_CTA)
     await settled
-    await Promise.all([page.waitForFunction(() => location.pathname === '/waitlist', { timeout: 30_000 }), page.click(HERO_CTA)])
+    await clickTo(page, HERO_CTA, '/waitlist', 30_000)
     return await lcpAfterActivation(page)
   } finally {
     await browser.close()

@@ -55,3 +55,29 @@ export function prerendered(page: Page, timeoutMs = 30_000): Promise<void> {
     page.on('request', onRequest).on('requestfinished', onEnd).on('requestfailed', onEnd)
   })
 }
+
+/** Polls `read` until `accept` holds (10 s at most), as Playwright's expect.poll does. */
+export async function until<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (accept(value)) return value
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: last ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * Clicks `selector` and waits for the page at `path`. Polled rather than awaited through
+ * Puppeteer's waitForFunction: activating a prerendered page swaps the tab's page, and a wait
+ * running in the old one fails with "Target closed".
+ */
+export async function clickTo(page: Page, selector: string, path: string, timeoutMs = 10_000): Promise<void> {
+  await page.click(selector)
+  await until(
+    () => page.evaluate(() => location.pathname).catch(() => ''),
+    (now) => now === path,
+    `the address ${path}`,
+    timeoutMs,
+  )
+}
