@@ -56,7 +56,7 @@ export function prerendered(page: Page, timeoutMs = 30_000): Promise<void> {
   })
 }
 
-/** Polls `read` until `accept` holds (10 s at most), as Playwright's expect.poll does. */
+/** Polls `read` every 100 ms until `accept` holds (10 s unless told), as Playwright's expect.poll does. */
 export async function until<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
