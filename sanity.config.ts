@@ -14,6 +14,7 @@ import { publicEnv } from './lib/env'
 import { SINGLETON_TYPES, SINGLETONS, schemaTypes, TRANSLATED_TYPES } from './sanity/schemaTypes'
 import { fixedPageTemplate, studioLanguages } from './sanity/studio/languages'
 import { resolve } from './sanity/studio/presentation'
+import { keepOldAddresses } from './sanity/studio/keep-old-addresses'
 import { structure } from './sanity/studio/structure'
 import { previewsOff } from './sanity/studio/previews-off'
 
@@ -46,8 +47,10 @@ export const studioConfig = ({ previews }: { previews: boolean }) =>
       ],
     },
     document: {
-      actions: (actions, { schemaType }) =>
-        SINGLETON_TYPES.has(schemaType) ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish') : actions,
+      actions: (actions, context) =>
+        SINGLETON_TYPES.has(context.schemaType)
+          ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish')
+          : keepOldAddresses(actions, context),
     },
     plugins: [
       structureTool({ structure }),

@@ -112,6 +112,18 @@ test('a new redirect published to the first instance is answered by the second w
   expect(ms).toBeLessThan(2_000)
 })
 
+test('a page moved on the first instance: its old address answers 308 on the second within 2 s', async ({ request }) => {
+  const [before, after] = [`before-${stamp}`, `after-${stamp}`]
+  const careers = await documentNamed('page-careers')
+  const moving = { ...careers, _id: `page-moving-${stamp}`, slug: { _type: 'slug', current: before } }
+  await propagation('a new page to move', [moving], async () => (await page(request, `/${before}`)).status() === 200)
+  const ms = await propagation('a moved page', [{ ...moving, slug: { _type: 'slug', current: after } }], async () => {
+    const response = await page(request, `/${before}`)
+    return response.status() === 308 && response.headers().location === `/${after}`
+  })
+  expect(ms).toBeLessThan(2_000)
+})
+
 test('with Redis stopped mid-run, both instances still answer 200 and their logs say why', async ({ request }) => {
   await redis.stop()
   for (const site of [first, second]) {

@@ -259,7 +259,13 @@ export async function installStudioDouble(
       const body = request.postDataJSON() as { actions: SentAction[]; transactionId?: string }
       double.actions.push(...body.actions)
       const transactionId = body.transactionId ?? transaction()
-      const changes = (await Promise.all(body.actions.map(asMutations))).flat()
+      // One event per document per transaction, as the Content Lake sends: a transaction of several
+      // edits to one draft (a slug's setIfMissing, then its text) is one change of that draft.
+      const changes = [
+        ...(await Promise.all(body.actions.map(asMutations)))
+          .flat()
+          .reduce((byId, { id, mutations }) => byId.set(id, [...(byId.get(id) ?? []), ...mutations]), new Map<string, Record<string, unknown>[]>()),
+      ].map(([id, mutations]) => ({ id, mutations }))
       await json(route, { transactionId })
       return commit(request, transactionId, changes).catch((error: Error) => double.unknown.push(`an action the double cannot apply: ${error.message}`))
     }

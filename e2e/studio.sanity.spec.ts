@@ -1,8 +1,8 @@
 /**
  * The Studio as an editor meets it (issue #56), in Chromium, on the build with a Sanity project
  * ("standin"), with Sanity answered by a test double (e2e/studio-double.ts) and no network: it boots,
- * lists every document type, opens a page, a pricing tier, a post and an experiment, edits a field
- * and publishes, with no console error, uncaught exception (the fixture's consoleErrors has both) or
+ * lists every document type, opens a page, a pricing tier, a post and an experiment, edits a page's
+ * title and address and publishes (its old address kept), with no console error, uncaught exception (the fixture's consoleErrors has both) or
  * policy violation after any stage. Each stage leaves a screenshot when the test fails. What the
  * double does not do as Sanity does is listed in e2e/studio-double.ts.
  */
@@ -114,13 +114,20 @@ test('an editor boots the Studio, opens each kind of document, edits and publish
     await expectField(page, 'title', experiment.title)
   })
 
-  await stage('edits a field and publishes', async () => {
+  await stage('edits a field, moves the page and publishes: the old address is kept', async () => {
     await openFromList(page, 'Pages', 'Careers')
     const title = field(page, 'title')
     await title.fill('Careers at Heardly')
+    await expectField(page, 'slug', 'careers')
+    await field(page, 'slug').fill('careers-at-heardly')
     // The document's Publish action (the header's "Published" chip is a button too).
     await page.getByTestId('action-publish').click()
     await expect.poll(() => double.actions.map((action) => action.actionType)).toContain('sanity.action.document.publish')
-    expect(double.actions.find((action) => action.actionType === 'sanity.action.document.publish')).toMatchObject({ publishedId: 'page-careers' })
+    const published = double.actions.findIndex((action) => action.actionType === 'sanity.action.document.publish')
+    expect(double.actions[published]).toMatchObject({ publishedId: 'page-careers' })
+    // The old slug went into the draft's Old addresses (sanity/studio/keep-old-addresses.ts) before the publish.
+    const kept = double.actions.findIndex((action) => JSON.stringify(action).includes('"previousSlugs":["careers"]'))
+    expect(kept, JSON.stringify(double.actions)).toBeGreaterThan(-1)
+    expect(kept).toBeLessThan(published)
   })
 })

@@ -126,6 +126,19 @@ export const redirectsQuery = defineQuery(`*[_type == "redirect" && defined(sour
   "url": destination.url
 }`)
 
+/**
+ * The pages and posts that have moved, with their old slugs: each old address redirects to the
+ * current one (sanity/content/addresses.ts). The most recently published first, so when two claimed
+ * the same old address, the later move has it.
+ */
+export const movedAddressesQuery =
+  defineQuery(`*[_type in ["page", "post"] && count(previousSlugs) > 0 && defined(slug.current) && ${published}] | order(_updatedAt desc){
+  _type,
+  "slug": slug.current,
+  "language": ${languageOf},
+  previousSlugs
+}`)
+
 export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
   ${fixedPageLanguages},
   backLabel,

@@ -153,6 +153,31 @@ export function slugProblem(slug: string | undefined | null): string | null {
   return slugProblemFor(slug)
 }
 
+/** The documents whose address moves with their slug, each with its rule for a slug and its address in a language. */
+export const MOVABLE_TYPES = {
+  page: { problem: slugProblem, pathOf: pagePath },
+  post: { problem: postSlugProblem, pathOf: postPath },
+} as const
+
+/** A page or post as its slug history sees it: its slug, and the slugs it had before (`previousSlugs`). */
+export type SlugHistory = { slug?: { current?: string } | null; previousSlugs?: readonly string[] | null }
+
+/**
+ * The old slugs a document should be published with, given the version published now (null: none):
+ * when the slug changed, the old one joins them, and the new one leaves them (a page moved back
+ * takes its address again). A chain a → b → c thus keeps [a, b], each one hop from c. Undefined
+ * when the list needs no change. What the Studio's Publish (sanity/studio/keep-old-addresses.ts)
+ * and `content:publish` both apply, so no editor has to add a redirect for a moved page.
+ */
+export function previousSlugsAfter(published: SlugHistory | null | undefined, next: SlugHistory): string[] | undefined {
+  const before = published?.slug?.current
+  const now = next.slug?.current
+  const kept = next.previousSlugs ?? []
+  const moved = before && now && before !== now && !kept.includes(before) ? [...kept, before] : [...kept]
+  const list = now ? moved.filter((slug) => slug !== now) : moved
+  return list.length === kept.length && list.every((slug, index) => slug === kept[index]) ? undefined : list
+}
+
 /** A redirect's source as the site compares it: no trailing slash, no query or fragment. */
 export function normalizePath(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? ''

@@ -1,12 +1,13 @@
 import type {
   CategoriesQueryResult,
   FixedPagesQueryResult,
+  MovedAddressesQueryResult,
   PageListQueryResult,
   PostSummariesQueryResult,
   RedirectsQueryResult,
   SiteLanguagesQueryResult,
 } from '@/sanity/types.generated'
-import { categoriesQuery, fixedPagesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
+import { categoriesQuery, fixedPagesQuery, movedAddressesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
@@ -14,7 +15,7 @@ import Negotiator from 'negotiator'
 import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from '@/lib/content/paths'
 import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMode } from './posts'
 import { readPublished } from './published'
-import { toPageList, toRedirects, toSiteLanguages } from './reshape'
+import { toMovedRedirects, toPageList, toRedirects, toSiteLanguages } from './reshape'
 import type { Redirect } from './types'
 
 /**
@@ -103,7 +104,7 @@ const shared = (): Shared => ((globalThis as { [SHARED]?: Shared })[SHARED] ??= 
  * After a publish the next request waits for the new list: the page just published must answer.
  * Past the period (the safety net for a missed webhook) the list in hand still answers at once
  * while it is read again behind it, as Next serves a stale page while it regenerates: otherwise one
- * visitor a minute would wait for six queries to the content API before their page even started.
+ * visitor a minute would wait for seven queries to the content API before their page even started.
  */
 export function addresses(now = Date.now()): Promise<Addresses> {
   const state = shared()
@@ -230,6 +231,8 @@ export type AddressSources = {
   fixedPages: FixedPagesQueryResult
   pages: PageListQueryResult
   redirects: RedirectsQueryResult
+  /** The pages and posts with old addresses (`previousSlugs`). */
+  moved: MovedAddressesQueryResult
   posts: PostSummariesQueryResult
   categories: CategoriesQueryResult
 }
@@ -268,24 +271,38 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
         ...FEED_PATHS.map((path) => localizePath(path, language!)),
       ]),
   ]
+  const pages = new Set(paths)
+  // A moved page's old address leads only where a page answers (not to a post a deployed site hides,
+  // or a language the site no longer speaks); a redirect a marketer made for the same address wins.
+  const moved = [...toMovedRedirects(sources.moved)].filter(([, { destination }]) => pages.has(destination))
   return {
     languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)),
-    pages: new Set(paths),
-    redirects: toRedirects(sources.redirects),
+    pages,
+    redirects: new Map([...moved, ...toRedirects(sources.redirects)]),
     twins: new Set(twins),
   }
 }
 
+/** The query each of the sources is read by. */
+const SOURCE_QUERIES: { readonly [K in keyof AddressSources]: string } = {
+  languages: siteLanguagesQuery,
+  fixedPages: fixedPagesQuery,
+  pages: pageListQuery,
+  redirects: redirectsQuery,
+  moved: movedAddressesQuery,
+  posts: postSummariesQuery,
+  categories: categoriesQuery,
+}
+
+/** Reads every source at once with `read` (the content API or the seed here; the GROQ engine over a test's dataset in tests). */
+export async function readAddressSources(read: (query: string) => Promise<unknown>): Promise<AddressSources> {
+  const keys = Object.keys(SOURCE_QUERIES) as (keyof AddressSources)[]
+  const values = await Promise.all(keys.map((key) => read(SOURCE_QUERIES[key])))
+  return Object.fromEntries(keys.map((key, index) => [key, values[index]])) as AddressSources
+}
+
 async function load(): Promise<Addresses> {
-  const [languages, fixedPages, pages, redirects, posts, categories] = await Promise.all([
-    readPublished<SiteLanguagesQueryResult>(siteLanguagesQuery),
-    readPublished<FixedPagesQueryResult>(fixedPagesQuery),
-    readPublished<PageListQueryResult>(pageListQuery),
-    readPublished<RedirectsQueryResult>(redirectsQuery),
-    readPublished<PostSummariesQueryResult>(postSummariesQuery),
-    readPublished<CategoriesQueryResult>(categoriesQuery),
-  ])
-  return addressesFrom({ languages, fixedPages, pages, redirects, posts, categories }, serverEnv().sampleContent)
+  return addressesFrom(await readAddressSources((query) => readPublished(query)), serverEnv().sampleContent)
 }
 
 function safeDecode(segment: string): string {

@@ -2,6 +2,7 @@ import type {
   DemoConversationQueryResult,
   ExperimentQueryResult,
   LandingPageQueryResult,
+  MovedAddressesQueryResult,
   NotFoundPageQueryResult,
   PageListQueryResult,
   PageQueryResult,
@@ -15,7 +16,7 @@ import { toAnnouncement } from './announcement'
 import { shareImageUrl } from '@/lib/content/image'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteLanguage } from '@/lib/i18n/languages'
 import { warnOnce } from '@/lib/warn-once'
-import { normalizePath, onSitePath, pagePath, redirectLocation } from '@/lib/content/paths'
+import { MOVABLE_TYPES, normalizePath, onSitePath, pagePath, redirectLocation } from '@/lib/content/paths'
 import type {
   Alternate,
   DemoConversation,
@@ -334,6 +335,27 @@ export function toRedirects(raw: RedirectsQueryResult): Map<string, Redirect> {
       continue
     }
     redirects.set(normalizePath(item.source), { destination, permanent: item.permanent === true })
+  }
+  return redirects
+}
+
+/**
+ * The redirects of the pages and posts that moved: each old slug, in the document's language, to
+ * its address now, permanently. The list comes most recent first, so an old address two documents
+ * had goes where the later move took it. An old slug that breaks the slug rule (written by anything
+ * that skips the Studio) is left out: it could name no address of ours.
+ */
+export function toMovedRedirects(raw: MovedAddressesQueryResult): Map<string, Redirect> {
+  const redirects = new Map<string, Redirect>()
+  for (const { _type, slug, language, previousSlugs } of raw) {
+    const { problem, pathOf } = MOVABLE_TYPES[_type]
+    if (problem(slug) !== null) continue
+    const destination = pathOf(slug, language)
+    for (const old of previousSlugs ?? []) {
+      const source = pathOf(old, language)
+      if (problem(old) !== null || source === destination || redirects.has(source)) continue
+      redirects.set(source, { destination, permanent: true })
+    }
   }
   return redirects
 }

@@ -2,18 +2,7 @@ import { readFileSync } from 'node:fs'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import {
-  blogPageQuery,
-  categoriesQuery,
-  fixedPagesQuery,
-  pageListQuery,
-  postFeedQuery,
-  postQuery,
-  postSummariesQuery,
-  redirectsQuery,
-  siteLanguagesQuery,
-  siteSettingsQuery,
-} from '@/sanity/queries'
+import { blogPageQuery, categoriesQuery, postFeedQuery, postQuery, postSummariesQuery, siteSettingsQuery } from '@/sanity/queries'
 import type {
   BlogPageQueryResult,
   CategoriesQueryResult,
@@ -37,7 +26,7 @@ import {
   type SampleMode,
 } from '@/sanity/content/posts'
 import type { PostSummary } from '@/sanity/content/types'
-import { addressesFrom, answerFor, type AddressSources } from '@/sanity/content/addresses'
+import { addressesFrom, answerFor, readAddressSources } from '@/sanity/content/addresses'
 import { postListPath, POSTS_PER_PAGE } from '@/lib/content/paths'
 import { toSiteSettings } from '@/sanity/content/reshape'
 import { buildFeed } from '@/components/blog/feed'
@@ -203,18 +192,7 @@ describe('post projections (groq-js)', () => {
 describe('addresses the proxy answers for posts', () => {
   it('a published post and its lists answer; an unpublished one, an unknown one and a page past the end are 404s', async () => {
     const withoutOne = seed.filter((doc) => doc._id !== 'post-why-ai-interviews')
-    const read = <Q extends keyof AddressSources>(query: string) => run<AddressSources[Q]>(withoutOne, query)
-    const addresses = addressesFrom(
-      {
-        languages: await read<'languages'>(siteLanguagesQuery),
-        fixedPages: await read<'fixedPages'>(fixedPagesQuery),
-        pages: await read<'pages'>(pageListQuery),
-        redirects: await read<'redirects'>(redirectsQuery),
-        posts: await read<'posts'>(postSummariesQuery),
-        categories: await read<'categories'>(categoriesQuery),
-      },
-      'show',
-    )
+    const addresses = addressesFrom(await readAddressSources((query) => run(withoutOne, query)), 'show')
     expect(answerFor(addresses, '/blog/good-interview-questions').kind).toBe('page')
     expect(answerFor(addresses, '/blog/category/user-research').kind).toBe('page')
     expect(answerFor(addresses, '/blog/feed.xml').kind).toBe('page')

@@ -8,6 +8,7 @@ import {
   postPath,
   postSlugProblem,
   POSTS_PER_PAGE,
+  previousSlugsAfter,
   redirectProblems,
   redirectSourceProblem,
   RESERVED_SEGMENTS,
@@ -147,5 +148,27 @@ describe('a path to send a browser to (draft mode’s page to open)', () => {
     expect(path).toBe(expected)
     // What a browser does with it: the same origin, always.
     expect(new URL(path, SITE).origin).toBe(SITE)
+  })
+})
+
+describe('the old slugs a page or post is published with', () => {
+  const doc = (slug: string | undefined, previousSlugs?: string[]) => ({ slug: slug === undefined ? undefined : { current: slug }, previousSlugs })
+
+  it.each([
+    ['a first publish keeps nothing', null, doc('careers'), undefined],
+    ['the same address changes nothing', doc('careers'), doc('careers'), undefined],
+    ['a move keeps the old address', doc('careers'), doc('jobs'), ['careers']],
+    ['a second move keeps both, each one hop from the new one', doc('jobs', ['careers']), doc('join-us', ['careers']), ['careers', 'jobs']],
+    ['a move back takes the address again, and keeps the one it leaves', doc('jobs', ['careers']), doc('careers', ['careers']), ['jobs']],
+    ['an address kept already is not kept twice', doc('jobs', ['careers']), doc('work', ['careers', 'jobs']), undefined],
+    ['an editor’s removal stands when the address does not move', doc('jobs', ['careers', 'old']), doc('jobs', ['careers']), undefined],
+    ['a draft whose slug was cleared keeps the old one', doc('jobs'), doc(undefined), undefined],
+    ['the list of the draft is the truth, plus the move', doc('jobs', ['a', 'b']), doc('work', ['b']), ['b', 'jobs']],
+  ])('%s', (_, published, next, expected) => {
+    expect(previousSlugsAfter(published, next)).toEqual(expected)
+  })
+
+  it('drops the current slug from a list typed by hand', () => {
+    expect(previousSlugsAfter(doc('jobs'), doc('jobs', ['jobs', 'careers']))).toEqual(['careers'])
   })
 })

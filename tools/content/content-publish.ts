@@ -3,7 +3,8 @@
  * offline. Applies the documents in <file> (NDJSON, or JSON on one line or many: one document or a list; each
  * replaces the document with the same _id, like Sanity's createOrReplace) to the local
  * dataset the site reads, after checking them against the Studio schema's rules, then sends
- * the running site the same signed webhook Sanity would.
+ * the running site the same signed webhook Sanity would. A page or post published at a new slug
+ * keeps the old one among its Old addresses (`previousSlugs`), as the Studio's Publish does.
  * `npm run content:publish -- --unpublish <id>` (repeatable) removes documents instead, as the
  * Studio's Unpublish or Delete does, and sends the webhook for each.
  */
@@ -14,6 +15,7 @@ import { readSeedDataset, type SeedDocument } from '../../sanity/seed/dataset'
 import { parseDocumentsFile } from './documents-file'
 import { schemaTypes } from '../../sanity/schemaTypes'
 import { validateDocuments } from '../../sanity/validate-documents'
+import { MOVABLE_TYPES, previousSlugsAfter, type SlugHistory } from '../../lib/content/paths'
 import { localEnv } from '../local/local-env'
 import { sendRevalidationWebhook } from '../local/local-webhook'
 
@@ -49,10 +51,27 @@ if (missing.length > 0) {
   process.exit(1)
 }
 const next = dataset.filter((doc) => !unpublish.includes(doc._id))
-for (const doc of changes) {
+for (const [position, doc] of changes.entries()) {
   const index = next.findIndex((existing) => existing._id === doc._id)
-  if (index === -1) next.push(doc)
-  else next[index] = doc
+  const existing = index === -1 ? undefined : (next[index] as SeedDocument & SlugHistory)
+  let published = doc
+  if (doc._type in MOVABLE_TYPES && existing) {
+    // A page or post published at a new address keeps the old one, as the Studio's Publish does. A
+    // file that does not mention the old addresses keeps those published (a Studio draft always
+    // carries them); one that lists them, even none, says which to keep.
+    const incoming = 'previousSlugs' in doc || !existing.previousSlugs ? doc : { ...doc, previousSlugs: existing.previousSlugs }
+    const previousSlugs = previousSlugsAfter(existing, incoming as SlugHistory)
+    // Stamped as the Content Lake stamps every write: when two pages left one address, the later move has it.
+    published = previousSlugs ? { ...incoming, previousSlugs, _updatedAt: new Date().toISOString() } : incoming
+    changes[position] = published
+    if (previousSlugs) {
+      const { pathOf } = MOVABLE_TYPES[doc._type as keyof typeof MOVABLE_TYPES]
+      const language = typeof doc.language === 'string' ? doc.language : undefined
+      console.log(`${doc._id} keeps its old addresses: ${previousSlugs.map((slug) => pathOf(slug, language)).join(', ') || 'none'}.`)
+    }
+  }
+  if (index === -1) next.push(published)
+  else next[index] = published
 }
 // The whole dataset is checked: removing a page that a menu links to is refused, as the Studio refuses it.
 const problems = await validateDocuments(schemaTypes as never, next)

@@ -2,6 +2,7 @@ import { DocumentsIcon } from '@sanity/icons/Documents'
 import { defineField, defineType, type SlugValue } from 'sanity'
 import { pageTitleField, sectionsField } from '../../sections/schemas'
 import { pagePath, slugProblem } from '../../../lib/content/paths'
+import { previousSlugsField } from '../objects/previous-slugs'
 import { uniqueSlug } from '../objects/validation-client'
 
 export const page = defineType({
@@ -15,7 +16,7 @@ export const page = defineType({
       name: 'slug',
       title: 'Address',
       description:
-        'The page is at /<slug>. Lowercase words and hyphens. Changing it moves the page: links chosen as "Page on this site" follow it; add a redirect for the old address.',
+        'The page is at /<slug>. Lowercase words and hyphens. Changing it moves the page: links chosen as "Page on this site" follow it, and the old address redirects here once published (see Old addresses).',
       type: 'slug',
       options: { source: 'title', maxLength: 60, isUnique: () => true },
       validation: (rule) =>
@@ -25,6 +26,7 @@ export const page = defineType({
             uniqueSlug(context, { type: 'page', slug: value?.current, problem: slugProblem, pathOf: pagePath }),
           ),
     }),
+    previousSlugsField('page'),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
     sectionsField(),
   ],

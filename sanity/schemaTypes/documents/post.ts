@@ -4,6 +4,7 @@ import { richTextField } from '../../sections/rich-text/schema'
 import { postPath, postSlugProblem } from '../../../lib/content/paths'
 import { stringField, textField } from '../objects/fields'
 import { sampleFlagField } from '../objects/sampleFlag'
+import { previousSlugsField } from '../objects/previous-slugs'
 import { uniqueSlug } from '../objects/validation-client'
 
 export const POST_KINDS = [
@@ -37,7 +38,7 @@ export const post = defineType({
       name: 'slug',
       title: 'Address',
       description:
-        'The post is at /blog/<slug>. Lowercase words and hyphens. Changing it after publishing breaks links to it: add a redirect for the old address.',
+        'The post is at /blog/<slug>. Lowercase words and hyphens. Changing it after publishing moves the post: the old address redirects here once published (see Old addresses).',
       type: 'slug',
       group: 'content',
       options: { source: 'title', maxLength: 80, isUnique: () => true },
@@ -48,6 +49,7 @@ export const post = defineType({
             uniqueSlug(context, { type: 'post', slug: value?.current, problem: postSlugProblem, pathOf: postPath }),
           ),
     }),
+    previousSlugsField('post', 'content'),
     defineField({
       name: 'publishedAt',
       title: 'Publication date',

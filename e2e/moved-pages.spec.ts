@@ -1,0 +1,86 @@
+import { expect, test } from './fixtures'
+import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
+
+// A page whose address changes, published with `npm run content:publish` (the Studio's rules and
+// Publish, the same signed webhook): its old address answers 308 to the new one from the next
+// request on, with no redirect written by anyone (lib/content/paths.ts previousSlugsAfter,
+// sanity/content/addresses.ts).
+
+type Doc = { _id: string; _type: string; slug: { _type: 'slug'; current: string } } & Record<string, unknown>
+const stamp = () => Date.now().toString(36)
+
+test.describe.configure({ mode: 'serial' })
+
+/** A page of this test's own, a copy of `from` (so no other spec's page moves), at `slug`. */
+async function pageAt(from: string, slug: string, id = `page-${slug}`): Promise<Doc> {
+  const source = await currentDocument<Doc>(from)
+  return { ...source, _id: id, slug: { _type: 'slug', current: slug } }
+}
+
+const moveTo = (doc: Doc, slug: string): Doc => ({ ...doc, slug: { _type: 'slug', current: slug } })
+
+test('a moved page answers its old addresses with one 308 each, straight to where it is now; a new page may take an old address', async ({ page, request }) => {
+  test.slow()
+  const [first, second, third] = ['first', 'second', 'third'].map((step) => `moving-${step}-${stamp()}`) as [string, string, string]
+  const location = async (path: string) => {
+    const response = await request.get(path, { maxRedirects: 0 })
+    return `${response.status()} ${response.headers().location ?? ''}`
+  }
+  let doc = await pageAt('page-careers', first)
+  const ids = [doc._id]
+  try {
+    await publish([doc])
+    await expect.poll(() => location(`/${first}`)).toBe('200 ')
+
+    doc = moveTo(doc, second)
+    expect(await publish([doc])).toContain(`${doc._id} keeps its old addresses: /${first}.`)
+    // The next request already: no poll.
+    expect(await location(`/${first}`)).toBe(`308 /${second}`)
+    expect(await location(`/${second}`)).toBe('200 ')
+
+    // Published from a file that does not mention the old addresses: they are kept, and the move too.
+    expect(await publish([moveTo(doc, third)])).toContain(`${doc._id} keeps its old addresses: /${first}, /${second}.`)
+    for (const old of [first, second]) expect(await location(`/${old}`)).toBe(`308 /${third}`)
+
+    // A visitor with an old link lands on the page, at its address now.
+    await page.goto(`/${first}`)
+    await expect(page).toHaveURL(new RegExp(`/${third}$`))
+    await expect(page.locator('h1')).toHaveCount(1)
+
+    // A new page published at an old address takes it over.
+    const newcomer = await pageAt('page-privacy', first, `page-newcomer-${stamp()}`)
+    ids.push(newcomer._id)
+    await publish([newcomer])
+    expect(await location(`/${first}`)).toBe('200 ')
+    expect(await location(`/${second}`)).toBe(`308 /${third}`)
+
+    // An editor removes the old addresses: they answer 404 from the next request on.
+    await publish([{ ...(await currentDocument<Doc>(doc._id)), previousSlugs: [] }])
+    expect(await location(`/${second}`)).toMatch(/^404/)
+  } finally {
+    await unpublish(ids)
+  }
+  // Unpublished, the page and its old addresses are gone: 404, not a redirect to a missing page.
+  for (const path of [first, second, third]) await expect.poll(() => location(`/${path}`)).toMatch(/^404/)
+})
+
+test('a moved page in German redirects under /de, to its German address', async ({ request }) => {
+  const [before, after] = [`vorher-${stamp()}`, `nachher-${stamp()}`]
+  const doc = await pageAt('page-careers-de', before)
+  try {
+    await publish([doc])
+    expect(await publish([moveTo(doc, after)])).toContain(`keeps its old addresses: /de/${before}.`)
+    const response = await request.get(`/de/${before}`, { maxRedirects: 0 })
+    expect(response.status()).toBe(308)
+    expect(response.headers().location).toBe(`/de/${after}`)
+    // English never had that address.
+    expect((await request.get(`/${before}`, { maxRedirects: 0 })).status()).toBe(404)
+  } finally {
+    await unpublish([doc._id])
+  }
+})
+
+test('an old address a hand-written document spells as a path elsewhere is refused before it is published', async () => {
+  const doc = { ...(await pageAt('page-careers', `hostile-${stamp()}`)), previousSlugs: ['//evil.example'] }
+  await expect(publish([doc])).rejects.toThrow(/Not published: the Studio would refuse this content[\s\S]*evil\.example/)
+})
