@@ -46,14 +46,14 @@ const withDoc = (dataset: SeedDocument[], ...docs: SeedDocument[]) => [...datase
 const experiment = (changes: Record<string, unknown> = {}) => ({ ...structuredClone(example), ...changes }) as SeedDocument
 const problemsWith = (...docs: SeedDocument[]) => validateDocuments(schemaTypes as never, withDoc(seed, ...docs))
 
-async function landing(dataset: SeedDocument[], shown: Record<string, string>, language = 'en') {
+async function landing(dataset: SeedDocument[], shown: Record<string, string>, language = 'en', campaigns: string[] = []) {
   const settings = (await evaluateQuery(dataset, siteSettingsQuery, { language })) as NonNullable<SiteSettingsQueryResult>
   const page = toSectionPage(
     (await evaluateQuery(dataset, landingPageQuery, { language })) as NonNullable<LandingPageQueryResult>,
     contentTokens(settings),
     language,
   )
-  const { sections, marks } = await withVariants(page.sections, shown, language)
+  const { sections, marks } = await withVariants(page.sections, { shown, campaigns }, language)
   return renderToStaticMarkup(
     <PageBuilder title={page.title} sections={sections} marks={marks} context={{ settings: toSiteSettings(settings, language), ctaLocation: 'cta' }} />,
   )
@@ -108,7 +108,7 @@ describe('running experiments, as the proxy reads them', () => {
   it('names the page it varies in every language, with the variants’ shares', async () => {
     const { byPath } = await read(withDoc(seed, experiment()))
     expect([...byPath.keys()].sort()).toEqual(['/', '/de'])
-    expect(byPath.get('/de')).toEqual([{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }])
+    expect(byPath.get('/de')).toEqual([{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }], sectionKey: HERO }])
   })
 
   it('leaves out a language a variant has no section in, so nobody is counted for what they were not shown', async () => {

@@ -14,7 +14,7 @@ vi.mock('@/sanity/content/addresses', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/sanity/content/addresses')>()),
   addresses: async (): Promise<Addresses> => {
     const pages = new Set(['/', '/about', '/privacy', '/de', '/de/about'])
-    return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages }
+    return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages, campaigns: new Map() }
   },
 }))
 vi.mock('@/components/experiments/running', async (importOriginal) => ({
@@ -117,8 +117,8 @@ describe('the variant page’s segment', () => {
   it('names the language and the variants, sorted, and reads back only what it writes', () => {
     const segment = variantSegment('de', { 'pricing-copy': 'c', 'hero-headline': 'b' })
     expect(segment).toBe('de~hero-headline.b~pricing-copy.c')
-    expect(parseVariantSegment(segment)).toEqual({ language: 'de', shown: { 'hero-headline': 'b', 'pricing-copy': 'c' } })
-    expect(parseVariantSegment('en')).toEqual({ language: 'en', shown: {} })
+    expect(parseVariantSegment(segment)).toEqual({ language: 'de', shown: { 'hero-headline': 'b', 'pricing-copy': 'c' }, campaigns: [] })
+    expect(parseVariantSegment('en')).toEqual({ language: 'en', shown: {}, campaigns: [] })
     for (const forged of [
       'en~pricing-copy.c~hero-headline.b',
       'en~hero-headline.b~hero-headline.c',
@@ -126,6 +126,26 @@ describe('the variant page’s segment', () => {
       'en~hero-headline',
       'en~hero-headline.b.c',
       'en~hero-headline.B',
+    ]) {
+      expect(parseVariantSegment(forged), forged).toBeNull()
+    }
+  })
+
+  it('names the campaign versions first, sorted, each once, and reads back only what it writes', () => {
+    const segment = variantSegment('en', { 'pricing-copy': 'c' }, ['pm-linkedin-hero', 'founders-cards', 'pm-linkedin-hero', 'Not A Key'])
+    expect(segment).toBe('en~_founders-cards~_pm-linkedin-hero~pricing-copy.c')
+    expect(parseVariantSegment(segment)).toEqual({ language: 'en', shown: { 'pricing-copy': 'c' }, campaigns: ['founders-cards', 'pm-linkedin-hero'] })
+    expect(parseVariantSegment('de~_pm-hero')).toEqual({ language: 'de', shown: {}, campaigns: ['pm-hero'] })
+    const many = Array.from({ length: 11 }, (_, index) => `_c${String(index).padStart(2, '0')}`)
+    for (const forged of [
+      'en~_pm-linkedin-hero~_founders-cards',
+      'en~_pm-hero~_pm-hero',
+      'en~_PM',
+      'en~_',
+      'en~__pm-hero',
+      'en~pricing-copy.c~_pm-hero',
+      `en~${many.join('~')}`,
+      'en~_pm-hero.b',
     ]) {
       expect(parseVariantSegment(forged), forged).toBeNull()
     }
