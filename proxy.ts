@@ -73,7 +73,8 @@ async function answer(request: NextRequest): Promise<Response> {
     const address = addressOf(pathname)
     // A visitor whose address names a campaign gets its versions of the page's sections
     // (sanity/campaigns/live.ts); a known crawler gets the page as published, as for experiments.
-    const campaigns = isbot(request.headers.get('user-agent') ?? '') ? [] : campaignVersionsFor(known.campaigns.get(address), request.nextUrl.searchParams)
+    const named = campaignVersionsFor(known.campaigns.get(address), request.nextUrl.searchParams)
+    const campaigns = named.length && isbot(request.headers.get('user-agent') ?? '') ? [] : named
     // A participant in an experiment on this page gets its variant page (components/experiments).
     const experiments = await experimentsOn(request, language, address, campaigns)
     if (experiments.varied) varies.push('Cookie')
