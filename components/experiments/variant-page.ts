@@ -66,7 +66,9 @@ export async function withVariants(
     const campaign = await getCampaign(key, language)
     const index = campaign ? result.findIndex((section) => section._key === campaign.sectionKey) : -1
     if (!campaign?.section || index === -1) {
-      warnOnce(`[campaigns] The campaign version "${key}" shows the page as published in ${language}: it is unpublished, or its section is not on the page or not written in that language`)
+      warnOnce(
+        `[campaigns] The campaign version "${key}" shows the page as published in ${language}: it is unpublished, or its section is not on the page or not written in that language`,
+      )
       continue
     }
     result = result.with(index, { ...campaign.section, _key: result[index]!._key } as Section)

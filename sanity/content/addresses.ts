@@ -8,7 +8,16 @@ import type {
   RedirectsQueryResult,
   SiteLanguagesQueryResult,
 } from '@/sanity/types.generated'
-import { categoriesQuery, fixedPagesQuery, liveCampaignsQuery, movedAddressesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
+import {
+  categoriesQuery,
+  fixedPagesQuery,
+  liveCampaignsQuery,
+  movedAddressesQuery,
+  pageListQuery,
+  postSummariesQuery,
+  redirectsQuery,
+  siteLanguagesQuery,
+} from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'

@@ -5,7 +5,14 @@ import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dat
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
 import { landingPageQuery, liveCampaignsQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
-import type { CampaignQueryResult, ExperimentQueryResult, LandingPageQueryResult, LiveCampaignsQueryResult, RunningExperimentsQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
+import type {
+  CampaignQueryResult,
+  ExperimentQueryResult,
+  LandingPageQueryResult,
+  LiveCampaignsQueryResult,
+  RunningExperimentsQueryResult,
+  SiteSettingsQueryResult,
+} from '@/sanity/types.generated'
 import { contentTokens, toSectionPage, toSiteSettings } from '@/sanity/content/reshape'
 import { forgetAddresses } from '@/sanity/content/addresses'
 import { campaignVersionsFor, toLiveCampaigns } from '@/sanity/campaigns/live'
@@ -267,7 +274,9 @@ describe('a campaign version', () => {
   it('accepts the editors’ guide’s example as content:publish does, and refuses what the Studio refuses', async () => {
     expect(await problemsWith(version())).toEqual([])
     expect(await problemsWith(version({ key: { _type: 'slug', current: 'PM' } }))).toEqual([expect.stringMatching(/key: Use 2 to 40 lowercase/)])
-    expect(await problemsWith(version({ utmCampaign: ' pm-linkedin' }))).toEqual([expect.stringMatching(/utmCampaign: The site reads utm_campaign as "pm-linkedin"/)])
+    expect(await problemsWith(version({ utmCampaign: ' pm-linkedin' }))).toEqual([
+      expect.stringMatching(/utmCampaign: The site reads utm_campaign as "pm-linkedin"/),
+    ])
     expect(await problemsWith(version({ utmSource: 'linked\u200bin' }))).toEqual([expect.stringMatching(/utmSource: The site reads utm_source/)])
     expect(await problemsWith(version({ target: { ...campaignExample.target, sectionKey: 'nope' } }))).toEqual([
       expect.stringMatching(/target: The page has no section with the key "nope"/),
@@ -275,7 +284,9 @@ describe('a campaign version', () => {
     // A second version answering the same tags on the same section, published beside the first.
     const twin = version({ _id: 'campaign-twin', key: { _type: 'slug', current: 'pm-twin' } })
     expect(await validateDocuments(schemaTypes as never, withDoc(seed, version(), twin))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/utmCampaign: The campaign "pm-(linkedin-hero|twin)" already answers utm_campaign=pm-linkedin on this page/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/utmCampaign: The campaign "pm-(linkedin-hero|twin)" already answers utm_campaign=pm-linkedin on this page/),
+      ]),
     )
     // The same tags with a source named are another audience.
     expect(await validateDocuments(schemaTypes as never, withDoc(seed, version(), { ...twin, utmSource: 'linkedin' }))).toEqual([])

@@ -60,7 +60,8 @@ describe('the Studio’s rules for a campaign', () => {
     expect(campaignTagProblem('Founders Weekly', 'utm_campaign', true)).toBeNull()
     expect(campaignTagProblem(undefined, 'utm_campaign', true)).toMatch(/Give the utm_campaign/)
     expect(campaignTagProblem(undefined, 'utm_source', false)).toBeNull()
-    for (const odd of [' pm', 'pm ', 'pm\u200b', 'a'.repeat(101), '\u202epm']) expect(campaignTagProblem(odd, 'utm_campaign', true)).toMatch(/reads utm_campaign/)
+    for (const odd of [' pm', 'pm ', 'pm\u200b', 'a'.repeat(101), '\u202epm'])
+      expect(campaignTagProblem(odd, 'utm_campaign', true)).toMatch(/reads utm_campaign/)
   })
 
   it('refuses two campaigns answering the same tags on one page', () => {
