@@ -7,6 +7,8 @@ import { isDraftSession } from '@/lib/http/preview-mode'
 import { declineSpeculation, isSpeculative } from '@/lib/http/speculative'
 import { PRIVATE_NO_STORE } from '@/lib/http/cache-control'
 import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
+import { campaignVersionsFor } from '@/sanity/campaigns/live'
+import { isbot } from 'isbot'
 
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
@@ -68,14 +70,21 @@ async function answer(request: NextRequest): Promise<Response> {
   if (answer.kind === 'markdown')
     return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), headersOf(varies, answer.negotiated || draft))
   if (answer.kind === 'page' && !draft) {
+    const address = addressOf(pathname)
+    // A visitor whose address names a campaign gets its versions of the page's sections
+    // (sanity/campaigns/live.ts); a known crawler gets the page as published, as for experiments.
+    const named = campaignVersionsFor(known.campaigns.get(address), request.nextUrl.searchParams)
+    const campaigns = named.length && isbot(request.headers.get('user-agent') ?? '') ? [] : named
     // A participant in an experiment on this page gets its variant page (components/experiments).
-    const experiments = await experimentsOn(request, language, addressOf(pathname))
+    const experiments = await experimentsOn(request, language, address, campaigns)
     if (experiments.varied) varies.push('Cookie')
     const variant = experiments.rewrite
     if (variant) {
       // A prerender writes no cookie: one that would assign a variant is declined (lib/http/speculative.ts).
       if (variant.cookie !== null && isSpeculative(request.headers)) return declineSpeculation()
-      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, headersOf(varies, true))
+      // Drawn for this visitor's cookies: no shared cache keeps it. A campaign's page alone depends
+      // only on the address, which every cache keys on.
+      const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, headersOf(varies, experiments.varied))
       return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
     }
   }
@@ -134,7 +143,7 @@ export const config = {
       source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)',
       has: [{ type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' }],
     },
-    // Campaigns (issue #55): { source: <the same>, has: [{ type: 'query', key: 'utm_campaign' }] }, and
-    // the same key in SKIP_WHEN.missing.
+    // A campaign's address: its version of the page (sanity/campaigns/live.ts).
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'query', key: 'utm_campaign' }] },
   ],
 }

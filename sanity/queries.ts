@@ -264,16 +264,39 @@ export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $l
  * whose section was deleted is left out before anyone is rewritten to it), and the database's set
  * of variant keys a sign-up may record (components/experiments/sync.ts).
  */
-export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{
-  "key": key.current,
-  "sectionKey": target.sectionKey,
-  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},
-  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && ${published}]{
+/**
+ * The published page a document's `target` names (an experiment's, a campaign version's), in every
+ * language it is translated to, with its sections' keys.
+ */
+const targetPagesProjection = /* groq */ `"pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && ${published}]{
     _type,
     "language": ${languageOf},
     "slug": slug.current,
     "sectionKeys": coalesce(sections[]._key, [])
-  }
+  }`
+
+export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && state == "running" && ${published}]{
+  "key": key.current,
+  "sectionKey": target.sectionKey,
+  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},
+  ${targetPagesProjection}
+}`)
+
+/** The published campaign versions as the proxy matches them (sanity/campaigns/live.ts): their tags and the pages they change. */
+export const liveCampaignsQuery = defineQuery(`*[_type == "campaign" && ${published}]{
+  "key": key.current,
+  utmCampaign,
+  "utmSource": coalesce(utmSource, null),
+  "sectionKey": target.sectionKey,
+  "languages": coalesce(sections[count(sections) > 0].language, []),
+  ${targetPagesProjection}
+}`)
+
+/** One campaign version as its page draws it: its section in one language, projected like the page's. */
+export const campaignQuery = defineQuery(`*[_type == "campaign" && key.current == $key && ${published}][0]{
+  "key": key.current,
+  "sectionKey": target.sectionKey,
+  "version": sections[language == $language][0]{${sectionsProjection}}
 }`)
 
 /** One experiment as a variant page draws it: its variants' sections in one language, projected like the page's. */

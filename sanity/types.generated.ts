@@ -373,6 +373,74 @@ export type AboutPageReference = {
   [internalGroqTypeReferenceTo]?: 'aboutPage'
 }
 
+export type Campaign = {
+  _id: string
+  _type: 'campaign'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  key: Slug
+  utmCampaign?: string
+  utmSource?: string
+  target: {
+    page: LandingPageReference | AboutPageReference | PageReference
+    sectionKey: string
+  }
+  sections: Array<{
+    language: string
+    sections: Array<
+      | ({
+          _key: string
+        } & HeroSection)
+      | ({
+          _key: string
+        } & PageHeaderSection)
+      | ({
+          _key: string
+        } & RichTextSection)
+      | ({
+          _key: string
+        } & LogoStripSection)
+      | ({
+          _key: string
+        } & CardGridSection)
+      | ({
+          _key: string
+        } & StepsSection)
+      | ({
+          _key: string
+        } & PricingSection)
+      | ({
+          _key: string
+        } & TestimonialSection)
+      | ({
+          _key: string
+        } & FaqSection)
+      | ({
+          _key: string
+        } & TextColumnsSection)
+      | ({
+          _key: string
+        } & StatementSection)
+      | ({
+          _key: string
+        } & ContactSection)
+      | ({
+          _key: string
+        } & CtaSection)
+    >
+    _type: 'campaignSection'
+    _key: string
+  }>
+}
+
+export type Slug = {
+  _type: 'slug'
+  current: string
+  source?: string
+}
+
 export type Experiment = {
   _id: string
   _type: 'experiment'
@@ -439,12 +507,6 @@ export type Experiment = {
     _type: 'experimentVariant'
     _key: string
   }>
-}
-
-export type Slug = {
-  _type: 'slug'
-  current: string
-  source?: string
 }
 
 export type Redirect = {
@@ -1388,8 +1450,9 @@ export type AllSanitySchemaTypes =
   | Link
   | LandingPageReference
   | AboutPageReference
-  | Experiment
+  | Campaign
   | Slug
+  | Experiment
   | Redirect
   | SiteLanguages
   | TranslationMetadata
@@ -3233,6 +3296,350 @@ export type RunningExperimentsQueryResult = Array<{
 }>
 
 // Source: sanity/queries.ts
+// Variable: liveCampaignsQuery
+// Query: *[_type == "campaign" && !(_id in path("drafts.**"))]{  "key": key.current,  utmCampaign,  "utmSource": coalesce(utmSource, null),  "sectionKey": target.sectionKey,  "languages": coalesce(sections[count(sections) > 0].language, []),  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && !(_id in path("drafts.**"))]{    _type,    "language": coalesce(language, "en"),    "slug": slug.current,    "sectionKeys": coalesce(sections[]._key, [])  }}
+export type LiveCampaignsQueryResult = Array<{
+  key: string
+  utmCampaign: string | null
+  utmSource: string | null
+  sectionKey: string
+  languages: Array<string>
+  pages: Array<
+    | {
+        _type: 'aboutPage'
+        language: string | 'en'
+        slug: null
+        sectionKeys: Array<string>
+      }
+    | {
+        _type: 'landingPage'
+        language: string | 'en'
+        slug: null
+        sectionKeys: Array<string>
+      }
+    | {
+        _type: 'page'
+        language: string | 'en'
+        slug: string
+        sectionKeys: Array<string>
+      }
+  >
+}>
+
+// Source: sanity/queries.ts
+// Variable: campaignQuery
+// Query: *[_type == "campaign" && key.current == $key && !(_id in path("drafts.**"))][0]{  "key": key.current,  "sectionKey": target.sectionKey,  "version": sections[language == $language][0]{"sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}}}}
+export type CampaignQueryResult = {
+  key: string
+  sectionKey: string
+  version: {
+    sections: Array<
+      | {
+          _key: string
+          _type: 'cardGridSection'
+          anchorId: string | null
+          eyebrow: string | null
+          title: string
+          subtitle: string | null
+          items: Array<{
+            _key: string
+            icon:
+              | 'chart'
+              | 'clock'
+              | 'code'
+              | 'globe'
+              | 'heart'
+              | 'lock'
+              | 'message'
+              | 'rocket'
+              | 'shield'
+              | 'slack'
+              | 'sparkles'
+              | 'store'
+              | 'target'
+              | 'user'
+              | 'users'
+              | 'zap'
+            title: string
+            description: string
+            image: {
+              alt: string
+              isSample: null
+              asset: SanityImageAssetReference | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              url: string | null
+            } | null
+          }>
+          layout: 'cards' | 'rows' | null
+          columns: 2 | 3 | 4
+          tinted: boolean | null
+        }
+      | {
+          _key: string
+          _type: 'contactSection'
+          anchorId: string | null
+          title: string
+          subtitle: string | null
+          generalEmailLabel: string
+          supportEmailLabel: string
+          locationLabel: string
+        }
+      | {
+          _key: string
+          _type: 'ctaSection'
+          anchorId: string | null
+          title: string
+          subtitle: string | null
+          primaryCtaLabel: string
+          secondaryCtaLabel: string | null
+          testimonial: {
+            quote: string
+            author: string
+            role: string
+            isSample: boolean | null
+            photo: {
+              alt: null
+              isSample: null
+              asset: SanityImageAssetReference | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              url: string | null
+            } | null
+          } | null
+        }
+      | {
+          _key: string
+          _type: 'faqSection'
+          anchorId: string | null
+          title: string
+          subtitle: string | null
+          items: Array<{
+            _key: string
+            question: string
+            answer: string
+          }>
+        }
+      | {
+          _key: string
+          _type: 'heroSection'
+          anchorId: string | null
+          badge: string | null
+          title: string
+          titleHighlight: string | null
+          subtitle: string
+          primaryCtaLabel: string
+          secondaryCtaLabel: string
+          highlights: Array<string>
+          socialProof: string | null
+          visual: {
+            _id: string
+            context: string
+            opening: string
+            steps: Array<{
+              _key: string
+              replies: Array<{
+                _key: string
+                text: string
+                followUp: string | null
+              }>
+              followUp: string | null
+              quoted: boolean | null
+            }>
+            insight: {
+              channel: string
+              summary: string
+              tags: Array<string>
+              sentiment: 'mixed' | 'negative' | 'neutral' | 'positive'
+              action: string
+            }
+          } | null
+          visualCaption: string | null
+        }
+      | {
+          _key: string
+          _type: 'logoStripSection'
+          anchorId: string | null
+          title: string
+          items: Array<{
+            _key: string
+            name: string
+            isSample: boolean | null
+            logo: {
+              alt: null
+              isSample: null
+              asset: SanityImageAssetReference | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              url: string | null
+            } | null
+          }>
+        }
+      | {
+          _key: string
+          _type: 'pageHeaderSection'
+          anchorId: string | null
+          eyebrow: string | null
+          title: string
+          subtitle: string | null
+          lastUpdated: string | null
+        }
+      | {
+          _key: string
+          _type: 'pricingSection'
+          anchorId: string | null
+          eyebrow: string | null
+          title: string
+          subtitle: string | null
+          footnote: string | null
+          ctaLabel: string
+          labels: {
+            free: string
+            perMonth: string
+            perYear: string
+            trial: string
+            noCreditCard: string
+            cancelAnytime: string
+          }
+          tiers: Array<{
+            _id: string
+            name: string
+            description: string
+            price: number
+            currency: 'EUR' | 'GBP' | 'USD'
+            billingInterval: 'month' | 'year'
+            trialDays: number
+            noCreditCard: boolean | null
+            cancelAnytime: boolean | null
+            insightsPerMonth: number
+            insightsLabel: string
+            overageNote: string | null
+            features: Array<string>
+            availability: 'available' | 'comingSoon'
+            ctaLabel: string
+            highlighted: boolean | null
+            highlightLabel: string | null
+          }>
+        }
+      | {
+          _key: string
+          _type: 'richTextSection'
+          anchorId: string | null
+          body: Array<
+            | {
+                children?: Array<{
+                  marks?: Array<string>
+                  text?: string
+                  _type: 'span'
+                  _key: string
+                }>
+                style?: 'h2' | 'h3' | 'h4' | 'normal'
+                listItem?: 'bullet' | 'number'
+                markDefs: Array<
+                  | {
+                      href: string
+                      _type: 'link'
+                      _key: string
+                    }
+                  | {
+                      page: PageReference
+                      _type: 'pageLink'
+                      _key: string
+                      slug: string
+                      language: string | 'en'
+                    }
+                > | null
+                level?: number
+                _type: 'block'
+                _key: string
+              }
+            | {
+                tone: 'important' | 'note'
+                text: string
+                _type: 'callout'
+                _key: string
+              }
+            | {
+                asset: SanityImageAssetReference | null
+                media?: unknown
+                hotspot: SanityImageHotspot | null
+                crop: SanityImageCrop | null
+                alt: string
+                caption: string | null
+                _type: 'image'
+                _key: string
+                url: string | null
+              }
+          >
+        }
+      | {
+          _key: string
+          _type: 'statementSection'
+          anchorId: string | null
+          title: string
+          body: string
+          image: {
+            alt: string
+            isSample: boolean | null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }
+      | {
+          _key: string
+          _type: 'stepsSection'
+          anchorId: string | null
+          eyebrow: string | null
+          title: string
+          subtitle: string | null
+          steps: Array<{
+            _key: string
+            title: string
+            text: string
+            image: {
+              alt: string
+              isSample: null
+              asset: SanityImageAssetReference | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              url: string | null
+            } | null
+          }>
+        }
+      | {
+          _key: string
+          _type: 'testimonialSection'
+          anchorId: string | null
+          quote: string
+          author: string
+          role: string
+          isSample: boolean | null
+          photo: {
+            alt: null
+            isSample: null
+            asset: SanityImageAssetReference | null
+            hotspot: SanityImageHotspot | null
+            crop: SanityImageCrop | null
+            url: string | null
+          } | null
+        }
+      | {
+          _key: string
+          _type: 'textColumnsSection'
+          anchorId: string | null
+          columns: Array<{
+            _key: string
+            title: string
+            body: string
+          }>
+        }
+    >
+  } | null
+} | null
+
+// Source: sanity/queries.ts
 // Variable: experimentQuery
 // Query: *[_type == "experiment" && key.current == $key && !(_id in path("drafts.**"))][0]{  "key": key.current,  state,  "sectionKey": target.sectionKey,  "variants": variants[]{    key,    "section": sections[language == $language][0]{"sections": sections[hidden != true]{  _key,  _type,  anchorId,  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{  _id,  context,  opening,  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},  insight{channel, summary, tags, sentiment, action}}, visualCaption},  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},  _type == "richTextSection" => {body[]{  ...,  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}}},  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},  _type == "pricingSection" => {  eyebrow,  title,  subtitle,  footnote,  ctaLabel,  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},  "tiers": tiers[]->{    _id,    name,    description,    price,    currency,    billingInterval,    trialDays,    noCreditCard,    cancelAnytime,    insightsPerMonth,    insightsLabel,    overageNote,    features,    availability,    ctaLabel,    highlighted,    highlightLabel  }},  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},  _type == "textColumnsSection" => {columns[]{_key, title, body}},  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}}}  }}
 export type ExperimentQueryResult = {
@@ -3574,6 +3981,8 @@ declare module '@sanity/client' {
     '*[_type in ["landingPage", "aboutPage", "waitlistPage", "blogPage", "siteSettings"] && !(_id in path("drafts.**"))]{_type, "language": coalesce(language, "en")}': FixedPagesQueryResult
     '*[_type == "post" && defined(slug.current) && defined(publishedAt) && !(_id in path("drafts.**"))][coalesce(language, "en") == $language]{_id, "text": pt::text(body), "code": body[_type == "code"].code}': PostTextsQueryResult
     '*[_type == "experiment" && state == "running" && !(_id in path("drafts.**"))]{\n  "key": key.current,\n  "sectionKey": target.sectionKey,\n  "variants": variants[]{key, share, "languages": coalesce(sections[count(sections) > 0].language, [])},\n  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && !(_id in path("drafts.**"))]{\n    _type,\n    "language": coalesce(language, "en"),\n    "slug": slug.current,\n    "sectionKeys": coalesce(sections[]._key, [])\n  }\n}': RunningExperimentsQueryResult
+    '*[_type == "campaign" && !(_id in path("drafts.**"))]{\n  "key": key.current,\n  utmCampaign,\n  "utmSource": coalesce(utmSource, null),\n  "sectionKey": target.sectionKey,\n  "languages": coalesce(sections[count(sections) > 0].language, []),\n  "pages": *[(_id == ^.target.page._ref || _id in *[_type == "translation.metadata" && ^.^.target.page._ref in translations[].value._ref][0].translations[].value._ref) && _type in ["landingPage", "aboutPage", "page"] && !(_id in path("drafts.**"))]{\n    _type,\n    "language": coalesce(language, "en"),\n    "slug": slug.current,\n    "sectionKeys": coalesce(sections[]._key, [])\n  }\n}': LiveCampaignsQueryResult
+    '*[_type == "campaign" && key.current == $key && !(_id in path("drafts.**"))][0]{\n  "key": key.current,\n  "sectionKey": target.sectionKey,\n  "version": sections[language == $language][0]{"sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n}}\n}': CampaignQueryResult
     '*[_type == "experiment" && key.current == $key && !(_id in path("drafts.**"))][0]{\n  "key": key.current,\n  state,\n  "sectionKey": target.sectionKey,\n  "variants": variants[]{\n    key,\n    "section": sections[language == $language][0]{"sections": sections[hidden != true]{\n  _key,\n  _type,\n  anchorId,\n  _type == "heroSection" => {badge, title, titleHighlight, subtitle, primaryCtaLabel, secondaryCtaLabel, highlights, socialProof, "visual": visual->{\n  _id,\n  context,\n  opening,\n  steps[]{_key, replies[]{_key, text, followUp}, followUp, quoted},\n  insight{channel, summary, tags, sentiment, action}\n}, visualCaption},\n  _type == "pageHeaderSection" => {eyebrow, title, subtitle, lastUpdated},\n  _type == "richTextSection" => {body[]{\n  ...,\n  _type == "block" => {markDefs[]{..., _type == "pageLink" => {"slug": page->slug.current, "language": coalesce(page->language, "en")}}},\n  _type == "image" => {alt, caption, asset, hotspot, crop, "url": asset->url}\n}},\n  _type == "logoStripSection" => {title, items[]{_key, name, isSample, "logo": logo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "cardGridSection" => {eyebrow, title, subtitle, items[]{_key, icon, title, description, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}, layout, columns, tinted},\n  _type == "pricingSection" => {\n  eyebrow,\n  title,\n  subtitle,\n  footnote,\n  ctaLabel,\n  labels{free, perMonth, perYear, trial, noCreditCard, cancelAnytime},\n  "tiers": tiers[]->{\n    _id,\n    name,\n    description,\n    price,\n    currency,\n    billingInterval,\n    trialDays,\n    noCreditCard,\n    cancelAnytime,\n    insightsPerMonth,\n    insightsLabel,\n    overageNote,\n    features,\n    availability,\n    ctaLabel,\n    highlighted,\n    highlightLabel\n  }\n},\n  _type == "testimonialSection" => {quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "faqSection" => {title, subtitle, items[]{_key, question, answer}},\n  _type == "textColumnsSection" => {columns[]{_key, title, body}},\n  _type == "statementSection" => {title, body, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}},\n  _type == "contactSection" => {title, subtitle, generalEmailLabel, supportEmailLabel, locationLabel},\n  _type == "ctaSection" => {title, subtitle, primaryCtaLabel, secondaryCtaLabel, testimonial{quote, author, role, isSample, "photo": photo{alt, isSample, asset, hotspot, crop, "url": asset->url}}},\n  _type == "stepsSection" => {eyebrow, title, subtitle, steps[]{_key, title, text, "image": image{alt, isSample, asset, hotspot, crop, "url": asset->url}}}\n}}\n  }\n}': ExperimentQueryResult
   }
 }

@@ -1,7 +1,10 @@
 import { CONTROL_VARIANT, type Assignments } from '@/sanity/experiments/assignments'
 
-/** What the proxy needs of a running experiment: its key and its variants' shares (control takes the rest). */
-export type ExperimentSplit = { key: string; variants: readonly { key: string; share: number }[] }
+/**
+ * What the proxy needs of a running experiment: its key, its variants' shares (control takes the
+ * rest) and the section it varies (a campaign version there takes it over).
+ */
+export type ExperimentSplit = { key: string; variants: readonly { key: string; share: number }[]; sectionKey?: string }
 
 /** Buckets per experiment: shares are whole percents, so 10,000 buckets split them exactly. */
 const BUCKETS = 10_000

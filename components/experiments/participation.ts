@@ -20,31 +20,38 @@ export function mayTakePart(request: Pick<NextRequest, 'cookies' | 'headers'>): 
 export type VariantRewrite = { segment: string; cookie: string | null }
 
 /**
- * What the running experiments do to the page at `address` (its path with its language's prefix):
- * `varied` when one varies it, whoever asks (its answer then depends on the visitor's cookies, so a
- * shared cache in front of the site must key on them: the proxy says `Vary: Cookie`); `rewrite`,
- * the variant page a participant is rewritten to and the experiments cookie to set when this visit
- * assigned them anew, or null for a visitor who does not take part.
+ * What the running experiments and the campaign versions the address names (`campaigns`, matched
+ * by the proxy: sanity/campaigns/live.ts) do to the page at `address` (its path with its language's
+ * prefix): `varied` when an experiment varies it, whoever asks (its answer then depends on the
+ * visitor's cookies, so a shared cache in front of the site must key on them: the proxy says
+ * `Vary: Cookie`); `rewrite`, the variant page to draw and the experiments cookie to set when this
+ * visit assigned them anew, or null for the page as published. A campaign version takes its section
+ * from the experiment there: nobody is assigned to that one on this request.
  */
 export async function experimentsOn(
   request: Pick<NextRequest, 'cookies' | 'headers'>,
   language: string,
   address: string,
+  campaigns: readonly { key: string; sectionKey: string }[] = [],
 ): Promise<{ varied: boolean; rewrite: VariantRewrite | null }> {
+  const versions = campaigns.map((campaign) => campaign.key)
+  const pageAsIs = versions.length ? { segment: variantSegment(language, {}, versions), cookie: null } : null
   let running
   try {
     running = await runningExperiments()
   } catch {
     // Logged where it was read: everyone sees the page as published until the next read works.
-    return { varied: false, rewrite: null }
+    return { varied: false, rewrite: pageAsIs }
   }
-  const experiments = running.byPath.get(address)
-  if (!experiments?.length) return { varied: false, rewrite: null }
-  if (!mayTakePart(request)) return { varied: true, rewrite: null }
+  const taken = new Set(campaigns.map((campaign) => campaign.sectionKey))
+  const all = running.byPath.get(address)
+  if (!all?.length) return { varied: false, rewrite: pageAsIs }
+  if (!mayTakePart(request)) return { varied: true, rewrite: pageAsIs }
+  const experiments = all.filter((experiment) => !experiment.sectionKey || !taken.has(experiment.sectionKey))
   const held = parseAssignments(request.cookies.get(EXPERIMENTS_COOKIE)?.value)
   const { shown, assignments, changed } = participate(experiments, held, () => crypto.randomUUID())
-  if (!changed && Object.keys(shown).length === 0) return { varied: true, rewrite: null }
-  return { varied: true, rewrite: { segment: variantSegment(language, shown), cookie: changed ? serializeAssignments(assignments) : null } }
+  if (!changed && Object.keys(shown).length === 0) return { varied: true, rewrite: pageAsIs }
+  return { varied: true, rewrite: { segment: variantSegment(language, shown, versions), cookie: changed ? serializeAssignments(assignments) : null } }
 }
 
 /**

@@ -2,8 +2,7 @@ import type { RunningExperimentsQueryResult } from '@/sanity/types.generated'
 import { runningExperimentsQuery } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { addressesGeneration } from '@/sanity/content/addresses'
-import { FIXED_PAGE_PATHS, pagePath } from '@/lib/content/paths'
-import { localizePath } from '@/lib/i18n/languages'
+import { sectionedPagePath } from '@/lib/content/paths'
 import { readPublished } from '@/sanity/content/published'
 import { warnOnce } from '@/lib/warn-once'
 import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
@@ -34,8 +33,7 @@ export function toRunningExperiments(raw: RunningExperimentsQueryResult): Runnin
       continue
     }
     for (const page of item.pages) {
-      const path =
-        page._type === 'page' ? (page.slug ? pagePath(page.slug, page.language) : null) : localizePath(FIXED_PAGE_PATHS[page._type]?.[0] ?? '', page.language)
+      const path = sectionedPagePath(page)
       if (!path) continue
       if (!page.sectionKeys.includes(item.sectionKey)) {
         warnOnce(`[experiments] The experiment "${item.key}" shows control on ${path}: the page has no section "${item.sectionKey}" any more`)
@@ -47,7 +45,7 @@ export function toRunningExperiments(raw: RunningExperimentsQueryResult): Runnin
         warnOnce(`[experiments] The experiment "${item.key}" is not run on ${path}: the variant(s) ${missing.join(', ')} have no section in ${page.language}`)
         continue
       }
-      byPath.set(path, [...(byPath.get(path) ?? []), { key: item.key, variants }])
+      byPath.set(path, [...(byPath.get(path) ?? []), { key: item.key, variants, sectionKey: item.sectionKey }])
     }
   }
   return { byPath }

@@ -6,6 +6,7 @@
  * this tab's session storage (gone when the tab closes), sent only with a sign-up, and checked
  * and length-limited again by the database (waitlist_*_format constraints). Browser-safe.
  */
+import { campaignTag } from '@/lib/content/campaign-tag'
 
 export const SOURCE_STORAGE_KEY = 'waitlist:source'
 
@@ -17,17 +18,6 @@ export type WaitlistSource = {
   landing_path?: string
   /** The public code of the referral link the visitor came through (/waitlist?ref=…). */
   ref?: string
-}
-
-// The characters the database refuses in a campaign tag (controls, bidi and invisible format
-// characters), and lone surrogates, which no database can store.
-const UNSAFE =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-
-function tag(value: string | null): string | undefined {
-  if (value === null) return undefined
-  const cleaned = [...value.replace(UNSAFE, '').trim()].slice(0, 100).join('').trim()
-  return cleaned === '' ? undefined : cleaned
 }
 
 const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])$/
@@ -56,9 +46,9 @@ function withValues(source: WaitlistSource): WaitlistSource {
 /** What a visit's first page says about where it came from. Only fields with a value. */
 export function sourceFromLanding(url: URL, referrer: string): WaitlistSource {
   return withValues({
-    utm_source: tag(url.searchParams.get('utm_source')),
-    utm_medium: tag(url.searchParams.get('utm_medium')),
-    utm_campaign: tag(url.searchParams.get('utm_campaign')),
+    utm_source: campaignTag(url.searchParams.get('utm_source')),
+    utm_medium: campaignTag(url.searchParams.get('utm_medium')),
+    utm_campaign: campaignTag(url.searchParams.get('utm_campaign')),
     referrer_host: referrerHost(referrer, url),
     landing_path: path(url.pathname.slice(0, 200)),
     ref: referralCode(url.searchParams.get('ref')),
@@ -88,9 +78,9 @@ export function readSource(): WaitlistSource {
     const stored = parsed as Record<string, unknown>
     const text = (key: string) => (typeof stored[key] === 'string' ? (stored[key] as string) : null)
     return withValues({
-      utm_source: tag(text('utm_source')),
-      utm_medium: tag(text('utm_medium')),
-      utm_campaign: tag(text('utm_campaign')),
+      utm_source: campaignTag(text('utm_source')),
+      utm_medium: campaignTag(text('utm_medium')),
+      utm_campaign: campaignTag(text('utm_campaign')),
       referrer_host: host(stored.referrer_host),
       landing_path: path(stored.landing_path),
       ref: referralCode(stored.ref),

@@ -104,6 +104,16 @@ export function pagePath(slug: string, language: string = DEFAULT_LANGUAGE): str
   return localizePath(`/${slug}`, language)
 }
 
+/**
+ * The address of a page made of sections that an experiment or a campaign version changes: a
+ * `page` by its slug (null without one), a fixed page by its route, in the page's language.
+ */
+export function sectionedPagePath(page: { _type: string; slug: string | null; language: string }): string | null {
+  if (page._type === 'page') return page.slug ? pagePath(page.slug, page.language) : null
+  const path = FIXED_PAGE_PATHS[page._type]?.[0]
+  return path === undefined ? null : localizePath(path, page.language)
+}
+
 /** Posts per page of /blog and of each category's list. */
 export const POSTS_PER_PAGE = 10
 

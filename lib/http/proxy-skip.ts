@@ -6,7 +6,8 @@ import { DEFAULT_LANGUAGE } from '../i18n/languages'
  * the proxy decides can concern such a request: the Studio refuses a redirect from these addresses
  * (lib/content/paths.ts, redirectSourceProblem) and cannot delete or unpublish their documents
  * (sanity.config.ts, SINGLETON_TYPES), an experiment takes no one without `consent=granted`, a
- * draft needs `__prerender_bypass`, and a twin needs `.md` or an Accept naming Markdown.
+ * draft needs `__prerender_bypass`, a twin needs `.md` or an Accept naming Markdown, and a campaign
+ * version needs `utm_campaign` in the address.
  *
  * proxy.ts's `config.matcher` must be a literal Next reads at build, so it spells out the
  * complement of what is here; tests/unit/proxy-matcher.test.ts fails when the two drift, and when
@@ -41,8 +42,8 @@ export const SKIP_WHEN: { has: Condition[]; missing: Condition[] } = {
     { type: 'cookie', key: '__prerender_bypass' },
     // An Accept that so much as names Markdown, in any case: the proxy negotiates it.
     { type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' },
-    // Campaigns (issue #55) will go here, e.g. { type: 'query', key: 'utm_campaign' }, with the
-    // matching entry in proxy.ts.
+    // An address naming a campaign: the proxy shows that campaign's versions (sanity/campaigns/live.ts).
+    { type: 'query', key: 'utm_campaign' },
   ],
 }
 

@@ -1,13 +1,23 @@
 import type {
   CategoriesQueryResult,
   FixedPagesQueryResult,
+  LiveCampaignsQueryResult,
   MovedAddressesQueryResult,
   PageListQueryResult,
   PostSummariesQueryResult,
   RedirectsQueryResult,
   SiteLanguagesQueryResult,
 } from '@/sanity/types.generated'
-import { categoriesQuery, fixedPagesQuery, movedAddressesQuery, pageListQuery, postSummariesQuery, redirectsQuery, siteLanguagesQuery } from '@/sanity/queries'
+import {
+  categoriesQuery,
+  fixedPagesQuery,
+  liveCampaignsQuery,
+  movedAddressesQuery,
+  pageListQuery,
+  postSummariesQuery,
+  redirectsQuery,
+  siteLanguagesQuery,
+} from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
@@ -17,6 +27,7 @@ import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMo
 import { readPublished } from './published'
 import { toMovedRedirects, toPageList, toRedirects, toSiteLanguages } from './reshape'
 import type { Redirect } from './types'
+import { toLiveCampaigns, type LiveCampaigns } from '@/sanity/campaigns/live'
 
 /**
  * Which addresses the content answers: the published pages and the redirects. The proxy
@@ -41,6 +52,8 @@ export type Addresses = {
   redirects: ReadonlyMap<string, Redirect>
   /** The pages and posts with a Markdown twin (a subset of `pages`): `<path>.md`, /index.md for a home page. */
   twins: ReadonlySet<string>
+  /** The campaign versions each page shows to the addresses that carry their tags (sanity/campaigns/live.ts). */
+  campaigns: LiveCampaigns
 }
 
 /**
@@ -222,6 +235,7 @@ export const ADDRESS_TYPES: ReadonlySet<string> = new Set([
   'category',
   'siteLanguages',
   'experiment',
+  'campaign',
   ...Object.keys(FIXED_PAGE_PATHS),
 ])
 
@@ -233,6 +247,8 @@ export type AddressSources = {
   redirects: RedirectsQueryResult
   /** The pages and posts with old addresses (`previousSlugs`). */
   moved: MovedAddressesQueryResult
+  /** The published campaign versions. */
+  campaigns: LiveCampaignsQueryResult
   posts: PostSummariesQueryResult
   categories: CategoriesQueryResult
 }
@@ -280,6 +296,7 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
     pages,
     redirects: new Map([...moved, ...toRedirects(sources.redirects)]),
     twins: new Set(twins),
+    campaigns: toLiveCampaigns(sources.campaigns),
   }
 }
 
@@ -290,6 +307,7 @@ const SOURCE_QUERIES: { readonly [K in keyof AddressSources]: string } = {
   pages: pageListQuery,
   redirects: redirectsQuery,
   moved: movedAddressesQuery,
+  campaigns: liveCampaignsQuery,
   posts: postSummariesQuery,
   categories: categoriesQuery,
 }

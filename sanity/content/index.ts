@@ -3,6 +3,7 @@ import { cache } from 'react'
 import {
   aboutPageQuery,
   blogPageQuery,
+  campaignQuery,
   categoriesQuery,
   demoConversationQuery,
   experimentQuery,
@@ -31,6 +32,7 @@ import {
   toDemoConversation,
   toNotFoundPage,
   toPage,
+  toCampaign,
   toExperiment,
   toPageList,
   toSectionPage,
@@ -116,6 +118,17 @@ export const getExperiment = cache(async (key: string, language: string) => {
     publishedOnly: true,
   })
   return raw ? toExperiment(raw, await tokens(language), language) : null
+})
+
+export const getCampaign = cache(async (key: string, language: string) => {
+  const raw = await sanityFetchOptional({
+    query: campaignQuery,
+    params: { key, language },
+    tags: ['campaign', ...SECTION_TAGS],
+    label: `campaign version "${key}"`,
+    publishedOnly: true,
+  })
+  return raw ? toCampaign(raw, await tokens(language), language) : null
 })
 
 /** Every published page in every language (for prerendering and the sitemap, which run outside any request: never drafts). */

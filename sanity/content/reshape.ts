@@ -1,4 +1,5 @@
 import type {
+  CampaignQueryResult,
   DemoConversationQueryResult,
   ExperimentQueryResult,
   LandingPageQueryResult,
@@ -248,6 +249,15 @@ export function toExperiment(raw: NonNullable<ExperimentQueryResult>, tokens: Co
       key: variant.key,
       section: toSections(variant.section?.sections ?? null, tokens, language)[0] ?? null,
     })),
+  }
+}
+
+/** A campaign version as its page draws it: its section in one language, or null where it has none. */
+export function toCampaign(raw: NonNullable<CampaignQueryResult>, tokens: ContentTokens, language: string) {
+  return {
+    key: raw.key,
+    sectionKey: raw.sectionKey,
+    section: toSections(raw.version?.sections ?? null, tokens, language)[0] ?? null,
   }
 }
 

@@ -1,6 +1,7 @@
 import { SECTION_SCHEMAS } from '../sections/schemas'
 import { aboutPage } from './documents/aboutPage'
 import { blogPage } from './documents/blogPage'
+import { campaign } from './documents/campaign'
 import { category } from './documents/category'
 import { demoConversation } from './documents/demoConversation'
 import { experiment } from './documents/experiment'
@@ -36,8 +37,8 @@ const TRANSLATED = [
 
 export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type.name)
 
-// Experiments are one document for every language: stopping one applies everywhere at once.
-export const schemaTypes = [...TRANSLATED, siteLanguages, redirect, experiment, link, seo, ...SECTION_SCHEMAS]
+// Experiments and campaign versions are one document for every language: stopping one applies everywhere at once.
+export const schemaTypes = [...TRANSLATED, siteLanguages, redirect, experiment, campaign, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [

@@ -89,6 +89,14 @@ export const structure: StructureResolver = (S, context) => {
             .title('Experiments')
             .defaultOrdering([{ field: 'title', direction: 'asc' }]),
         ),
+      S.listItem()
+        .title('Campaign versions')
+        .id('campaign')
+        .child(
+          S.documentTypeList('campaign')
+            .title('Campaign versions')
+            .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+        ),
       S.divider(),
       S.listItem()
         .title('Missing translations')

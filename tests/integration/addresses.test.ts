@@ -18,6 +18,7 @@ const book: Addresses = {
     ['/über-uns', { destination: '/about', permanent: false }],
   ]),
   twins: new Set(),
+  campaigns: new Map(),
 }
 
 describe('the answer for an address', () => {

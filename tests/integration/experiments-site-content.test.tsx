@@ -4,13 +4,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { schemaTypes } from '@/sanity/schemaTypes'
 import { validateDocuments } from '@/sanity/validate-documents'
-import { landingPageQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
-import type { ExperimentQueryResult, LandingPageQueryResult, RunningExperimentsQueryResult, SiteSettingsQueryResult } from '@/sanity/types.generated'
+import { landingPageQuery, liveCampaignsQuery, runningExperimentsQuery, siteSettingsQuery } from '@/sanity/queries'
+import type {
+  CampaignQueryResult,
+  ExperimentQueryResult,
+  LandingPageQueryResult,
+  LiveCampaignsQueryResult,
+  RunningExperimentsQueryResult,
+  SiteSettingsQueryResult,
+} from '@/sanity/types.generated'
 import { contentTokens, toSectionPage, toSiteSettings } from '@/sanity/content/reshape'
 import { forgetAddresses } from '@/sanity/content/addresses'
+import { campaignVersionsFor, toLiveCampaigns } from '@/sanity/campaigns/live'
+import { editorsCampaignExample } from '@/tools/content/experiment-example'
 
 // The experiment document as the Studio and `content:publish` judge it, its GROQ over the seed,
-// the variant page it draws, and what a publish (stop, promote) changes without a rebuild.
+// the variant page it draws, and what a publish (stop, promote) changes without a rebuild; and the
+// campaign version (issue #55) the same way, with its precedence over an experiment.
 
 const seed = parseNdjson(readFileSync('sanity/seed/production.ndjson', 'utf8'), 'seed')
 /** The editors' guide's example, as an editor copies it. */
@@ -19,6 +29,7 @@ const example = JSON.parse(/## Experiments[\s\S]*?```json\n([\s\S]*?)\n```/.exec
   target: { sectionKey: string }
 }
 const HERO = example.target.sectionKey
+const campaignExample = editorsCampaignExample()
 
 const content = vi.hoisted(() => ({ dataset: [] as SeedDocument[], failing: false }))
 vi.mock('@/sanity/content/published', () => ({
@@ -30,6 +41,11 @@ vi.mock('@/sanity/content', async () => {
   const queries = await import('@/sanity/queries')
   const { evaluateQuery: run } = await import('@/sanity/seed/dataset')
   return {
+    getCampaign: async (key: string, language: string) => {
+      const raw = (await run(content.dataset, queries.campaignQuery, { key, language })) as CampaignQueryResult
+      const settings = (await run(content.dataset, queries.siteSettingsQuery, { language })) as NonNullable<SiteSettingsQueryResult>
+      return raw ? reshape.toCampaign(raw, reshape.contentTokens(settings), language) : null
+    },
     getExperiment: async (key: string, language: string) => {
       const raw = (await run(content.dataset, queries.experimentQuery, { key, language })) as ExperimentQueryResult
       const settings = (await run(content.dataset, queries.siteSettingsQuery, { language })) as NonNullable<SiteSettingsQueryResult>
@@ -46,14 +62,14 @@ const withDoc = (dataset: SeedDocument[], ...docs: SeedDocument[]) => [...datase
 const experiment = (changes: Record<string, unknown> = {}) => ({ ...structuredClone(example), ...changes }) as SeedDocument
 const problemsWith = (...docs: SeedDocument[]) => validateDocuments(schemaTypes as never, withDoc(seed, ...docs))
 
-async function landing(dataset: SeedDocument[], shown: Record<string, string>, language = 'en') {
+async function landing(dataset: SeedDocument[], shown: Record<string, string>, language = 'en', campaigns: string[] = []) {
   const settings = (await evaluateQuery(dataset, siteSettingsQuery, { language })) as NonNullable<SiteSettingsQueryResult>
   const page = toSectionPage(
     (await evaluateQuery(dataset, landingPageQuery, { language })) as NonNullable<LandingPageQueryResult>,
     contentTokens(settings),
     language,
   )
-  const { sections, marks } = await withVariants(page.sections, shown, language)
+  const { sections, marks } = await withVariants(page.sections, { shown, campaigns }, language)
   return renderToStaticMarkup(
     <PageBuilder title={page.title} sections={sections} marks={marks} context={{ settings: toSiteSettings(settings, language), ctaLocation: 'cta' }} />,
   )
@@ -108,7 +124,7 @@ describe('running experiments, as the proxy reads them', () => {
   it('names the page it varies in every language, with the variants’ shares', async () => {
     const { byPath } = await read(withDoc(seed, experiment()))
     expect([...byPath.keys()].sort()).toEqual(['/', '/de'])
-    expect(byPath.get('/de')).toEqual([{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }] }])
+    expect(byPath.get('/de')).toEqual([{ key: 'hero-headline', variants: [{ key: 'b', share: 50 }], sectionKey: HERO }])
   })
 
   it('leaves out a language a variant has no section in, so nobody is counted for what they were not shown', async () => {
@@ -246,5 +262,76 @@ describe('the Cookie Policy', () => {
       expect(policy).toMatch(line(CONSENT_COOKIE, year))
       expect(policy).toMatch(line(EXPERIMENTS_COOKIE, `${EXPERIMENTS_COOKIE_MAX_AGE_SECONDS / DAY} ${days}`))
     }
+  })
+})
+
+describe('a campaign version', () => {
+  const version = (changes: Record<string, unknown> = {}) => ({ ...structuredClone(campaignExample), ...changes }) as SeedDocument
+  const live = async (dataset: SeedDocument[]) => toLiveCampaigns((await evaluateQuery(dataset, liveCampaignsQuery)) as LiveCampaignsQueryResult)
+  const PM = campaignExample.sections.find((section) => section.language === 'en')!.sections[0]!.title
+  const PM_DE = campaignExample.sections.find((section) => section.language === 'de')!.sections[0]!.title
+
+  it('accepts the editors’ guide’s example as content:publish does, and refuses what the Studio refuses', async () => {
+    expect(await problemsWith(version())).toEqual([])
+    expect(await problemsWith(version({ key: { _type: 'slug', current: 'PM' } }))).toEqual([expect.stringMatching(/key: Use 2 to 40 lowercase/)])
+    expect(await problemsWith(version({ utmCampaign: ' pm-linkedin' }))).toEqual([
+      expect.stringMatching(/utmCampaign: The site reads utm_campaign as "pm-linkedin"/),
+    ])
+    expect(await problemsWith(version({ utmSource: 'linked\u200bin' }))).toEqual([expect.stringMatching(/utmSource: The site reads utm_source/)])
+    expect(await problemsWith(version({ target: { ...campaignExample.target, sectionKey: 'nope' } }))).toEqual([
+      expect.stringMatching(/target: The page has no section with the key "nope"/),
+    ])
+    // A second version answering the same tags on the same section, published beside the first.
+    const twin = version({ _id: 'campaign-twin', key: { _type: 'slug', current: 'pm-twin' } })
+    expect(await validateDocuments(schemaTypes as never, withDoc(seed, version(), twin))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/utmCampaign: The campaign "pm-(linkedin-hero|twin)" already answers utm_campaign=pm-linkedin on this page/),
+      ]),
+    )
+    // The same tags with a source named are another audience.
+    expect(await validateDocuments(schemaTypes as never, withDoc(seed, version(), { ...twin, utmSource: 'linkedin' }))).toEqual([])
+  })
+
+  it('is shown on the page it changes, in each language it is written in, to the addresses naming its tags', async () => {
+    const byPath = await live(withDoc(seed, version()))
+    expect([...byPath.keys()].sort()).toEqual(['/', '/de'])
+    const query = (search: string) => new URLSearchParams(search)
+    expect(campaignVersionsFor(byPath.get('/'), query('utm_campaign=pm-linkedin&utm_source=linkedin')).map((v) => v.key)).toEqual(['pm-linkedin-hero'])
+    expect(campaignVersionsFor(byPath.get('/'), query('utm_campaign=PM-LinkedIn'))).toEqual([])
+    expect(campaignVersionsFor(byPath.get('/about'), query('utm_campaign=pm-linkedin'))).toEqual([])
+    const englishOnly = version({ sections: campaignExample.sections.filter((section) => section.language === 'en') })
+    expect([...(await live(withDoc(seed, englishOnly))).keys()]).toEqual(['/'])
+    expect((await live(withDoc(seed, version({ _id: 'drafts.campaign-pm-linkedin-hero' })))).size).toBe(0)
+  })
+
+  it('leaves out a version whose tags break the Studio’s rules, said once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect((await live(withDoc(seed, version({ utmCampaign: 'pm\u202elinkedin' })))).size).toBe(0)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"pm-linkedin-hero" is not shown'))
+    warn.mockRestore()
+  })
+
+  it('draws its section in place of the page’s, in each language, and takes it from an experiment there: no mark, no exposure', async () => {
+    const dataset = withDoc(seed, experiment(), version())
+    content.dataset = dataset
+    const html = await landing(dataset, {}, 'en', ['pm-linkedin-hero'])
+    expect(html).toContain(PM)
+    expect(html).not.toContain('Talk to every user.')
+    expect(html).toContain('id="hero-title"')
+    expect(await landing(dataset, {}, 'de', ['pm-linkedin-hero'])).toContain(PM_DE)
+    // A participant holding variant b of the experiment on the same section.
+    const both = await landing(dataset, { 'hero-headline': 'b' }, 'en', ['pm-linkedin-hero'])
+    expect(both).toContain(PM)
+    expect(both).not.toContain('Hear every user.')
+    expect(both).not.toContain('data-experiment')
+  })
+
+  it('unpublished, its page draws the page as published, said once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    content.dataset = seed
+    const html = await landing(seed, {}, 'en', ['pm-linkedin-hero'])
+    expect(html).toContain('Talk to every user.')
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"pm-linkedin-hero" shows the page as published'))
+    warn.mockRestore()
   })
 })

@@ -5,16 +5,17 @@ import { assignVariant, participate, type ExperimentSplit } from '@/components/e
 import { parseVariantSegment, variantSegment } from '@/components/experiments/segment'
 import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/sanity/experiments/assignments'
 import type { RunningExperiments } from '@/components/experiments/running'
+import type { LiveCampaign, LiveCampaigns } from '@/sanity/campaigns/live'
 
 // Who takes part in an experiment and which variant they see: the split by shares, its
 // stickiness, the consent gate in the proxy, and the variant page's internal address.
 
-const known = vi.hoisted(() => ({ running: null as RunningExperiments | null }))
+const known = vi.hoisted(() => ({ running: null as RunningExperiments | null, campaigns: new Map() as LiveCampaigns }))
 vi.mock('@/sanity/content/addresses', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/sanity/content/addresses')>()),
   addresses: async (): Promise<Addresses> => {
     const pages = new Set(['/', '/about', '/privacy', '/de', '/de/about'])
-    return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages }
+    return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages, campaigns: known.campaigns }
   },
 }))
 vi.mock('@/components/experiments/running', async (importOriginal) => ({
@@ -117,8 +118,8 @@ describe('the variant page’s segment', () => {
   it('names the language and the variants, sorted, and reads back only what it writes', () => {
     const segment = variantSegment('de', { 'pricing-copy': 'c', 'hero-headline': 'b' })
     expect(segment).toBe('de~hero-headline.b~pricing-copy.c')
-    expect(parseVariantSegment(segment)).toEqual({ language: 'de', shown: { 'hero-headline': 'b', 'pricing-copy': 'c' } })
-    expect(parseVariantSegment('en')).toEqual({ language: 'en', shown: {} })
+    expect(parseVariantSegment(segment)).toEqual({ language: 'de', shown: { 'hero-headline': 'b', 'pricing-copy': 'c' }, campaigns: [] })
+    expect(parseVariantSegment('en')).toEqual({ language: 'en', shown: {}, campaigns: [] })
     for (const forged of [
       'en~pricing-copy.c~hero-headline.b',
       'en~hero-headline.b~hero-headline.c',
@@ -126,6 +127,26 @@ describe('the variant page’s segment', () => {
       'en~hero-headline',
       'en~hero-headline.b.c',
       'en~hero-headline.B',
+    ]) {
+      expect(parseVariantSegment(forged), forged).toBeNull()
+    }
+  })
+
+  it('names the campaign versions first, sorted, each once, and reads back only what it writes', () => {
+    const segment = variantSegment('en', { 'pricing-copy': 'c' }, ['pm-linkedin-hero', 'founders-cards', 'pm-linkedin-hero', 'Not A Key'])
+    expect(segment).toBe('en~_founders-cards~_pm-linkedin-hero~pricing-copy.c')
+    expect(parseVariantSegment(segment)).toEqual({ language: 'en', shown: { 'pricing-copy': 'c' }, campaigns: ['founders-cards', 'pm-linkedin-hero'] })
+    expect(parseVariantSegment('de~_pm-hero')).toEqual({ language: 'de', shown: {}, campaigns: ['pm-hero'] })
+    const many = Array.from({ length: 11 }, (_, index) => `_c${String(index).padStart(2, '0')}`)
+    for (const forged of [
+      'en~_pm-linkedin-hero~_founders-cards',
+      'en~_pm-hero~_pm-hero',
+      'en~_PM',
+      'en~_',
+      'en~__pm-hero',
+      'en~pricing-copy.c~_pm-hero',
+      `en~${many.join('~')}`,
+      'en~_pm-hero.b',
     ]) {
       expect(parseVariantSegment(forged), forged).toBeNull()
     }
@@ -288,5 +309,60 @@ describe('the proxy', () => {
     // A cookie of that name Next would not accept is a visitor's: they take part as anyone does.
     expect(await visit('/', { cookie: `${GRANTED}; __prerender_bypass=forged` })).toMatchObject({ rewrite: '/en~hero-headline.b' })
     vi.unstubAllEnvs()
+  })
+})
+
+describe('the proxy, for an address naming a campaign', () => {
+  const heroPm: LiveCampaign = { key: 'pm-hero', utmCampaign: 'pm-linkedin', utmSource: null, sectionKey: 'hero' }
+  const cardsPm: LiveCampaign = { key: 'pm-cards', utmCampaign: 'pm-linkedin', utmSource: null, sectionKey: 'cards' }
+  const privacyPm: LiveCampaign = { key: 'pm-privacy', utmCampaign: 'pm-linkedin', utmSource: 'linkedin', sectionKey: 'intro' }
+  beforeEach(() => {
+    known.running = { byPath: new Map([['/', [{ ...HERO_ALL_B, sectionKey: 'hero' }]]]) }
+    known.campaigns = new Map([
+      ['/', [heroPm]],
+      ['/de', [heroPm]],
+      ['/privacy', [privacyPm]],
+    ])
+  })
+
+  it('draws its versions for anyone, with no cookie, consent or not', async () => {
+    expect(await visit('/?utm_campaign=pm-linkedin')).toMatchObject({ status: 200, rewrite: '/en~_pm-hero', cookie: null })
+    expect(await visit('/de?utm_campaign=pm-linkedin&utm_source=x')).toMatchObject({ rewrite: '/de~_pm-hero', cookie: null })
+    // The experiment on the same section takes nobody here: no assignment, no cookie.
+    expect(await visit('/?utm_campaign=pm-linkedin', { cookie: GRANTED })).toMatchObject({ rewrite: '/en~_pm-hero', cookie: null })
+  })
+
+  it('keeps a participant’s experiment on another section beside the campaign’s version', async () => {
+    known.campaigns = new Map([['/', [cardsPm]]])
+    const both = await visit('/?utm_campaign=pm-linkedin', { cookie: GRANTED })
+    expect(both).toMatchObject({ rewrite: '/en~_pm-cards~hero-headline.b' })
+    expect(both.cookie?.value).toBe('hero-headline=b')
+  })
+
+  it('a page that only a campaign changes depends on its address alone: not on cookies, and not private', async () => {
+    expect(await visit('/privacy?utm_source=linkedin&utm_campaign=pm-linkedin')).toMatchObject({
+      rewrite: '/en~_pm-privacy/privacy',
+      // Its Markdown twin's negotiation, as without the campaign.
+      vary: 'Accept',
+      cacheControl: null,
+    })
+    // Its version names a source: without it, or with another, the page is as published.
+    expect(await visit('/privacy?utm_campaign=pm-linkedin')).toMatchObject({ rewrite: '/en/privacy' })
+    expect(await visit('/privacy?utm_campaign=pm-linkedin&utm_source=newsletter')).toMatchObject({ rewrite: '/en/privacy' })
+  })
+
+  it.each([
+    ['another campaign', '/?utm_campaign=founders'],
+    ['its tags in another case', '/?utm_campaign=PM-LinkedIn'],
+    ['its value in another parameter', '/?utm_source=pm-linkedin'],
+    ['a second tag after another one', '/?utm_campaign=founders&utm_campaign=pm-linkedin'],
+    ['an empty tag', '/?utm_campaign='],
+  ])('draws the page as published for %s', async (_, path) => {
+    expect(await visit(path)).toMatchObject({ status: 200, rewrite: '/en', cookie: null })
+  })
+
+  it('draws the page as published for a crawler, whatever its address says', async () => {
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+    expect(await visit('/?utm_campaign=pm-linkedin', { 'user-agent': googlebot })).toMatchObject({ rewrite: '/en', cookie: null })
   })
 })

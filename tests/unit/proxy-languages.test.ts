@@ -33,6 +33,7 @@ const book: Addresses = {
   ]),
   // The pages with a Markdown twin: not /waitlist/confirm (a link from an e-mail, no words to read).
   twins: new Set(['/', '/about', '/privacy', '/de', '/de/about', '/de/datenschutz']),
+  campaigns: new Map(),
 }
 
 /** What the proxy does with an address: the rewritten route, a redirect's target, or passing it on. */

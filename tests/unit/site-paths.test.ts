@@ -132,7 +132,7 @@ describe('a document written before the rule still cannot lead off the site', ()
   it('the proxy answers the 404, with no Location, for a redirect to such a path that reached it', async () => {
     const redirects = new Map(OFF_SITE.map((destination, index) => [`/old-${index}`, { destination, permanent: false }]))
     redirects.set('/fine', { destination: '/about', permanent: true })
-    lead.known = { languages: new Set(), pages: new Set(['/', '/about']), redirects, twins: new Set() }
+    lead.known = { languages: new Set(), pages: new Set(['/', '/about']), redirects, twins: new Set(), campaigns: new Map() }
     for (const [source, { destination }] of redirects) {
       const response = await proxy(new NextRequest(new URL(source, SITE)))
       if (source === '/fine') {

@@ -24,7 +24,31 @@ export type ExperimentDocument = {
  * variant page (tools/bench/bench-content.ts) run the very document the guide promises works.
  */
 export function editorsExample(): ExperimentDocument {
-  return JSON.parse(/## Experiments[\s\S]*?```json\n([\s\S]*?)\n```/.exec(readFileSync('docs/editors.md', 'utf8'))![1]!) as ExperimentDocument
+  return guideExample('Experiments') as ExperimentDocument
+}
+
+/** A campaign version document as content:publish takes it. */
+export type CampaignDocument = {
+  _id: string
+  _type: 'campaign'
+  title: string
+  key: { _type: 'slug'; current: string }
+  utmCampaign: string
+  utmSource?: string
+  target: { page: { _type: 'reference'; _ref: string }; sectionKey: string }
+  sections: { _key: string; _type: string; language: string; sections: ({ title: string } & Record<string, unknown>)[] }[]
+}
+
+/** The editors' guide's complete campaign example (docs/editors.md, "Campaigns"), read the same way. */
+export function editorsCampaignExample(): CampaignDocument {
+  return guideExample('Campaigns') as CampaignDocument
+}
+
+/** The first JSON block under a heading of the editors' guide. */
+function guideExample(heading: string): unknown {
+  const block = new RegExp(`\\n## ${heading}\\n[\\s\\S]*?\`\`\`json\\n([\\s\\S]*?)\\n\`\`\``).exec(readFileSync('docs/editors.md', 'utf8'))
+  if (!block) throw new Error(`docs/editors.md has no JSON example under "## ${heading}"`)
+  return JSON.parse(block[1]!)
 }
 
 /** A variant's section in one language (the experiment's first variant unless named): its headline is what tells its page from control's. */

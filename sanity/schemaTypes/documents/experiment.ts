@@ -1,6 +1,5 @@
 import { ActivityIcon } from '@sanity/icons/Activity'
-import { defineArrayMember, defineField, defineType, type SlugValue, type ValidationContext } from 'sanity'
-import { SECTION_SCHEMAS } from '../../sections/schemas'
+import { defineArrayMember, defineField, defineType, type SlugValue } from 'sanity'
 import {
   duplicateLanguageProblem,
   duplicateVariantProblem,
@@ -8,35 +7,13 @@ import {
   EXPERIMENT_STATES,
   experimentKeyProblem,
   sharesProblem,
-  targetProblem,
   variantKeyProblem,
   variantLanguagesProblem,
   type VariantDraft,
 } from '../../experiments/rules'
-import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../../lib/i18n/languages'
 import { stringField } from '../objects/fields'
+import { sectionInLanguagesField, sectionTargetField, targetPages } from '../objects/section-target'
 import { documentClient, publishedId } from '../objects/validation-client'
-
-/** The page types an experiment can vary: those made of sections. */
-export const EXPERIMENT_PAGE_TYPES = ['landingPage', 'aboutPage', 'page'] as const
-
-type TargetPage = { language: string; sectionKeys: string[] }
-
-/**
- * The published page an experiment varies, in every language it is translated to (the
- * translations keep their sections' keys when made from the English one).
- */
-async function targetPages(context: ValidationContext): Promise<TargetPage[]> {
-  const ref = (context.document as { target?: { page?: { _ref?: string } } } | undefined)?.target?.page?._ref
-  if (!ref) return []
-  return documentClient(context).fetch<TargetPage[]>(
-    `*[(_id == $ref || _id in *[_type == "translation.metadata" && $ref in translations[].value._ref][0].translations[].value._ref) && !(_id in path("drafts.**"))]{
-      "language": coalesce(language, $base),
-      "sectionKeys": coalesce(sections[]._key, [])
-    }`,
-    { ref, base: DEFAULT_LANGUAGE },
-  )
-}
 
 const problemOrTrue = (problem: string | null) => problem ?? true
 
@@ -100,35 +77,7 @@ export const experiment = defineType({
       initialValue: EXPERIMENT_GOALS[0],
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'target',
-      title: 'What it varies',
-      type: 'object',
-      validation: (rule) =>
-        rule
-          .required()
-          .custom(async (value: { sectionKey?: string } | undefined, context) =>
-            problemOrTrue(targetProblem({ sectionKey: value?.sectionKey, pages: await targetPages(context) })),
-          ),
-      fields: [
-        defineField({
-          name: 'page',
-          title: 'Page',
-          description: 'The English page; its translations are varied too.',
-          type: 'reference',
-          to: EXPERIMENT_PAGE_TYPES.map((type) => ({ type })),
-          options: { filter: 'coalesce(language, $base) == $base', filterParams: { base: DEFAULT_LANGUAGE } },
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'sectionKey',
-          title: 'Section key',
-          description: 'The key of the section on the page (open the section in the page and copy the last part of the address, after "_key==").',
-          type: 'string',
-          validation: (rule) => rule.required(),
-        }),
-      ],
-    }),
+    sectionTargetField('What it varies', 'The English page; its translations are varied too.'),
     defineField({
       name: 'variants',
       title: 'Variants',
@@ -171,38 +120,9 @@ export const experiment = defineType({
               type: 'number',
               validation: (rule) => rule.required().integer().min(1).max(100),
             }),
-            defineField({
-              name: 'sections',
-              title: 'The section, in each language',
+            sectionInLanguagesField('experimentSection', {
               description: 'Edited like the section on the page, with the same rules. A language without one shows control.',
-              type: 'array',
-              validation: (rule) => rule.required().min(1),
-              of: [
-                defineArrayMember({
-                  type: 'object',
-                  name: 'experimentSection',
-                  title: 'Section in a language',
-                  fields: [
-                    defineField({
-                      name: 'language',
-                      title: 'Language',
-                      description: 'The language code, e.g. "en" or "de".',
-                      type: 'string',
-                      initialValue: DEFAULT_LANGUAGE,
-                      validation: (rule) => rule.required().regex(LANGUAGE_CODE_PATTERN),
-                    }),
-                    defineField({
-                      name: 'sections',
-                      title: 'Section',
-                      description: 'Exactly one section: this variant of the page’s section.',
-                      type: 'array',
-                      of: SECTION_SCHEMAS.map((section) => defineArrayMember({ type: section.name })),
-                      validation: (rule) => rule.required().min(1).max(1),
-                    }),
-                  ],
-                  preview: { select: { title: 'language', subtitle: 'sections.0._type' } },
-                }),
-              ],
+              sectionDescription: 'Exactly one section: this variant of the page’s section.',
             }),
           ],
           preview: {

@@ -7,7 +7,7 @@ import { builderPageMetadata, notFoundMetadata } from '@/components/seo/metadata
 import { breadcrumbStructuredData } from '@/components/seo/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import { PageBuilder } from '@/components/sections/page-builder'
-import { routeVariants, withVariants } from '@/components/experiments/variant-page'
+import { routeVariants, variantMetadata, withVariants } from '@/components/experiments/variant-page'
 
 // Every page made in the Studio, at /<slug>. Published pages are prerendered at build; one
 // published later renders on its first request and is then cached like the others (same
@@ -31,14 +31,14 @@ async function pageAt(params: Params['params']) {
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const page = await pageAt(params)
-  return page ? builderPageMetadata(page) : notFoundMetadata((await params).lang)
+  return page ? variantMetadata(params, builderPageMetadata(page)) : notFoundMetadata((await params).lang)
 }
 
 /** Also an experiment's variant page (see the landing page). */
 export default async function BuilderPage({ params }: Params) {
-  const [page, shown] = await Promise.all([pageAt(params), routeVariants(params)])
+  const [page, route] = await Promise.all([pageAt(params), routeVariants(params)])
   if (!page) notFound()
-  const [settings, { sections, marks }] = await Promise.all([getSiteSettings(page.language), withVariants(page.sections, shown, page.language)])
+  const [settings, { sections, marks }] = await Promise.all([getSiteSettings(page.language), withVariants(page.sections, route, page.language)])
   return (
     <>
       <JsonLd data={breadcrumbStructuredData(settings, page)} />

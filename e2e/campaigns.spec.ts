@@ -1,0 +1,96 @@
+import { editorsCampaignExample } from '../tools/content/experiment-example'
+import { expect, layoutShiftSoFar, test } from './fixtures'
+import { publishLocally, unpublishLocally } from './local-publish'
+import { copy } from './seed-copy'
+
+// A campaign version published as an editor would (the editors' guide's example, through
+// `content:publish`): the hero for product managers from the LinkedIn campaign, seen by the
+// visitors its address brings, by everyone else, and by a crawler; then unpublished.
+
+const example = editorsCampaignExample()
+const titleIn = (language: string) => example.sections.find((section) => section.language === language)!.sections[0]!.title
+const controlTitle = copy.section(copy.landing, 'heroSection').title
+const aboutTitle = copy.section(copy.about, 'pageHeaderSection').title
+const CAMPAIGN = `/?utm_campaign=${example.utmCampaign}`
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+test.use({ consent: null, userAgent: CHROME })
+// Each publish runs the Studio's rules over the whole dataset: slow on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  expect(await publishLocally([example])).toMatch(/Revalidated campaign, doc:campaign-pm-linkedin-hero/)
+})
+test.afterAll(async () => {
+  test.setTimeout(120_000)
+  await unpublishLocally([example._id])
+})
+
+/** The tags that say where a page is and whether it may be listed: the page's own, never a version's address. */
+const head = (html: string) => html.match(/<link rel="(?:canonical|alternate)"[^>]*>/g)
+const robots = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? null
+
+test('its address gets its hero in the server’s HTML, at the page’s address, kept out of the index, with nothing stored', async ({ request }) => {
+  const response = await request.get(CAMPAIGN, { headers: { 'user-agent': CHROME } })
+  const html = await response.text()
+  expect(html).toContain(titleIn('en'))
+  expect(html).not.toContain(controlTitle)
+  expect(response.headers()['set-cookie']).toBeUndefined()
+  const control = await (await request.get('/', { headers: { 'user-agent': CHROME } })).text()
+  expect(head(html)).toEqual(head(control))
+  expect(head(html)?.some((tag) => tag.includes('canonical'))).toBe(true)
+  expect(robots(html)).toMatch(/noindex/)
+  expect(robots(control)).toBeNull()
+  // No link names the internal address, which is nobody's page.
+  expect(html).not.toMatch(/(?:href|content)="[^"]*~_pm-linkedin-hero/)
+  expect((await request.get('/en~_pm-linkedin-hero')).status()).toBe(404)
+  // German visitors from the campaign get the German version.
+  expect(await (await request.get(`/de${CAMPAIGN}`, { headers: { 'user-agent': CHROME } })).text()).toContain(titleIn('de'))
+})
+
+test('a crawler, another campaign and the tags in another case get the page as published', async ({ request }) => {
+  for (const [path, userAgent] of [
+    [CAMPAIGN, GOOGLEBOT],
+    ['/?utm_campaign=founders-weekly', CHROME],
+    [`/?utm_campaign=${example.utmCampaign.toUpperCase()}`, CHROME],
+    [`/?utm_source=${example.utmCampaign}`, CHROME],
+  ] as const) {
+    const html = await (await request.get(path, { headers: { 'user-agent': userAgent } })).text()
+    expect(html, `${path} as ${userAgent}`).toContain(controlTitle)
+    expect(html).not.toContain(titleIn('en'))
+  }
+})
+
+test('in Chromium: the campaign’s hero from the first paint with no layout shift, nothing stored, and the next pages are the normal site', async ({
+  page,
+  context,
+}) => {
+  // A browser's first, cookie-less navigation: the one the proxy skips for `/` without the tags.
+  await page.goto(CAMPAIGN)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(titleIn('en'))
+  const cls = await layoutShiftSoFar(page)
+  console.log(`campaign page CLS: ${cls}`)
+  expect(cls).toBeLessThan(0.001)
+  expect(await context.cookies()).toEqual([])
+  // The next page they open, by the site's own links, is the normal site: the landing page's
+  // own section link (/#features) leaves the tags behind, and so does any other page.
+  await page.getByRole('banner').getByRole('link', { name: copy.settings.navigation.links[0]!.label }).click()
+  await expect(page).toHaveURL(/\/#features$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(controlTitle)
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(aboutTitle)
+  expect(await context.cookies()).toEqual([])
+})
+
+test('unpublished, its address gets the page as published on the next request, with no rebuild', async ({ request }) => {
+  await unpublishLocally([example._id])
+  try {
+    const html = await (await request.get(CAMPAIGN, { headers: { 'user-agent': CHROME } })).text()
+    expect(html).toContain(controlTitle)
+    expect(robots(html)).toBeNull()
+  } finally {
+    await publishLocally([example])
+  }
+})
