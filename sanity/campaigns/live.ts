@@ -1,8 +1,7 @@
 import type { LiveCampaignsQueryResult } from '../types.generated'
 import { sectionedPagePath } from '../../lib/content/paths'
 import { warnOnce } from '../../lib/warn-once'
-import { campaignTag } from '../../lib/content/campaign-tag'
-import { isCampaignKey, matchCampaign, type CampaignTags } from './rules'
+import { campaignKeyProblem, campaignTagProblem, matchCampaign, type CampaignTags } from './rules'
 
 /** A campaign version the proxy can show on a page: its tags and the section it replaces. */
 export type LiveCampaign = CampaignTags & { sectionKey: string }
@@ -19,16 +18,17 @@ export function toLiveCampaigns(raw: LiveCampaignsQueryResult): LiveCampaigns {
   const byPath = new Map<string, LiveCampaign[]>()
   for (const item of raw) {
     const utmSource = item.utmSource === null || item.utmSource === '' ? null : item.utmSource
+    // The Studio's own rules (./rules.ts), judged again over what was published.
     if (
-      !isCampaignKey(item.key) ||
-      !item.utmCampaign ||
-      campaignTag(item.utmCampaign) !== item.utmCampaign ||
-      (utmSource !== null && campaignTag(utmSource) !== utmSource) ||
+      campaignKeyProblem(item.key) ||
+      campaignTagProblem(item.utmCampaign ?? undefined, 'utm_campaign', true) ||
+      campaignTagProblem(utmSource ?? undefined, 'utm_source', false) ||
       !item.sectionKey
     ) {
       warnOnce(`[campaigns] The campaign version ${JSON.stringify(item.key)} is not shown: its key or its tags break the Studio's rules`)
       continue
     }
+    const utmCampaign = item.utmCampaign!
     for (const page of item.pages) {
       const path = sectionedPagePath(page)
       if (!path || !item.languages.includes(page.language)) continue
@@ -36,7 +36,7 @@ export function toLiveCampaigns(raw: LiveCampaignsQueryResult): LiveCampaigns {
         warnOnce(`[campaigns] The campaign version "${item.key}" is not shown on ${path}: the page has no section "${item.sectionKey}" any more`)
         continue
       }
-      const version = { key: item.key, utmCampaign: item.utmCampaign, utmSource, sectionKey: item.sectionKey }
+      const version = { key: item.key, utmCampaign, utmSource, sectionKey: item.sectionKey }
       byPath.set(path, [...(byPath.get(path) ?? []), version])
     }
   }
