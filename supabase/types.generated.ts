@@ -186,6 +186,14 @@ export type Database = {
         Args: { excerpt: string; path: string; post_id: string; title: string }
         Returns: Json
       }
+      waitlist_campaign_results: {
+        Args: { audiences: Json }
+        Returns: {
+          campaign: string
+          confirmations: number
+          signups: number
+        }[]
+      }
       waitlist_confirm: { Args: { token: string }; Returns: string }
       waitlist_decide_credit: {
         Args: { grant_credit: boolean; hold_id: number }

@@ -1,7 +1,8 @@
 /**
- * The founders' experiment results: per experiment and variant, the sign-ups the database
+ * The founders' experiment and campaign results. Per experiment and variant, the sign-ups the database
  * recorded, their confirmations, the confirmation rate with its 95 % interval, and, when PostHog's
  * query API is configured, the participants (people exposed to the variant) and the sign-up rate.
+ * Per campaign version (issue #55), the sign-ups it was shown to and their confirmation rate.
  *
  * The interval is Wilson's score interval (Wilson 1927): unlike the textbook Wald interval
  * p ± z·√(p(1−p)/n) it stays within 0–100 %, is not zero-width at 0 or n successes, and keeps
@@ -89,4 +90,15 @@ export function formatRate(value: Rate | null): string {
   if (!value) return '–'
   const percent = (x: number) => (x * 100).toFixed(1)
   return `${percent(value.rate)} % (${percent(value.interval.low)}–${percent(value.interval.high)} %)`
+}
+
+/** One row of public.waitlist_campaign_results(): `campaign` null counts the sign-ups no campaign version was shown to. */
+export type CampaignCounts = { campaign: string | null; signups: number; confirmations: number }
+
+export type CampaignResult = CampaignCounts & { confirmation: Rate | null }
+
+/** The campaign versions by key, then the sign-ups no version was shown to: the figure each is compared with. */
+export function campaignResults(counts: readonly CampaignCounts[]): CampaignResult[] {
+  const byKey = (a: CampaignCounts, b: CampaignCounts) => (a.campaign === null ? 1 : b.campaign === null ? -1 : a.campaign.localeCompare(b.campaign))
+  return [...counts].sort(byKey).map((row) => ({ ...row, confirmation: rate(row.confirmations, row.signups) }))
 }

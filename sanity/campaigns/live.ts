@@ -57,3 +57,28 @@ export function campaignVersionsFor(versions: readonly LiveCampaign[] | undefine
     .filter((version): version is LiveCampaign => version !== null)
     .sort((a, b) => (a.key < b.key ? -1 : 1))
 }
+
+/**
+ * Who was shown a campaign version, as the database can count it (public.waitlist_campaign_results,
+ * supabase/schemas/14_campaigns.sql): the sign-ups whose visit began on one of the version's pages
+ * with its tags, as components/waitlist/source.ts records them. A version that names no source
+ * loses the sources whose own version replaces the same section (`otherSources`); a version that
+ * is never shown (the same tags as an earlier one on that section, which the Studio refuses) has
+ * no audience. Agrees with campaignVersionsFor: tests/unit/campaign-rules.test.ts and, in the
+ * database, tests/integration/campaign-results-db.test.ts check it.
+ */
+export type CampaignAudience = { campaign: string; utmCampaign: string; utmSource: string | null; path: string; otherSources: string[] }
+
+export function campaignAudiences(live: LiveCampaigns): CampaignAudience[] {
+  const audiences: CampaignAudience[] = []
+  for (const [path, versions] of live) {
+    for (const version of versions) {
+      const rivals = versions.filter((other) => other.sectionKey === version.sectionKey && other.utmCampaign === version.utmCampaign)
+      // matchCampaign takes the first of two versions with the same tags.
+      if (rivals.find((other) => other.utmSource === version.utmSource) !== version) continue
+      const otherSources = version.utmSource === null ? [...new Set(rivals.flatMap((other) => (other.utmSource === null ? [] : [other.utmSource])))] : []
+      audiences.push({ campaign: version.key, utmCampaign: version.utmCampaign, utmSource: version.utmSource, path, otherSources })
+    }
+  }
+  return audiences
+}

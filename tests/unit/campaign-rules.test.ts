@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { campaignKeyProblem, campaignTagProblem, matchCampaign, sameTagsProblem, type CampaignTags } from '@/sanity/campaigns/rules'
 import { campaignTag } from '@/lib/content/campaign-tag'
+import { campaignAudiences, campaignVersionsFor, type LiveCampaign } from '@/sanity/campaigns/live'
 
 const linkedin: CampaignTags = { key: 'pm-linkedin', utmCampaign: 'pm-launch', utmSource: 'linkedin' }
 const anyPm: CampaignTags = { key: 'pm-any', utmCampaign: 'pm-launch', utmSource: null }
@@ -68,5 +69,48 @@ describe('the Studio’s rules for a campaign', () => {
     expect(sameTagsProblem({ utmCampaign: 'pm-launch', utmSource: 'linkedin' }, campaigns)).toMatch(/"pm-linkedin" already answers/)
     expect(sameTagsProblem({ utmCampaign: 'pm-launch', utmSource: null }, campaigns)).toMatch(/"pm-any"/)
     expect(sameTagsProblem({ utmCampaign: 'pm-launch', utmSource: 'newsletter' }, campaigns)).toBeNull()
+  })
+})
+
+describe('whom a campaign version was shown to (the console’s audiences)', () => {
+  const hero = (tags: CampaignTags): LiveCampaign => ({ ...tags, sectionKey: 'hero' })
+  const audiences = (byPath: Record<string, LiveCampaign[]>) => campaignAudiences(new Map(Object.entries(byPath)))
+
+  it('a version naming no source is shown to every source but those whose own version replaces the same section', () => {
+    expect(audiences({ '/': [hero(anyPm), hero(linkedin)], '/de': [hero(anyPm)] })).toEqual([
+      { campaign: 'pm-any', utmCampaign: 'pm-launch', utmSource: null, path: '/', otherSources: ['linkedin'] },
+      { campaign: 'pm-linkedin', utmCampaign: 'pm-launch', utmSource: 'linkedin', path: '/', otherSources: [] },
+      { campaign: 'pm-any', utmCampaign: 'pm-launch', utmSource: null, path: '/de', otherSources: [] },
+    ])
+  })
+
+  it('a sourced version on another section takes nobody from it: the visitor sees both', () => {
+    const features = { ...linkedin, sectionKey: 'features' }
+    expect(audiences({ '/': [hero(anyPm), features] }).map((audience) => [audience.campaign, audience.otherSources])).toEqual([
+      ['pm-any', []],
+      ['pm-linkedin', []],
+    ])
+  })
+
+  it('a version with the tags of an earlier one on the same section is never shown, so it has no audience', () => {
+    const twin = { ...anyPm, key: 'pm-twin' }
+    expect(audiences({ '/': [hero(anyPm), hero(twin)] }).map((audience) => audience.campaign)).toEqual(['pm-any'])
+    // The same twin on another section is shown there.
+    expect(audiences({ '/': [hero(anyPm), { ...twin, sectionKey: 'faq' }] }).map((audience) => audience.campaign)).toEqual(['pm-any', 'pm-twin'])
+  })
+
+  it('agrees with what a request is shown, for every combination of tags', () => {
+    const versions = [hero(anyPm), hero(linkedin), hero(founders), { ...founders, key: 'founders-faq', sectionKey: 'faq' }]
+    const list = audiences({ '/': versions })
+    for (const campaign of ['pm-launch', 'Founders Weekly', 'other']) {
+      for (const source of [null, 'linkedin', 'newsletter']) {
+        const query = new URLSearchParams({ utm_campaign: campaign, ...(source ? { utm_source: source } : {}) })
+        const shown = campaignVersionsFor(versions, query).map((version) => version.key)
+        const counted = list
+          .filter((a) => a.utmCampaign === campaign && (a.utmSource === null ? source === null || !a.otherSources.includes(source) : a.utmSource === source))
+          .map((a) => a.campaign)
+        expect(counted.sort(), query.toString()).toEqual(shown.sort())
+      }
+    }
   })
 })

@@ -34,6 +34,7 @@ function view(overrides: Partial<ConsoleView> = {}): ConsoleView {
     deliveries: [],
     n: 10_000,
     experiments: { results: [], participants: { kind: 'not-configured' } },
+    campaigns: { kind: 'not-configured' },
     vitals: { kind: 'not-configured' },
     ...overrides,
   }

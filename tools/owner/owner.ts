@@ -12,7 +12,8 @@ import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
 import { csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
-import { formatRate, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
+import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
+import type { CampaignAudience } from '../../sanity/campaigns/live'
 
 /** The database with the service-role key: table, function and argument names checked by tsc. */
 export type OwnerClient = SupabaseClient<Database>
@@ -272,6 +273,13 @@ export async function fetchFigures(client: OwnerClient, { topSources = 20, topRe
 export async function fetchExperimentCounts(client: OwnerClient): Promise<VariantCounts[]> {
   const { data, error, status } = await client.rpc('waitlist_experiment_results')
   if (error) throw readError('the experiment results', error, status)
+  return data
+}
+
+/** Sign-ups and confirmations per campaign version shown to `audiences`, and of everyone else (public.waitlist_campaign_results). */
+export async function fetchCampaignCounts(client: OwnerClient, audiences: CampaignAudience[]): Promise<CampaignCounts[]> {
+  const { data, error, status } = await client.rpc('waitlist_campaign_results', { audiences })
+  if (error) throw readError('the campaign results', error, status)
   return data
 }
 
