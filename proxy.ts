@@ -63,7 +63,7 @@ async function answer(request: NextRequest): Promise<Response> {
     return location ? NextResponse.redirect(location, answer.permanent ? 308 : 307) : notFound(request, language)
   }
   // An address whose answer depends on the request says so (Accept for a twin, Cookie for a page an
-  // experiment varies), so no cache in front of the site mixes the answers.
+  // experiment varies, User-Agent for one a campaign does), so no cache in front of the site mixes the answers.
   const varies = 'negotiated' in answer && answer.negotiated ? ['Accept'] : []
   // Only a session Next itself would show drafts to: any other cookie of that name is a visitor's.
   const draft = isDraftSession(request.cookies)
@@ -75,6 +75,9 @@ async function answer(request: NextRequest): Promise<Response> {
     // (sanity/campaigns/live.ts); a known crawler gets the page as published, as for experiments.
     const named = campaignVersionsFor(known.campaigns.get(address), request.nextUrl.searchParams)
     const campaigns = named.length && isbot(request.headers.get('user-agent') ?? '') ? [] : named
+    // So an address naming a campaign answers by the user agent too: a shared cache must give
+    // neither the version to a crawler nor a crawler's page to the campaign's visitors.
+    if (named.length) varies.push('User-Agent')
     // A participant in an experiment on this page gets its variant page (components/experiments).
     const experiments = await experimentsOn(request, language, address, campaigns)
     if (experiments.varied) varies.push('Cookie')
@@ -83,7 +86,7 @@ async function answer(request: NextRequest): Promise<Response> {
       // A prerender writes no cookie: one that would assign a variant is declined (lib/http/speculative.ts).
       if (variant.cookie !== null && isSpeculative(request.headers)) return declineSpeculation()
       // Drawn for this visitor's cookies: no shared cache keeps it. A campaign's page alone depends
-      // only on the address, which every cache keys on.
+      // only on the address and on not being a crawler, which `Vary: User-Agent` above says.
       const response = rewrite(request, `/${variant.segment}${path === '/' ? '' : path}`, headersOf(varies, experiments.varied))
       return variant.cookie === null ? response : setExperimentsCookie(response, variant.cookie, request.nextUrl.protocol === 'https:')
     }

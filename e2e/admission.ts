@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Browser, Page } from '@playwright/test'
 import { expect } from './fixtures'
@@ -6,6 +6,7 @@ import { confirmLinkIn, emailTo } from './inbox'
 import { copy } from './seed-copy'
 import { confirmByPress, joinWaitlist } from './waitlist-form'
 import { supabaseUrl, waitingLine } from './waitlist-rows'
+import { E2E } from '../tools/test/e2e-env'
 
 // What the admission specs share: people who sign up and confirm as people do, and the owner's
 // commands run against the suite's database as the owner runs them.
@@ -13,8 +14,26 @@ import { supabaseUrl, waitingLine } from './waitlist-rows'
 const exec = promisify(execFile)
 const { email: words } = copy.waitlist
 
-/** The owner's environment: the suite's database, its local service key (the owner commands' default). */
-export const ownerEnv = { ...process.env, NEXT_PUBLIC_SUPABASE_URL: supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: '' }
+/**
+ * The owner's environment: the suite's database, its local service key (the owner commands'
+ * default), and the content the suite's site shows (the console reads the published campaign versions).
+ */
+export const ownerEnv = { ...process.env, NEXT_PUBLIC_SUPABASE_URL: supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: '', CONTENT_SEED_PATH: E2E.seedPath }
+
+/** `npm run waitlist:console` against the suite's database: the address it printed (its token in it), and how to stop it. */
+export async function startOwnerConsole(): Promise<{ url: URL; stop: () => void }> {
+  const running = spawn('tsx', ['tools/owner/console/main.ts', '--port', '0'], { env: ownerEnv, stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<URL>((resolve, reject) => {
+    let out = ''
+    running.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const address = /Founders' console: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out)?.[1]
+      if (address) resolve(new URL(address))
+    })
+    running.once('exit', (code) => reject(new Error(`the console stopped (${code}) before printing its address: ${out}`)))
+  })
+  return { url, stop: () => running.kill('SIGTERM') }
+}
 
 /** `npm run waitlist:invite -- …` against the suite's database. */
 export async function invite(...args: string[]): Promise<string> {

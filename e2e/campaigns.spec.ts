@@ -1,7 +1,13 @@
 import { editorsCampaignExample } from '../tools/content/experiment-example'
+import { varyTokens } from '../lib/http/vary'
 import { expect, layoutShiftSoFar, test } from './fixtures'
 import { publishLocally, unpublishLocally } from './local-publish'
 import { copy } from './seed-copy'
+import { startOwnerConsole } from './admission'
+import { axeViolations } from './a11y'
+import { reflowOffenders } from './reflow'
+import { joinWaitlist } from './waitlist-form'
+import { owner } from './waitlist-rows'
 
 // A campaign version published as an editor would (the editors' guide's example, through
 // `content:publish`): the hero for product managers from the LinkedIn campaign, seen by the
@@ -38,7 +44,13 @@ test('its address gets its hero in the server’s HTML, at the page’s address,
   expect(html).toContain(titleIn('en'))
   expect(html).not.toContain(controlTitle)
   expect(response.headers()['set-cookie']).toBeUndefined()
-  const control = await (await request.get('/', { headers: { 'user-agent': CHROME } })).text()
+  // A shared cache may keep it, apart by the user agent (a crawler gets the page as published):
+  // e2e/faults-shared-cache.spec.ts checks that through Varnish.
+  expect(varyTokens(response.headers()['vary'])).toContain('User-Agent')
+  expect(response.headers()['cache-control']).toMatch(/^s-maxage=\d+/)
+  const controlResponse = await request.get('/', { headers: { 'user-agent': CHROME } })
+  expect(varyTokens(controlResponse.headers()['vary'])).not.toContain('User-Agent')
+  const control = await controlResponse.text()
   expect(head(html)).toEqual(head(control))
   expect(head(html)?.some((tag) => tag.includes('canonical'))).toBe(true)
   expect(robots(html)).toMatch(/noindex/)
@@ -82,6 +94,43 @@ test('in Chromium: the campaign’s hero from the first paint with no layout shi
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toContainText(aboutTitle)
   expect(await context.cookies()).toEqual([])
+})
+
+test('a visitor from the campaign who signs up on a later page is counted for the version in the founders’ console, in a table that passes axe and reflows', async ({
+  page,
+}) => {
+  const email = `campaign-${Date.now().toString(36)}@campaigns.example`
+  await page.goto(CAMPAIGN)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(titleIn('en'))
+  await joinWaitlist(page, { name: 'Cam', email })
+  const { data, error } = await owner.from('waitlist').select('utm_campaign, utm_source, landing_path').eq('email', email)
+  expect(error).toBeNull()
+  expect(data).toEqual([{ utm_campaign: example.utmCampaign, utm_source: null, landing_path: '/' }])
+  // Everyone this suite's runs sent from the campaign to its pages, as the database holds them.
+  const shown = await owner.from('waitlist').select('status').eq('utm_campaign', example.utmCampaign).in('landing_path', ['/', '/de'])
+  expect(shown.error).toBeNull()
+  const signedUp = shown.data!.length
+  const confirmed = shown.data!.filter((row) => row.status !== 'pending').length
+  const ownerConsole = await startOwnerConsole()
+  try {
+    await page.goto(ownerConsole.url.href)
+    // not seed copy: the console's words
+    const row = page
+      .getByRole('region', { name: 'Sign-ups per campaign version' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: example.key.current }) })
+    await expect(row.getByRole('cell')).toHaveText([
+      `utm_campaign=${example.utmCampaign} from any utm_source, landing on /, /de`,
+      String(signedUp),
+      String(confirmed),
+      /%/,
+    ])
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 320, height: 800 })
+    expect(await reflowOffenders(page, 320)).toEqual([])
+  } finally {
+    ownerConsole.stop()
+  }
 })
 
 test('unpublished, its address gets the page as published on the next request, with no rebuild', async ({ request }) => {

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { chromium, type Page } from '@playwright/test'
-import { admittedPerson, emptyTheLine, invitationTo, ownerEnv, signUpAndConfirm } from './admission'
+import { admittedPerson, emptyTheLine, invitationTo, signUpAndConfirm, startOwnerConsole } from './admission'
 import { axeViolations } from './a11y'
 import { expect, test } from './fixtures'
 import { emailsTo } from './inbox'
@@ -21,27 +20,19 @@ const [gil, hal] = [admittedPerson('Gil', stamp), admittedPerson('Hal', stamp)]
 const FAILED_DELIVERY_ENTRY = '00000000-0000-4000-8000-00000000e2e0'
 const { email: words } = copy.waitlist
 
-let running: ChildProcess
+let ownerConsole: Awaited<ReturnType<typeof startOwnerConsole>> | undefined
 /** The address the console printed: its origin and this run's token. */
 let printed: URL
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 test.beforeAll(async () => {
-  running = spawn('tsx', ['tools/owner/console/main.ts', '--port', '0'], { env: ownerEnv, stdio: ['ignore', 'pipe', 'inherit'] })
-  printed = await new Promise<URL>((resolve, reject) => {
-    let out = ''
-    running.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const address = /Founders' console: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out)?.[1]
-      if (address) resolve(new URL(address))
-    })
-    running.once('exit', (code) => reject(new Error(`the console stopped (${code}) before printing its address: ${out}`)))
-  })
+  ownerConsole = await startOwnerConsole()
+  printed = ownerConsole.url
 })
 
 test.afterAll(() => {
-  running?.kill('SIGTERM')
+  ownerConsole?.stop()
 })
 
 /** What the owner's table holds, counted here on its own: the funnel's expected figures. */

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { parseNdjson } from '../sanity/seed/dataset'
 import { sendRevalidationWebhook } from '../tools/local/local-webhook'
 import { E2E, e2eEnv } from '../tools/test/e2e-env'
 import { axeViolations } from './a11y'
-import { ownerEnv } from './admission'
+import { startOwnerConsole } from './admission'
 import { editorsExample } from '../tools/content/experiment-example'
 import { expect, test } from './fixtures'
 import { publishLocally, unpublishLocally } from './local-publish'
@@ -104,18 +103,9 @@ test('a participant who turned on Global Privacy Control since records nothing: 
 })
 
 test('the founders’ console counts the sign-up for B, in a table that passes axe and reflows at 320 px', async ({ page }) => {
-  const running: ChildProcess = spawn('tsx', ['tools/owner/console/main.ts', '--port', '0'], { env: ownerEnv, stdio: ['ignore', 'pipe', 'inherit'] })
+  const ownerConsole = await startOwnerConsole()
   try {
-    const printed = await new Promise<string>((resolve, reject) => {
-      let out = ''
-      running.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        const address = /Founders' console: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out)?.[1]
-        if (address) resolve(address)
-      })
-      running.once('exit', (code) => reject(new Error(`the console stopped (${code}): ${out}`)))
-    })
-    await page.goto(printed)
+    await page.goto(ownerConsole.url.href)
     // not seed copy: the console's words
     const table = page.getByRole('region', { name: `Experiment ${KEY}` })
     // not seed copy: the console's words
@@ -125,7 +115,7 @@ test('the founders’ console counts the sign-up for B, in a table that passes a
     await page.setViewportSize({ width: 320, height: 800 })
     expect(await reflowOffenders(page, 320)).toEqual([])
   } finally {
-    running.kill()
+    ownerConsole.stop()
   }
 })
 

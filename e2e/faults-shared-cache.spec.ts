@@ -6,7 +6,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { createClient } from 'redis'
 import { varyTokens } from '../lib/http/vary'
-import { editorsExample, variantSection, type ExperimentDocument } from '../tools/content/experiment-example'
+import { editorsCampaignExample, editorsExample, variantSection, type ExperimentDocument } from '../tools/content/experiment-example'
 import { startRedis, type LocalRedis } from '../tools/local/redis'
 import { waitForUrl } from '../tools/local/run'
 import { startVarnish, type LocalVarnish } from '../tools/local/varnish'
@@ -17,7 +17,8 @@ import { copy } from './seed-copy'
 // Faults a shared cache brings (issue #50): a real one, Varnish, in front of a server of the
 // suite's build, caching as a CDN would (tools/local/varnish.ts: requests with cookies are cached
 // too, only the site's Vary and Cache-Control keep answers apart or out). Through it a
-// participant's variant never reaches another visitor or a crawler, a Markdown twin never reaches
+// participant's variant never reaches another visitor or a crawler, nor a campaign's version a
+// crawler (or a crawler's page the campaign's visitors), a Markdown twin never reaches
 // a browser, nor HTML an assistant. And forged draft-mode cookies on random addresses, straight to
 // the server, add nothing to its cache (Redis, counted) and answer the one static 404.
 
@@ -26,6 +27,7 @@ const site = `http://127.0.0.1:${ports.site}`
 const seedPath = path.join(path.dirname(E2E.seedPath), 'faults-shared-cache.ndjson')
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:145.0) Gecko/20100101 Firefox/145.0'
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
 const NEXT_VARY = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'Accept-Encoding']
 
@@ -33,6 +35,8 @@ const example = editorsExample()
 const allB: ExperimentDocument = { ...example, variants: example.variants.map((variant) => ({ ...variant, share: 100 })) }
 const variantTitle = variantSection(example, 'en').title
 const controlTitle = copy.section(copy.landing, 'heroSection').title
+const campaign = editorsCampaignExample()
+const campaignTitle = campaign.sections.find((section) => section.language === 'en')!.sections[0]!.title
 
 let redis: LocalRedis
 let varnish: LocalVarnish
@@ -104,6 +108,35 @@ test('a participant’s variant never reaches another visitor or a crawler throu
   // Control is the same for everyone who does not take part: a shared cache may keep it.
   expect(control.cacheControl).toMatch(/^s-maxage=\d+/)
   expect((await viaCache('/', crawler)).cache).toBe('HIT')
+})
+
+test('a campaign’s version never reaches a crawler through a shared cache, nor a crawler’s page the campaign’s visitors', async () => {
+  expect(await publishLocally([campaign], site, env())).toMatch(/Revalidated campaign/)
+  const address = `/?utm_campaign=${campaign.utmCampaign}`
+  const visitor = { 'user-agent': CHROME, accept: BROWSER_ACCEPT }
+  const otherBrowser = { 'user-agent': FIREFOX, accept: BROWSER_ACCEPT }
+  const crawler = { 'user-agent': GOOGLEBOT, accept: BROWSER_ACCEPT }
+  const shown = async (headers: Record<string, string>) => {
+    const { text } = await viaCache(address, headers)
+    return text.includes(campaignTitle) ? (text.includes(controlTitle) ? 'both' : 'campaign') : text.includes(controlTitle) ? 'control' : 'neither'
+  }
+  // The crawler first, so the cache holds the page as published for the campaign's address.
+  for (const [headers, expected] of [
+    [crawler, 'control'],
+    [visitor, 'campaign'],
+    [crawler, 'control'],
+    [otherBrowser, 'campaign'],
+    [visitor, 'campaign'],
+  ] as const)
+    expect(await shown(headers), headers['user-agent']).toBe(expected)
+  // Both answers may be kept by a shared cache, apart by the user agent; the address without the
+  // tags never varies by it.
+  const version = await get(site, address, visitor)
+  expect(version.vary).toContain('User-Agent')
+  expect(version.cacheControl).toMatch(/^s-maxage=\d+/)
+  expect((await get(site, address, crawler)).vary).toContain('User-Agent')
+  expect((await viaCache(address, visitor)).cache).toBe('HIT')
+  expect((await get(site, '/', visitor)).vary).not.toContain('User-Agent')
 })
 
 test('a first visit served without the proxy, cached first, never reaches a participant nor an assistant', async () => {

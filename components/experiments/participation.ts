@@ -44,10 +44,11 @@ export async function experimentsOn(
     return { varied: false, rewrite: pageAsIs }
   }
   const taken = new Set(campaigns.map((campaign) => campaign.sectionKey))
-  const all = running.byPath.get(address)
-  if (!all?.length) return { varied: false, rewrite: pageAsIs }
+  // An experiment on a section a campaign version takes runs for nobody here: with no other, the
+  // answer does not depend on the cookies, and a shared cache may keep it.
+  const experiments = (running.byPath.get(address) ?? []).filter((experiment) => !experiment.sectionKey || !taken.has(experiment.sectionKey))
+  if (!experiments.length) return { varied: false, rewrite: pageAsIs }
   if (!mayTakePart(request)) return { varied: true, rewrite: pageAsIs }
-  const experiments = all.filter((experiment) => !experiment.sectionKey || !taken.has(experiment.sectionKey))
   const held = parseAssignments(request.cookies.get(EXPERIMENTS_COOKIE)?.value)
   const { shown, assignments, changed } = participate(experiments, held, () => crypto.randomUUID())
   if (!changed && Object.keys(shown).length === 0) return { varied: true, rewrite: pageAsIs }

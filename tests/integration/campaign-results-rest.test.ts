@@ -98,7 +98,7 @@ describe('sign-ups from the campaign', () => {
       `select count(*)::int as n, (count(*) filter (where status <> 'pending'))::int as confirmed from public.waitlist`,
     )
     const everyone = rows[0]!
-    expect(tableRows(page, 'Campaign versions')).toEqual([
+    expect(tableRows(page, 'Sign-ups per campaign version')).toEqual([
       ['pm-linkedin-hero', 'utm_campaign=pm-linkedin from any utm_source, landing on /, /de', '3', '2', rate(2, 3)],
       ['No campaign version', 'everyone else', String(everyone.n - 3), String(everyone.confirmed - 2), rate(everyone.confirmed - 2, everyone.n - 3)],
     ])

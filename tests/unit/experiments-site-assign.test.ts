@@ -335,17 +335,36 @@ describe('the proxy, for an address naming a campaign', () => {
   it('keeps a participant’s experiment on another section beside the campaign’s version', async () => {
     known.campaigns = new Map([['/', [cardsPm]]])
     const both = await visit('/?utm_campaign=pm-linkedin', { cookie: GRANTED })
-    expect(both).toMatchObject({ rewrite: '/en~_pm-cards~hero-headline.b' })
+    expect(both).toMatchObject({ rewrite: '/en~_pm-cards~hero-headline.b', vary: 'Accept, User-Agent, Cookie', cacheControl: 'private, no-store' })
     expect(both.cookie?.value).toBe('hero-headline=b')
   })
 
-  it('a page that only a campaign changes depends on its address alone: not on cookies, and not private', async () => {
+  it('with the experiment on its own section only, the version depends on no cookie: a shared cache may keep it', async () => {
+    for (const headers of [{}, { cookie: GRANTED }, { cookie: `${GRANTED}; experiments=hero-headline=b` }] as Record<string, string>[])
+      expect(await visit('/?utm_campaign=pm-linkedin', headers), JSON.stringify(headers)).toMatchObject({
+        rewrite: '/en~_pm-hero',
+        vary: 'Accept, User-Agent',
+        cacheControl: null,
+        cookie: null,
+      })
+  })
+
+  it('a page that only a campaign changes depends on its address and the user agent alone: not on cookies, and not private', async () => {
     expect(await visit('/privacy?utm_source=linkedin&utm_campaign=pm-linkedin')).toMatchObject({
       rewrite: '/en~_pm-privacy/privacy',
-      // Its Markdown twin's negotiation, as without the campaign.
-      vary: 'Accept',
+      // Its Markdown twin's negotiation, as without the campaign; a crawler gets the page as published.
+      vary: 'Accept, User-Agent',
       cacheControl: null,
     })
+    expect(
+      await visit('/privacy?utm_source=linkedin&utm_campaign=pm-linkedin', { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }),
+    ).toMatchObject({
+      rewrite: '/en/privacy',
+      vary: 'Accept, User-Agent',
+      cacheControl: null,
+    })
+    // Without tags naming a version the user agent changes nothing.
+    expect((await visit('/privacy?utm_campaign=founders')).vary).toBe('Accept')
     // Its version names a source: without it, or with another, the page is as published.
     expect(await visit('/privacy?utm_campaign=pm-linkedin')).toMatchObject({ rewrite: '/en/privacy' })
     expect(await visit('/privacy?utm_campaign=pm-linkedin&utm_source=newsletter')).toMatchObject({ rewrite: '/en/privacy' })

@@ -371,7 +371,7 @@ export function campaignsSection(view: CampaignsView): Html {
     ]
   })
   return html`${about}<p class="muted">The versions as published now in ${view.from}.</p>
-${table('Campaign versions', ['Campaign version', 'Shown to', 'Signed up', 'Confirmed', 'Confirmation rate (95 % interval)'], rows, [2, 3])}`
+${table('Sign-ups per campaign version', ['Campaign version', 'Shown to', 'Signed up', 'Confirmed', 'Confirmation rate (95 % interval)'], rows, [2, 3])}`
 }
 
 const vitalFigure = (metric: (typeof VITAL_METRICS)[number], figure: { p75: number } | undefined) =>
