@@ -62,6 +62,18 @@ test('its address gets its hero in the server’s HTML, at the page’s address,
   expect(await (await request.get(`/de${CAMPAIGN}`, { headers: { 'user-agent': CHROME } })).text()).toContain(titleIn('de'))
 })
 
+test('its first-load JavaScript is the page’s own: the same scripts, none added', async ({ request }) => {
+  /** The scripts a document loads before any interaction: its script elements and script preloads. */
+  const scripts = async (address: string) => {
+    const html = await (await request.get(address, { headers: { 'user-agent': CHROME } })).text()
+    const sources = [...html.matchAll(/<script[^>]* src="([^"]+)"|<link[^>]* as="script"[^>]* href="([^"]+)"|<link[^>]* href="([^"]+)"[^>]* as="script"/g)]
+    return [...new Set(sources.map((match) => match[1] ?? match[2] ?? match[3]!))].sort()
+  }
+  const published = await scripts('/')
+  expect(published.length).toBeGreaterThan(3)
+  expect(await scripts(CAMPAIGN)).toEqual(published)
+})
+
 test('a crawler, another campaign and the tags in another case get the page as published', async ({ request }) => {
   for (const [path, userAgent] of [
     [CAMPAIGN, GOOGLEBOT],
