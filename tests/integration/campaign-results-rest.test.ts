@@ -6,10 +6,15 @@
  * exactly those it was shown to, with the 95 % interval. The public key cannot ask for the counts.
  * The database's own guards on PGlite and real PostgreSQL: tests/integration/campaign-results-db.test.ts.
  */
-import { readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatRate, wilsonInterval } from '@/components/experiments/results'
-import { configuredCampaigns, startConsole, type CampaignsSource } from '@/tools/owner/console/server'
+import { startConsole } from '@/tools/owner/console/server'
+import { configuredCampaigns, type CampaignsSource } from '@/tools/owner/campaigns'
 import { editorsCampaignExample } from '@/tools/content/experiment-example'
 import { evaluateQuery, parseNdjson, type SeedDocument } from '@/sanity/seed/dataset'
 import { liveCampaignsQuery } from '@/sanity/queries'
@@ -104,6 +109,18 @@ describe('sign-ups from the campaign', () => {
     ])
     expect(text(page)).toContain('The versions as published now in the test’s content.')
   })
+
+  it('in npm run waitlist:stats, read from the content the local site shows', async () => {
+    const dataset = path.join(mkdtempSync(path.join(tmpdir(), 'campaign-stats-')), 'seed.ndjson')
+    writeFileSync(dataset, [...seed, example].map((doc) => JSON.stringify(doc)).join('\n'))
+    const { NEXT_PUBLIC_SANITY_PROJECT_ID: _project, ...inherited } = process.env
+    const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tools/owner/waitlist-stats.ts'], {
+      env: { ...inherited, NEXT_PUBLIC_SUPABASE_URL: local.url, SUPABASE_SERVICE_ROLE_KEY: local.serviceRoleKey, CONTENT_SEED_PATH: dataset },
+    })
+    expect(stdout).toContain(`\nCampaign versions (as published in the local seed, ${dataset})\n`)
+    expect(stdout).toMatch(/\npm-linkedin-hero\s+utm_campaign=pm-linkedin from any utm_source, landing on \/, \/de\s+3\s+2\s+66\.7 % \(/)
+    expect(stdout).toMatch(/\nNo campaign version\s+everyone else\s+\d+\s+\d+\s+[\d.]+ % \(/)
+  }, 60_000)
 
   it('a read that fails costs the console only this table, and says why (escaped)', async () => {
     const page = await consolePage({

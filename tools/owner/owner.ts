@@ -333,7 +333,7 @@ export function terminalSafe(value: string, { keepLayout = false } = {}): string
   return keepLayout ? escaped : escaped.replace(/[\t\n\r]/g, escape)
 }
 
-const printable = (value: string) => terminalSafe(value)
+export const printable = (value: string) => terminalSafe(value)
 
 export function utcMinute(timestamp: string): string {
   const date = new Date(timestamp)

@@ -11,8 +11,8 @@ import { dailyChart } from './chart'
 import { formatShare, funnelSteps, perDay, TOP_SOURCES } from './figures'
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
-import { formatRate, type CampaignResult, type ExperimentResult } from '../../../components/experiments/results'
-import type { CampaignAudience } from '../../../sanity/campaigns/live'
+import { formatRate, type ExperimentResult } from '../../../components/experiments/results'
+import { CAMPAIGNS_NOT_CONFIGURED, campaignShownTo, NO_CAMPAIGN_VERSION, type CampaignsView } from '../campaigns'
 import type { WebhookDeliveryRow } from '../webhooks'
 import { VITAL_METRICS, VITALS_DAYS, type RouteVitals } from '../../../components/analytics/vitals-posthog'
 
@@ -65,15 +65,6 @@ export type ExperimentsView = {
   /** PostHog's participants: read, not configured, or configured but unreadable (why). */
   participants: { kind: 'read' } | { kind: 'not-configured' } | { kind: 'failed'; reason: string }
 }
-
-/**
- * The campaign versions' results with whom each was shown to (read from the content in `from`), or
- * why there are none: no content to read the versions from beside this waitlist, or a failed read.
- */
-export type CampaignsView =
-  | { kind: 'read'; from: string; audiences: readonly CampaignAudience[]; results: readonly CampaignResult[] }
-  | { kind: 'not-configured' }
-  | { kind: 'failed'; reason: string }
 
 /** Real visitors' Web Vitals: read from PostHog, not configured, or configured but unreadable (why). */
 export type VitalsView = { kind: 'read'; routes: readonly RouteVitals[] } | { kind: 'not-configured' } | { kind: 'failed'; reason: string }
@@ -342,34 +333,20 @@ export function experimentsSection({ results, participants }: ExperimentsView): 
 ${tables.length ? tables : html`<p>No sign-up has recorded an experiment yet.</p>`}`
 }
 
-/** "utm_campaign=pm-linkedin from any utm_source but newsletter", as the version's audiences say. */
-function campaignTagsOf(audiences: readonly CampaignAudience[]): string {
-  const [first] = audiences
-  if (!first) return ''
-  if (first.utmSource !== null) return `utm_campaign=${first.utmCampaign} and utm_source=${first.utmSource}`
-  const others = [...new Set(audiences.flatMap((audience) => audience.otherSources))].sort()
-  return `utm_campaign=${first.utmCampaign} from any utm_source${others.length ? ` but ${others.join(', ')} (another version's)` : ''}`
-}
-
 /** One table: each campaign version, then the sign-ups no version was shown to, to compare with. */
 export function campaignsSection(view: CampaignsView): Html {
   const about = html`<p class="muted">A campaign version replaces a section of a page for visitors whose address carries its tags, on the first page of their visit only (docs/editors.md, "Campaigns"). A sign-up counts for a version when its visit began on one of the version's pages with its tags, as each sign-up records them; a visitor shown two versions of one page counts for both. The interval is Wilson's score interval, as for experiments: while two rows' intervals overlap, the difference may be chance.</p>`
-  if (view.kind === 'not-configured')
-    return html`${about}<p class="muted">No Sanity project is configured here (NEXT_PUBLIC_SANITY_PROJECT_ID and NEXT_PUBLIC_SANITY_DATASET, as the site has them), and this waitlist is not the local one: the published campaign versions cannot be read, so they are not counted.</p>`
+  if (view.kind === 'not-configured') return html`${about}<p class="muted">${CAMPAIGNS_NOT_CONFIGURED}</p>`
   if (view.kind === 'failed') return html`${about}<div class="notice" role="status"><p>The campaign versions could not be counted (${view.reason}).</p></div>`
   const versions = view.results.filter((result) => result.campaign !== null)
   if (versions.length === 0) return html`${about}<p>No campaign version is published in ${view.from}.</p>`
-  const rows = view.results.map((result) => {
-    const audiences = view.audiences.filter((audience) => audience.campaign === result.campaign)
-    const pages = [...new Set(audiences.map((audience) => audience.path))].sort().join(', ')
-    return [
-      result.campaign ?? 'No campaign version',
-      result.campaign === null ? 'everyone else' : `${campaignTagsOf(audiences)}, landing on ${pages}`,
-      result.signups,
-      result.confirmations,
-      formatRate(result.confirmation),
-    ]
-  })
+  const rows = view.results.map((result) => [
+    result.campaign ?? NO_CAMPAIGN_VERSION,
+    campaignShownTo(view.audiences, result.campaign),
+    result.signups,
+    result.confirmations,
+    formatRate(result.confirmation),
+  ])
   return html`${about}<p class="muted">The versions as published now in ${view.from}.</p>
 ${table('Sign-ups per campaign version', ['Campaign version', 'Shown to', 'Signed up', 'Confirmed', 'Confirmation rate (95 % interval)'], rows, [2, 3])}`
 }

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
-import { fetchCampaignCounts, fetchExperimentCounts, fetchFigures, ownerClient, type OwnerClient } from '../owner'
+import { fetchExperimentCounts, fetchFigures, ownerClient, type OwnerClient } from '../owner'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE } from './invite'
 import { TOP_SOURCES } from './figures'
@@ -28,7 +28,6 @@ import {
   STYLE_HASH,
   type ConsoleView,
   type CreditOutcome,
-  type CampaignsView,
   type ExperimentsView,
   type LinePerson,
   type OutboxBacklog,
@@ -36,12 +35,9 @@ import {
   type ResendOutcome,
   type VitalsView,
 } from './page'
-import { posthogQueryEnv, publicEnv, serverEnv } from '../../../lib/env'
-import { campaignResults, experimentResults } from '../../../components/experiments/results'
-import { campaignAudiences, toLiveCampaigns } from '../../../sanity/campaigns/live'
-import { liveCampaignsQuery } from '../../../sanity/queries'
-import type { LiveCampaignsQueryResult } from '../../../sanity/types.generated'
-import { readPublished } from '../../../sanity/content/published'
+import { posthogQueryEnv } from '../../../lib/env'
+import { experimentResults } from '../../../components/experiments/results'
+import { configuredCampaigns, readCampaignResults, type CampaignsSource } from '../campaigns'
 import { fetchParticipants } from '../../../components/experiments/results-posthog'
 import { fetchVitals } from '../../../components/analytics/vitals-posthog'
 import type { PosthogQueryConfig } from '../../../lib/posthog/query'
@@ -66,20 +62,6 @@ export type ConsoleOptions = {
   fetcher?: typeof fetch
   /** Where the published campaign versions are read (tests give their own); by default configuredCampaigns(). */
   campaigns?: CampaignsSource | null
-}
-
-/** The published campaign versions, as sanity/queries.ts liveCampaignsQuery answers, and where they were read. */
-export type CampaignsSource = { read: () => Promise<LiveCampaignsQueryResult>; from: string }
-
-/**
- * The content the site shows, past every cache: the Sanity project when one is configured, else the
- * seed the local site shows, but only beside the local waitlist. A hosted waitlist counted against
- * the seed's campaigns would be another site's figures, so it gets none and says why.
- */
-export function configuredCampaigns(local: boolean): CampaignsSource | null {
-  const read = () => readPublished<LiveCampaignsQueryResult>(liveCampaignsQuery)
-  if (publicEnv.sanityProjectId) return { read, from: `Sanity project ${publicEnv.sanityProjectId}, dataset ${publicEnv.sanityDataset}` }
-  return local ? { read, from: `the local seed, ${serverEnv().contentSeedPath}` } : null
 }
 
 export type RunningConsole = {
@@ -178,21 +160,6 @@ async function experiments(client: OwnerClient, posthog: PosthogQueryConfig | nu
   }
 }
 
-/**
- * Sign-ups and confirmations per published campaign version, counted by the database over the
- * sign-ups each was shown to (sanity/campaigns/live.ts campaignAudiences). Failing to read costs
- * the page nothing but this table.
- */
-async function campaigns(client: OwnerClient, source: CampaignsSource | null): Promise<CampaignsView> {
-  if (!source) return { kind: 'not-configured' }
-  try {
-    const audiences = campaignAudiences(toLiveCampaigns(await source.read()))
-    return { kind: 'read', from: source.from, audiences, results: campaignResults(await fetchCampaignCounts(client, audiences)) }
-  } catch (error) {
-    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) }
-  }
-}
-
 /** Real visitors' Web Vitals when PostHog's query API is configured; its failure costs the page nothing else. */
 async function vitals(posthog: PosthogQueryConfig | null, fetcher: typeof fetch | undefined): Promise<VitalsView> {
   if (!posthog) return { kind: 'not-configured' }
@@ -248,7 +215,7 @@ export async function startConsole({
         listDeliveries(client),
         n === null ? undefined : inviter.preview(n),
         experiments(client, posthog, fetcher),
-        campaigns(client, campaignsFrom),
+        readCampaignResults(client, campaignsFrom),
         vitals(posthog, fetcher),
       ])
     } catch (error) {
