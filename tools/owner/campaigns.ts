@@ -43,7 +43,9 @@ export async function readCampaignResults(client: OwnerClient, source: Campaigns
   if (!source) return { kind: 'not-configured' }
   try {
     const audiences = campaignAudiences(toLiveCampaigns(await source.read()))
-    return { kind: 'read', from: source.from, audiences, results: campaignResults(await fetchCampaignCounts(client, audiences)) }
+    // With no version published there is nothing to compare the rest with: the list is not counted.
+    const counts = audiences.length ? await fetchCampaignCounts(client, audiences) : []
+    return { kind: 'read', from: source.from, audiences, results: campaignResults(counts) }
   } catch (error) {
     return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) }
   }
