@@ -89,6 +89,27 @@ describe('the benchmark report', () => {
     expect(renderMarkdown(report({}))).not.toContain('variant')
   })
 
+  it('reports the campaign page apart from control, asked for by its tags, its first-load JS held to control’s', () => {
+    const floor = measured({ htmlGzip: 1_800 })
+    const control = measured({ path: '/', htmlGzip: 41_100 })
+    const campaign = measured({ path: '/', htmlGzip: 41_300, variant: { campaign: 'pm-linkedin-hero', query: '?utm_campaign=pm-linkedin' } })
+    const markdown = renderMarkdown(
+      report({
+        routes: [
+          { site: control, floor, jsRatio: 1 },
+          { site: campaign, floor, jsRatio: 1 },
+        ],
+      }),
+    )
+    expect(markdown.match(/^\| \/ \(campaign pm-linkedin-hero\) \|/gm)).toHaveLength(4)
+    expect(markdown).toContain(
+      '`/ (campaign pm-linkedin-hero)` is `/` as a visitor from the campaign of the version `pm-linkedin-hero` gets it, at `/?utm_campaign=pm-linkedin`',
+    )
+    expect(markdown).toContain("asks for `/?utm_campaign=pm-linkedin` with a browser's user agent and no cookie")
+    expect(markdown).toContain("its first-load JS must be control's: the same scripts, byte for byte (control: 5 scripts, 100.0 kB; the version: 5, 100.0 kB)")
+    expect(markdown).not.toContain('Cookie: ')
+  })
+
   it('says how busy the machine was: the load average and the CPU of the bench against every other process', () => {
     const markdown = renderMarkdown(report({}))
     expect(markdown).toContain('[bench-db.md](bench-db.md) (`npm run bench:db`)')

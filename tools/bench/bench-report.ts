@@ -67,7 +67,9 @@ export function renderMarkdown(report: BenchReport): string {
       ...report.routes.flatMap(({ site }) =>
         site.variant
           ? [
-              `\`${routeLabel(site)}\` is \`${site.path}\` as a participant in variant \`${site.variant.key}\` of the experiment \`${site.variant.experiment}\` gets it ("How it is measured" below).`,
+              'campaign' in site.variant
+                ? `\`${routeLabel(site)}\` is \`${site.path}\` as a visitor from the campaign of the version \`${site.variant.campaign}\` gets it, at \`${site.path}${site.variant.query}\` ("How it is measured" below).`
+                : `\`${routeLabel(site)}\` is \`${site.path}\` as a participant in variant \`${site.variant.key}\` of the experiment \`${site.variant.experiment}\` gets it ("How it is measured" below).`,
             ]
           : [],
       ),
@@ -372,14 +374,24 @@ function serverSection(server: ServerReport, lines: string[], table: (head: stri
   if (failures.length > 0) lines.push(`Connection errors: ${failures.join('; ')}.`, '')
 }
 
-/** How a variant page was asked for and checked, and what it is held to. */
-function variantMethod({ experiment, key, cookie }: MeasuredVariant, site: Measured, control: Measured | undefined): string {
+/** How a version's page was asked for and checked, and what it is held to. */
+function variantMethod(variant: MeasuredVariant, site: Measured, control: Measured | undefined): string {
+  const asked =
+    'campaign' in variant
+      ? [
+          `the page at \`${site.path}\` as the campaign version \`${variant.campaign}\` shows it, published in the bench's own copy of the content (the seed with the editors' guide's examples added: \`${BENCH_SEED_PATH}\`, served through \`CONTENT_SEED_PATH\`).`,
+          `Every load of it (the weight fetch, the cache settling before each run, and each Lighthouse run) asks for \`${site.path}${variant.query}\` with a browser's user agent and no cookie (the proxy shows crawlers the page as published), so the proxy rewrites it to the version's static page.`,
+          "Each document served is checked to carry the version's headline and not control's, and the bench stops if the proxy served control.",
+        ]
+      : [
+          `the page at \`${site.path}\` as variant \`${variant.key}\` of the experiment \`${variant.experiment}\`, which runs in the bench's own copy of the content (the seed with the editors' guide's examples added: \`${BENCH_SEED_PATH}\`, served through \`CONTENT_SEED_PATH\`).`,
+          `Every load of it (the weight fetch, the cache settling before each run, and each Lighthouse run through its \`extraHeaders\`) sends \`Cookie: ${variant.cookie}\` and a browser's user agent (the proxy shows crawlers control), so the proxy rewrites it to the variant's static page.`,
+          "Each document served is checked to carry the variant's headline and not control's, and the bench stops if the proxy served control.",
+          'With the cookie alone and no choice stored in `localStorage`, the page still shows the consent banner and loads no analytics: the same conditions as control.',
+        ]
   return [
-    `the page at \`${site.path}\` as variant \`${key}\` of the experiment \`${experiment}\`, which runs in the bench's own copy of the content (the seed with the editors' guide's example added: \`${BENCH_SEED_PATH}\`, served through \`CONTENT_SEED_PATH\`).`,
-    `Every load of it (the weight fetch, the cache settling before each run, and each Lighthouse run through its \`extraHeaders\`) sends \`Cookie: ${cookie}\` and a browser's user agent (the proxy shows crawlers control), so the proxy rewrites it to the variant's static page.`,
-    "Each document served is checked to carry the variant's headline and not control's, and the bench stops if the proxy served control.",
-    'With the cookie alone and no choice stored in `localStorage`, the page still shows the consent banner and loads no analytics: the same conditions as control.',
-    `It is held to \`${site.path}\`'s targets against the same floor page${control ? `, and its first-load JS must be control's: the same scripts, byte for byte (control: ${control.js.scripts} scripts, ${kB(control.js.jsGzip)}; the variant: ${site.js.scripts}, ${kB(site.js.jsGzip)})` : ' (control was not measured in this run, so its first-load JS is not compared)'}.`,
+    ...asked,
+    `It is held to \`${site.path}\`'s targets against the same floor page${control ? `, and its first-load JS must be control's: the same scripts, byte for byte (control: ${control.js.scripts} scripts, ${kB(control.js.jsGzip)}; ${'campaign' in variant ? 'the version' : 'the variant'}: ${site.js.scripts}, ${kB(site.js.jsGzip)})` : ' (control was not measured in this run, so its first-load JS is not compared)'}.`,
   ].join(' ')
 }
 

@@ -6,9 +6,10 @@
  * scores, FCP, LCP and TBT under applied throttling and again under simulated throttling (median
  * of 5 runs each, the floor's beside them, in the same rounds), requests before interaction, requests to third
  * parties before consent; and the waitlist's submit latency in Chromium. The landing page is
- * measured twice: as control, and as variant b of an experiment running in the bench's own copy
- * of the content (tools/bench/bench-content.ts), held to the same targets and to control's
- * first-load JS. The floor's text
+ * measured three times: as control, as variant b of an experiment running in the bench's own copy
+ * of the content (tools/bench/bench-content.ts), and as a campaign's visitors get it (the
+ * editors' guide's campaign version, asked for by its tags), each held to the same targets and to
+ * control's first-load JS. The floor's text
  * pages (the bare page with a page's worth of words) are measured in the same rounds, as a
  * reference for what the framework alone does to LCP. Checks the quality
  * budget (pass/miss with the gap) and writes docs/bench.json and docs/bench.md.
@@ -22,7 +23,16 @@ import { mkdir, rm, unlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { chromium } from '@playwright/test'
 import { renderMarkdown, type BenchReport } from './bench-report'
-import { assertServesVariant, BENCH_CONTENT_DIR, BENCH_SEED_PATH, variantRequestHeaders, writeBenchContent, type PageVariant } from './bench-content'
+import {
+  assertServesVariant,
+  BENCH_CONTENT_DIR,
+  BENCH_SEED_PATH,
+  measuredVariant,
+  variantQuery,
+  variantRequestHeaders,
+  writeBenchContent,
+  type PageVariant,
+} from './bench-content'
 import { ensureChromium } from '../local/chromium'
 import { buildFloorApp, floorServerTextPaths, floorTextPaths, siteStylesheet, startFloorApp, STYLED_FLOOR_PATH } from './floor-app'
 import { sampleMachine } from './machine-load'
@@ -76,8 +86,8 @@ const NAVIGATION = process.env.BENCH_NAVIGATION !== '0'
 // BENCH_ACCEPT_CPU_INDEX=1 judges a run whose CPU index moved from the last recorded one, and records it as the new reference.
 const ACCEPT_CPU_INDEX = process.env.BENCH_ACCEPT_CPU_INDEX === '1'
 
-// The bench's content, written before the build reads it: the seed with one experiment running.
-const variant = await writeBenchContent()
+// The bench's content, written before the build reads it: the seed with one experiment running and one campaign version.
+const { variant, campaign } = await writeBenchContent()
 type Route = { path: string; variant?: PageVariant }
 // /privacy is a rich-text page, /careers a page built from sections in the Studio,
 // /waitlist/confirm the confirmation link's page (its island checks the token), and
@@ -85,6 +95,7 @@ type Route = { path: string; variant?: PageVariant }
 const ALL_ROUTES: Route[] = [
   { path: '/' },
   { path: '/', variant },
+  { path: '/', variant: campaign },
   ...['/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack'].map(
     (path) => ({ path }),
   ),
@@ -156,7 +167,7 @@ try {
   const pages: BenchPage[] = [...ROUTES.map((route) => ({ base, ...route })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
   const weights = await Promise.all(
     pages.map(async (page) => {
-      const weight = await measurePage(page.base, page.path, requestOf(page).headers)
+      const weight = await measurePage(page.base, `${page.path}${variantQuery(page.variant)}`, requestOf(page).headers)
       requestOf(page).checkDocument?.(weight.html)
       return weight
     }),
@@ -187,7 +198,7 @@ try {
     const applied = summarize(runs.get(runKey(idOf(page), 'applied'))!, page.base, ANALYTICS_PROXY_PATH)
     measured.set(idOf(page), {
       path: page.path,
-      ...(page.variant ? { variant: { experiment: page.variant.experiment, key: page.variant.key, cookie: page.variant.cookie } } : {}),
+      ...(page.variant ? { variant: measuredVariant(page.variant) } : {}),
       status: weight.status,
       // Both throttlings load the page for real: a script either fetched before `load` counts.
       js: await firstLoadJs(weight, [...new Set([...lighthouse.scriptsBeforeLoad, ...applied.scriptsBeforeLoad])]),
@@ -380,15 +391,15 @@ function runKey(id: string, throttling: Throttling): string {
 }
 
 function urlOf(page: BenchPage): string {
-  return `${page.base}${page.path}`
+  return `${page.base}${page.path}${variantQuery(page.variant)}`
 }
 
-/** Names a page apart from any other at the same URL: the variant page is `/` too. */
+/** Names a page apart from any other at the same path: the variant's and the campaign's pages are `/` too. */
 function idOf(page: BenchPage): string {
   return `${page.base}${routeLabel(page)}`
 }
 
-/** Every load of a variant page (weight fetch, cache settling, each Lighthouse run) carries its cookies, and each document it gets is checked to be the variant's. */
+/** Every load of a version's page (weight fetch, cache settling, each Lighthouse run) carries its cookies or tags, and each document it gets is checked to be the version's. */
 function requestOf(page: BenchPage): RunRequest {
   const shown = page.variant
   if (!shown) return {}

@@ -70,8 +70,12 @@ export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = 
   '/search?q=slack': new Set(['is-crawlable']),
 }
 
-/** A page measured as a variant of a running experiment: asked for with these cookies, so the proxy rewrites it to the variant's page. */
-export type MeasuredVariant = { experiment: string; key: string; cookie: string }
+/**
+ * A page measured as a version of itself: a variant of a running experiment (asked for with these
+ * cookies) or a campaign version (asked for with the campaign's tags in its query): either way the
+ * proxy rewrites it to that version's static page.
+ */
+export type MeasuredVariant = { experiment: string; key: string; cookie: string } | { campaign: string; query: string }
 
 /** One page as measured: `applied` and `lighthouse` (simulated throttling) are the same page's runs under Lighthouse's two throttling methods. */
 export type Measured = {
@@ -95,8 +99,9 @@ const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const LABEL: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO' }
 
-/** How a page is named in the report and its targets: its path, and the variant when it is one (`/ (variant b)`). */
-export const routeLabel = (page: Pick<Measured, 'path' | 'variant'>): string => (page.variant ? `${page.path} (variant ${page.variant.key})` : page.path)
+/** How a page is named in the report and its targets: its path, and the version when it is one (`/ (variant b)`, `/ (campaign pm-linkedin-hero)`). */
+export const routeLabel = (page: Pick<Measured, 'path' | 'variant'>): string =>
+  !page.variant ? page.path : 'campaign' in page.variant ? `${page.path} (campaign ${page.variant.campaign})` : `${page.path} (variant ${page.variant.key})`
 
 /** A variant is held to its page's targets (by path: the same budgets, the same floor). */
 export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: Measured): TargetResult[] {
@@ -215,7 +220,7 @@ export function controlOf(routes: readonly { site: Measured }[], variant: Measur
 }
 
 /**
- * What a variant adds to its page's targets: an experiment adds no client JavaScript, so the
+ * What a variant adds to its page's targets: an experiment or a campaign adds no client JavaScript, so the
  * variant page loads exactly control's scripts, byte for byte. (That its HTML is the variant's the
  * bench checks as it measures, and stops if not: tools/bench/bench-content.ts.)
  */
