@@ -81,6 +81,30 @@ describe('the quality budget', () => {
     expect(target(evaluateTargets(measured({ path: '/waitlist/confirm', jsGzip: 109_000 }), floor), 'first-load JS').pass).toBe(true)
   })
 
+  it('excuses on a campaign version’s page only `is-crawlable`: it asks not to be indexed; the variant and control get no excuse', () => {
+    const audit = (id: string) => ({ id, title: id, category: 'seo' as const, score: 0, failedRuns: 5 })
+    const floor = measured()
+    const campaign = measured({
+      path: '/',
+      variant: { campaign: 'pm-linkedin-hero', query: '?utm_campaign=pm-linkedin' },
+      scores: { seo: 69 },
+      lighthouse: { failingAudits: [audit('is-crawlable')] },
+    })
+    expect(target(evaluateTargets(campaign, floor), 'SEO')).toMatchObject({
+      pass: true,
+      gap: '31 points short: `is-crawlable`, kept out of search engines by design',
+    })
+    expect(
+      target(
+        evaluateTargets({ ...campaign, lighthouse: { ...campaign.lighthouse, failingAudits: [audit('is-crawlable'), audit('meta-description')] } }, floor),
+        'SEO',
+      ).pass,
+    ).toBe(false)
+    const variant = { ...campaign, variant: { experiment: 'hero-headline', key: 'b', cookie: '' } }
+    expect(target(evaluateTargets(variant, floor), 'SEO').pass).toBe(false)
+    expect(target(evaluateTargets({ ...campaign, variant: undefined }, floor), 'SEO').pass).toBe(false)
+  })
+
   it("holds LCP to 1.3 × the styled floor's, with the gap in seconds; the bare floor's is no target (issue #54)", () => {
     const floor = measured({ lighthouse: { lcpMs: 700 } })
     const styled = measured({ path: '/styled', lighthouse: { lcpMs: 800 } })

@@ -70,6 +70,12 @@ export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = 
   '/search?q=slack': new Set(['is-crawlable']),
 }
 
+/** A campaign version's page asks not to be indexed (its canonical is the page's own address: components/experiments/variant-page.ts). */
+const CAMPAIGN_NOINDEX: ReadonlySet<string> = new Set(['is-crawlable'])
+
+const noindexByDesign = (site: Measured): ReadonlySet<string> | undefined =>
+  site.variant && 'campaign' in site.variant ? CAMPAIGN_NOINDEX : NOINDEX_BY_DESIGN[site.path]
+
 /**
  * A page measured as a version of itself: a variant of a running experiment (asked for with these
  * cookies) or a campaign version (asked for with the campaign's tags in its query): either way the
@@ -139,7 +145,7 @@ export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: M
     const causes = failing.map((audit) => `\`${audit.id}\`${floorFails.has(audit.id) ? ' (floor too)' : ''}`)
     const notFound = site.status === 404 && floor.status === 404
     const onlyByDefinition = notFound && failing.length > 0 && failing.every((audit) => NOT_FOUND_BY_DEFINITION.has(audit.id) && floorFails.has(audit.id))
-    const noindex = NOINDEX_BY_DESIGN[site.path]
+    const noindex = noindexByDesign(site)
     const onlyByNoindex = noindex !== undefined && failing.length > 0 && failing.every((audit) => noindex.has(audit.id))
     results.push({
       route,
