@@ -167,7 +167,7 @@ try {
   const pages: BenchPage[] = [...ROUTES.map((route) => ({ base, ...route })), ...floorPaths.map((path) => ({ base: floorBase, path }))]
   const weights = await Promise.all(
     pages.map(async (page) => {
-      const weight = await measurePage(page.base, `${page.path}${variantQuery(page.variant)}`, requestOf(page).headers)
+      const weight = await measurePage(page.base, addressOf(page), requestOf(page).headers)
       requestOf(page).checkDocument?.(weight.html)
       return weight
     }),
@@ -390,8 +390,13 @@ function runKey(id: string, throttling: Throttling): string {
   return `${throttling} ${id}`
 }
 
+/** The address a page is asked for at: its path, with a campaign version's tags. */
+function addressOf(page: BenchPage): string {
+  return `${page.path}${variantQuery(page.variant)}`
+}
+
 function urlOf(page: BenchPage): string {
-  return `${page.base}${page.path}${variantQuery(page.variant)}`
+  return `${page.base}${addressOf(page)}`
 }
 
 /** Names a page apart from any other at the same path: the variant's and the campaign's pages are `/` too. */
