@@ -11,7 +11,7 @@ import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { publicEnv } from './lib/env'
-import { SINGLETON_TYPES, SINGLETONS, schemaTypes, TRANSLATED_TYPES } from './sanity/schemaTypes'
+import { SINGLETON_TYPES, SINGLETONS, schemaTypes, TRANSLATED_TYPES, UNTRANSLATED_SINGLETONS } from './sanity/schemaTypes'
 import { fixedPageTemplate, studioLanguages } from './sanity/studio/languages'
 import { resolve } from './sanity/studio/presentation'
 import { keepOldAddresses } from './sanity/studio/keep-old-addresses'
@@ -37,7 +37,7 @@ export const studioConfig = ({ previews }: { previews: boolean }) =>
       // from the dataset).
       templates: (templates) => [
         ...templates.filter(({ schemaType }) => !SINGLETON_TYPES.has(schemaType)),
-        ...SINGLETONS.filter(({ type }) => type !== 'siteLanguages').map(({ type, title }) => ({
+        ...SINGLETONS.filter(({ type }) => !UNTRANSLATED_SINGLETONS.has(type)).map(({ type, title }) => ({
           id: fixedPageTemplate(type),
           title: `${title} in a language`,
           schemaType: type,

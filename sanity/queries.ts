@@ -139,7 +139,23 @@ export const movedAddressesQuery =
   previousSlugs
 }`)
 
+/**
+ * The questions at sign-up (one document, "Questions at sign-up"), with their words in every
+ * language. The waitlist page reads them to draw the form, the publish webhook to copy them to the
+ * database; both keep only what sanity/questions/rules.ts publishableQuestions keeps.
+ */
+const publishedQuestions = /* groq */ `coalesce(*[_type == "waitlistQuestions" && ${published}][0].questions[]{
+  key,
+  kind,
+  required,
+  "label": label[]{language, text},
+  "options": options[]{key, "label": label[]{language, text}}
+}, [])`
+
+export const publishedQuestionsQuery = defineQuery(publishedQuestions)
+
 export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
+  "questions": ${publishedQuestions},
   ${fixedPageLanguages},
   backLabel,
   badge,
@@ -147,9 +163,9 @@ export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
   intro,
   benefitsTitle,
   benefits,
-  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink${linkProjection}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},
+  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink${linkProjection}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
-  messages{success, duplicate, backendError, failure, rateLimited, automated},
+  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},
   confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},
   placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},
   unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},

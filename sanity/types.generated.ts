@@ -525,6 +525,38 @@ export type Redirect = {
   permanent: boolean
 }
 
+export type WaitlistQuestions = {
+  _id: string
+  _type: 'waitlistQuestions'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  questions?: Array<{
+    key?: string
+    kind: 'one' | 'many' | 'text'
+    required?: boolean
+    label?: Array<{
+      language?: string
+      text?: string
+      _type: 'localizedText'
+      _key: string
+    }>
+    options?: Array<{
+      key?: string
+      label?: Array<{
+        language?: string
+        text?: string
+        _type: 'localizedText'
+        _key: string
+      }>
+      _type: 'waitlistQuestionOption'
+      _key: string
+    }>
+    _type: 'waitlistQuestion'
+    _key: string
+  }>
+}
+
 export type SiteLanguages = {
   _id: string
   _type: 'siteLanguages'
@@ -849,6 +881,8 @@ export type WaitlistPage = {
     nameInSentence: string
     emailInSentence: string
     companyInSentence: string
+    errorChoose: string
+    answerInSentence: string
     updatesLabel: string
   }
   confirmation: {
@@ -865,6 +899,7 @@ export type WaitlistPage = {
     failure: string
     rateLimited: string
     automated: string
+    questionsChanged: string
   }
   confirmPage: {
     pageTitle: string
@@ -1454,6 +1489,7 @@ export type AllSanitySchemaTypes =
   | Slug
   | Experiment
   | Redirect
+  | WaitlistQuestions
   | SiteLanguages
   | TranslationMetadata
   | InternationalizedArrayReference
@@ -2673,9 +2709,49 @@ export type MovedAddressesQueryResult = Array<
 >
 
 // Source: sanity/queries.ts
+// Variable: publishedQuestionsQuery
+// Query: coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{  key,  kind,  required,  "label": label[]{language, text},  "options": options[]{key, "label": label[]{language, text}}}, [])
+export type PublishedQuestionsQueryResult =
+  | Array<{
+      key: string | null
+      kind: 'many' | 'one' | 'text'
+      required: boolean | null
+      label: Array<{
+        language: string | null
+        text: string | null
+      }> | null
+      options: Array<{
+        key: string | null
+        label: Array<{
+          language: string | null
+          text: string | null
+        }> | null
+      }> | null
+    }>
+  | Array<never>
+
+// Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
+// Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{  key,  kind,  required,  "label": label[]{language, text},  "options": options[]{key, "label": label[]{language, text}}}, []),  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
+  questions:
+    | Array<{
+        key: string | null
+        kind: 'many' | 'one' | 'text'
+        required: boolean | null
+        label: Array<{
+          language: string | null
+          text: string | null
+        }> | null
+        options: Array<{
+          key: string | null
+          label: Array<{
+            language: string | null
+            text: string | null
+          }> | null
+        }> | null
+      }>
+    | Array<never>
   languages: Array<string | 'en'>
   backLabel: string
   badge: string | null
@@ -2712,6 +2788,8 @@ export type WaitlistPageQueryResult = {
     nameInSentence: string
     emailInSentence: string
     companyInSentence: string
+    errorChoose: string
+    answerInSentence: string
     updatesLabel: string
   }
   confirmation: {
@@ -2728,6 +2806,7 @@ export type WaitlistPageQueryResult = {
     failure: string
     rateLimited: string
     automated: string
+    questionsChanged: string
   }
   confirmPage: {
     pageTitle: string
@@ -3967,7 +4046,8 @@ declare module '@sanity/client' {
     '*[_type == "page" && defined(slug.current) && !(_id in path("drafts.**"))] | order(slug.current asc){\n  "slug": slug.current,\n  "language": coalesce(language, "en"),\n  "translations": *[_type == "translation.metadata" && ^._id in translations[].value._ref][0].translations[defined(value->slug.current)]{language, "slug": value->slug.current},\n  title,\n  "noindex": seo.noindex == true,\n  _updatedAt\n}': PageListQueryResult
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult
     '*[_type in ["page", "post"] && count(previousSlugs) > 0 && defined(slug.current) && !(_id in path("drafts.**"))] | order(_updatedAt desc){\n  _type,\n  "slug": slug.current,\n  "language": coalesce(language, "en"),\n  previousSlugs\n}': MovedAddressesQueryResult
-    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
+    'coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, [])': PublishedQuestionsQueryResult
+    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, []),\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
     '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  "language": coalesce(language, "en"),\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult
     '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}': LlmsQueryResult
     '*[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult

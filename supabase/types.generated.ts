@@ -18,6 +18,7 @@ export type Database = {
     Tables: {
       waitlist: {
         Row: {
+          answers: NonNullable<Json>
           confirm_by: string | null
           confirmed_at: string | null
           created_at: string
@@ -47,6 +48,7 @@ export type Database = {
           utm_source: string | null
         }
         Insert: {
+          answers?: NonNullable<Json>
           confirm_by?: string | null
           confirmed_at?: string | null
           created_at?: string
@@ -76,6 +78,7 @@ export type Database = {
           utm_source?: string | null
         }
         Update: {
+          answers?: NonNullable<Json>
           confirm_by?: string | null
           confirmed_at?: string | null
           created_at?: string
@@ -292,9 +295,20 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      waitlist_questions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          key: string
+          kind: string
+          labels: Json
+          options: Json
+          required: boolean
+        }[]
+      }
       waitlist_recent_invitations: { Args: { n?: number }; Returns: Json }
       waitlist_redeem_invitation: { Args: { token: string }; Returns: Json }
       waitlist_replace_experiments: { Args: { running: Json }; Returns: number }
+      waitlist_replace_questions: { Args: { questions: Json }; Returns: number }
       waitlist_request_link: { Args: { email: string }; Returns: undefined }
       waitlist_trim: { Args: { value: string }; Returns: string }
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }

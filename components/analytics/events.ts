@@ -33,7 +33,8 @@ export type AnalyticsEvents = {
   navigation_click: { menu_item: string }
   start_free_trial_click: { button_location: StartTrialLocation }
   try_demo_click: { button_location: DemoLocation }
-  waitlist_join: { has_company: boolean; email_domain: string }
+  /** `answer_<key>`: the option key(s) chosen for each question with options; never a short answer. */
+  waitlist_join: { has_company: boolean; email_domain: string } & Record<`answer_${string}`, string | string[]>
   /** The visitor confirmed their address with the e-mailed link. No properties: nothing personal. */
   waitlist_confirmed: Record<string, never>
   /** A confirmed person saw their place in line. No place, code or count: nothing about them. */
@@ -86,8 +87,11 @@ export function emailDomain(email: string): string {
 }
 
 /** A sign-up as analytics sees it: never the name, the e-mail or the company. */
-export function waitlistJoinProperties(input: { email: string; company?: string | null }): EventProperties<'waitlist_join'> {
-  return { has_company: (input.company ?? '').trim() !== '', email_domain: emailDomain(input.email) }
+export function waitlistJoinProperties(
+  input: { email: string; company?: string | null },
+  answers: Record<`answer_${string}`, string | string[]> = {},
+): EventProperties<'waitlist_join'> {
+  return { ...answers, has_company: (input.company ?? '').trim() !== '', email_domain: emailDomain(input.email) }
 }
 
 export const TRACK_ATTRIBUTE = 'data-track'

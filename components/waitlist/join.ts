@@ -15,6 +15,7 @@ import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { WaitlistSource } from './source'
 import { assignmentsFromCookies, cookieValue, type Assignments } from '@/sanity/experiments/assignments'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '@/components/analytics/consent-cookie'
+import type { Answers } from './answers'
 export { assignmentsFromCookies } from '@/sanity/experiments/assignments'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
@@ -24,6 +25,8 @@ export type JoinResult =
   | { status: 'saved' }
   | { status: 'duplicate'; message: typeof DUPLICATE_MESSAGE }
   | { status: 'rate_limited' }
+  /** The database refused the answers: the page was drawn before the questions were last published. */
+  | { status: 'questions_changed'; message: string }
   | { status: 'failed'; message: string; code?: string; httpStatus?: number }
 
 /** The part of supabase-js' response this module reads. */
@@ -48,7 +51,7 @@ export interface WaitlistClient {
  * there are some): the database keeps the pairs of running experiments and drops the rest
  * (supabase/schemas/12_experiments.sql).
  */
-export type WaitlistChoices = { updates?: true; language?: string; experiments?: Assignments }
+export type WaitlistChoices = { updates?: true; language?: string; experiments?: Assignments; answers?: Answers }
 
 /**
  * The variants a sign-up records: the experiments cookie's, only while the visitor still takes part
@@ -68,13 +71,19 @@ function isDuplicate(error: { message: string; code?: string }): boolean {
 
 /**
  * `source`: where the visit came from (./source.ts), stored with the row; `updates`: the form's
- * box; `experiments`: the visitor's assignments (assignmentsToRecord).
+ * box; `experiments`: the visitor's assignments (assignmentsToRecord); `answers`: the questions'
+ * answers (./answers.ts), which the database checks against the questions published now.
  */
 export async function joinWaitlist(
   client: WaitlistClient,
   input: WaitlistFormInput,
   source: WaitlistSource = {},
-  { updates = false, language = DEFAULT_LANGUAGE, experiments = {} }: { updates?: boolean; language?: string; experiments?: Assignments } = {},
+  {
+    updates = false,
+    language = DEFAULT_LANGUAGE,
+    experiments = {},
+    answers = {},
+  }: { updates?: boolean; language?: string; experiments?: Assignments; answers?: Answers } = {},
 ): Promise<JoinResult> {
   let response: WaitlistInsertResponse
   try {
@@ -85,6 +94,7 @@ export async function joinWaitlist(
       ...(updates ? { updates: true as const } : {}),
       ...(language !== DEFAULT_LANGUAGE ? { language } : {}),
       ...(Object.keys(experiments).length > 0 ? { experiments } : {}),
+      ...(Object.keys(answers).length > 0 ? { answers } : {}),
     })
   } catch {
     return { status: 'failed', message: SAVE_FAILED_MESSAGE }
@@ -103,6 +113,8 @@ export async function joinWaitlist(
   // database's own limit answers 429 with a PostgREST body (code WL429), a gateway with its own.
   if (status === 429) return { status: 'rate_limited' }
   if (isDuplicate(error)) return { status: 'duplicate', message: DUPLICATE_MESSAGE }
+  // WLA01 to WLA04: supabase/schemas/15_questions.sql refused an answer the form judged good.
+  if (error.code?.startsWith('WLA')) return { status: 'questions_changed', message: error.message }
   return {
     status: 'failed',
     message: error.message,

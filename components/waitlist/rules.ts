@@ -107,7 +107,7 @@ export const PLAIN_TEXT_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u20
 
 // Postgres text cannot hold U+0000, and a lone surrogate cannot be encoded as
 // UTF-8 (JSON.stringify keeps it as an escape that Postgres' JSON parser refuses).
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** What the database stores for this input: trimmed fields, the e-mail in its one spelling. */
 export function normalizeWaitlistInput(input: WaitlistFormInput): WaitlistRow {

@@ -27,6 +27,7 @@ const TOAST_TONE: Record<WaitlistOutcome['status'], ToastMessage['tone']> = {
   duplicate: 'info',
   automated: 'error',
   rate_limited: 'error',
+  questions_changed: 'error',
   failed: 'error',
 }
 
@@ -40,6 +41,8 @@ function outcomeText(result: WaitlistOutcome, messages: WaitlistPage['messages']
       return messages.automated
     case 'rate_limited':
       return messages.rateLimited
+    case 'questions_changed':
+      return messages.questionsChanged
     case 'failed':
       // The database answered and refused, or the request never completed.
       return result.httpStatus ? messages.backendError : messages.failure

@@ -14,6 +14,9 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
+import { answerProperties, readAnswers, validateAnswers, type AnswerError } from './answers'
+import { QuestionFields, questionControlId } from './question-fields'
+import type { FormQuestion } from '@/sanity/questions/rules'
 
 type Props = {
   copy: WaitlistPage['form']
@@ -21,6 +24,8 @@ type Props = {
   backend: { url: string; anonKey: string }
   /** The page's language: the sign-up records it, and every e-mail to the person is written in it. */
   language: string
+  /** The questions at sign-up, in the page's language (none unless the Studio has some). */
+  questions: readonly FormQuestion[]
 }
 
 type Values = { name: string; company: string; email: string }
@@ -40,9 +45,10 @@ function formValues(form: HTMLFormElement): Values {
   return { name: text('name'), company: text('company'), email: text('email') }
 }
 
-export function WaitlistForm({ copy, backend, language }: Props) {
+export function WaitlistForm({ copy, backend, language, questions }: Props) {
   const report = useWaitlistReport()
   const [errors, setErrors] = useState<WaitlistFieldErrors>({})
+  const [answerErrors, setAnswerErrors] = useState<Record<string, AnswerError | undefined>>({})
   const [submitting, setSubmitting] = useState(false)
   // State updates are not synchronous: a ref stops a double click from sending twice.
   const inFlight = useRef(false)
@@ -71,10 +77,14 @@ export function WaitlistForm({ copy, backend, language }: Props) {
     // Product updates by e-mail: off unless the person ticked the box (consent is never assumed).
     const wantsUpdates = new FormData(formElement).get('updates') === 'yes'
     const validation = validateWaitlistInput(current)
-    if (!validation.ok) {
-      setErrors(validation.errors)
-      const first = (['name', 'company', 'email'] as const).find((field) => validation.errors[field])
-      if (first) document.getElementById(`waitlist-${first}`)?.focus()
+    const asked = validateAnswers(questions, readAnswers(new FormData(formElement), questions))
+    if (!validation.ok || Object.keys(asked.errors).length > 0) {
+      setErrors(validation.ok ? {} : validation.errors)
+      setAnswerErrors(asked.errors)
+      const first = validation.ok ? undefined : (['name', 'company', 'email'] as const).find((field) => validation.errors[field])
+      const question = questions.find((entry) => asked.errors[entry.key])
+      const target = first ? `waitlist-${first}` : question ? questionControlId(question) : undefined
+      if (target) document.getElementById(target)?.focus()
       return
     }
     const bait = formElement.elements.namedItem(HONEYPOT_FIELD)
@@ -100,8 +110,13 @@ export function WaitlistForm({ copy, backend, language }: Props) {
         updates: wantsUpdates,
         language,
         experiments: assignmentsToRecord(document.cookie, browserRefusesTracking()),
+        answers: asked.answers,
       })
-      if (result.status === 'saved') track('waitlist_join', waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }))
+      if (result.status === 'saved')
+        track(
+          'waitlist_join',
+          waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }, answerProperties(questions, asked.answers)),
+        )
       report(result)
     } catch {
       // The chunk itself failed to load (offline, deploy in between): nothing was sent.
@@ -167,6 +182,14 @@ export function WaitlistForm({ copy, backend, language }: Props) {
         {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name, showLimit: true })}
         {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project, showLimit: true })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
+        <QuestionFields
+          questions={questions}
+          errors={answerErrors}
+          copy={copy}
+          onAnswer={(key) => {
+            if (answerErrors[key]) setAnswerErrors((current) => ({ ...current, [key]: undefined }))
+          }}
+        />
         <div className="flex items-start gap-3">
           <input
             id="waitlist-updates"

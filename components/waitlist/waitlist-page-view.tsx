@@ -29,7 +29,7 @@ export function WaitlistPageView({ page }: { page: WaitlistPage }) {
               <h2 className="mt-10 text-lg font-semibold text-slate-900">{page.benefitsTitle}</h2>
               <CheckList items={page.benefits} icon={CircleCheck} className="mt-4" itemClassName="gap-3" />
             </div>
-            <WaitlistForm copy={page.form} backend={waitlistBackend()} language={page.language} />
+            <WaitlistForm copy={page.form} backend={waitlistBackend()} language={page.language} questions={page.questions} />
           </div>
         </WaitlistFlow>
       </Container>

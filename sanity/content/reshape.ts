@@ -17,6 +17,7 @@ import { toAnnouncement } from './announcement'
 import { shareImageUrl } from '@/lib/content/image'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteLanguage } from '@/lib/i18n/languages'
 import { warnOnce } from '@/lib/warn-once'
+import { publishableQuestions, questionsIn } from '@/sanity/questions/rules'
 import { MOVABLE_TYPES, normalizePath, onSitePath, pagePath, redirectLocation } from '@/lib/content/paths'
 import type {
   Alternate,
@@ -371,10 +372,12 @@ export function toMovedRedirects(raw: MovedAddressesQueryResult): Map<string, Re
 }
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string, language: string = DEFAULT_LANGUAGE): WaitlistPage {
-  const { seo, form, languages, email, ...rest } = raw
+  const { seo, form, languages, email, questions, ...rest } = raw
   return withUsageClaim(
     {
       ...rest,
+      // Exactly what the database accepts answers to (components/waitlist/questions-sync.ts copies the same).
+      questions: questionsIn(publishableQuestions(stegaClean(questions)).questions, language),
       language,
       languages: cleanLanguages(languages),
       form: { ...form, privacyLink: toLink(form.privacyLink, language) },

@@ -1,6 +1,7 @@
 import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, SiteSettingsQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { SectionImage } from '@/lib/content/image'
+import type { FormQuestion } from '@/sanity/questions/rules'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
@@ -140,8 +141,10 @@ type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
  * the schema arrives here with `npm run typegen`), with its link and SEO reshaped. The form's
  * error wording also satisfies the field rules' WaitlistErrorCopy.
  */
-export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email'> & {
+export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email' | 'questions'> & {
   language: string
+  /** The questions at sign-up, in the page's language (sanity/questions/rules.ts). */
+  questions: FormQuestion[]
   languages: string[]
   /** The e-mails' words, with the language they are written in (the e-mails' `<html lang>`, dates). */
   email: RawWaitlistPage['email'] & { language: string }

@@ -15,6 +15,7 @@ import { redirect } from './documents/redirect'
 import { siteLanguages } from './documents/siteLanguages'
 import { siteSettings } from './documents/siteSettings'
 import { waitlistPage } from './documents/waitlistPage'
+import { waitlistQuestions } from './documents/waitlistQuestions'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
 import { translated } from './objects/translation'
@@ -38,7 +39,8 @@ const TRANSLATED = [
 export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type.name)
 
 // Experiments and campaign versions are one document for every language: stopping one applies everywhere at once.
-export const schemaTypes = [...TRANSLATED, siteLanguages, redirect, experiment, campaign, link, seo, ...SECTION_SCHEMAS]
+// So are the questions at sign-up: a question is asked in every language or in none.
+export const schemaTypes = [...TRANSLATED, siteLanguages, waitlistQuestions, redirect, experiment, campaign, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [
@@ -46,9 +48,13 @@ export const SINGLETONS = [
   { type: 'landingPage', title: 'Landing page' },
   { type: 'aboutPage', title: 'About page' },
   { type: 'waitlistPage', title: 'Waitlist page' },
+  { type: 'waitlistQuestions', title: 'Questions at sign-up' },
   { type: 'notFoundPage', title: 'Page not found (404)' },
   { type: 'blogPage', title: 'Blog and changelog' },
   { type: 'siteLanguages', title: 'Languages' },
 ] as const
 
 export const SINGLETON_TYPES = new Set<string>(SINGLETONS.map((s) => s.type))
+
+/** The singletons that are one document for every language (the others are one per language). */
+export const UNTRANSLATED_SINGLETONS: ReadonlySet<string> = new Set(SINGLETONS.map((s) => s.type).filter((type) => !TRANSLATED_TYPES.includes(type)))

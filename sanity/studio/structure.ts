@@ -1,7 +1,7 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '../../lib/i18n/languages'
 import { MISSING_TRANSLATION } from '../fragments'
-import { SINGLETONS, TRANSLATED_TYPES } from '../schemaTypes'
+import { SINGLETONS, TRANSLATED_TYPES, UNTRANSLATED_SINGLETONS } from '../schemaTypes'
 import { fixedPageTemplate, singletonId, studioLanguages } from './languages'
 
 /**
@@ -19,7 +19,7 @@ export const structure: StructureResolver = (S, context) => {
         S.listItem()
           .title(title)
           .id(type)
-          .child(type === 'siteLanguages' ? singleton(S, type, title, DEFAULT_LANGUAGE) : async () => perLanguage(S, type, title, await languages())),
+          .child(UNTRANSLATED_SINGLETONS.has(type) ? singleton(S, type, title, DEFAULT_LANGUAGE) : async () => perLanguage(S, type, title, await languages())),
       ),
       S.divider(),
       S.listItem()
@@ -108,7 +108,7 @@ export const structure: StructureResolver = (S, context) => {
 function singleton(S: StructureBuilder, type: string, title: string, language: string) {
   const document = S.document().schemaType(type).documentId(singletonId(type, language)).title(title)
   // A fixed page not yet written in this language starts with its language set.
-  return type === 'siteLanguages' ? document : document.initialValueTemplate(fixedPageTemplate(type), { language })
+  return UNTRANSLATED_SINGLETONS.has(type) ? document : document.initialValueTemplate(fixedPageTemplate(type), { language })
 }
 
 /**

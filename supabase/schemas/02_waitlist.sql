@@ -3,7 +3,7 @@
 -- Who may do what:
 --   anon (the public key shipped to every browser): INSERT of the form's columns (name, email,
 --        project, the visit's source, the referral code it came through, updates, language, the
---        experiment variants the visitor was assigned) and
+--        experiment variants the visitor was assigned, the answers to the page's questions) and
 --        nothing else: it cannot read, change or delete a single row, so the public key cannot
 --        leak the list. Everything else a visitor does goes through security definer functions
 --        that answer only the holder of an e-mailed token (08_own_data.sql).
@@ -30,7 +30,7 @@
 -- confirmed_at.
 --
 -- Triggers on this table fire in name order; each is declared beside its function:
---   waitlist_clean (here), waitlist_enqueue_messages (07_outbox.sql), waitlist_experiments
+--   waitlist_answers (15_questions.sql), waitlist_clean (here), waitlist_enqueue_messages (07_outbox.sql), waitlist_experiments
 --   (12_experiments.sql), waitlist_pending_defaults
 --   and waitlist_replace_expired (04_tokens.sql), waitlist_rate_limit and waitlist_statement_start
 --   (03_limits.sql), waitlist_referral and waitlist_referral_credit (05_line.sql),
@@ -68,6 +68,7 @@ create table public.waitlist (
   updates_stopped_at timestamptz,
   language text not null default 'en',
   experiments jsonb not null default '{}'::jsonb,
+  answers jsonb not null default '{}'::jsonb,
 
   constraint waitlist_name_not_blank check (public.waitlist_trim(name) <> ''),
   constraint waitlist_name_length check (char_length(name) <= 100),
@@ -96,7 +97,8 @@ create table public.waitlist (
   ),
   constraint waitlist_updates_time check (not updates or updates_opted_in_at is not null),
   constraint waitlist_language_check check (language ~ '^[a-z]{2}(-[a-z]{2})?$'),
-  constraint waitlist_experiments_object check (jsonb_typeof(experiments) = 'object')
+  constraint waitlist_experiments_object check (jsonb_typeof(experiments) = 'object'),
+  constraint waitlist_answers_object check (jsonb_typeof(answers) = 'object')
 );
 
 alter table public.waitlist
@@ -109,7 +111,7 @@ alter table public.waitlist
   add constraint waitlist_project_plain check (waitlist_rules.plain_text(project)) not valid;
 
 comment on table public.waitlist is
-  'Marketing-site waitlist. anon may only insert (name, email, project, and the sign-up''s source, referral, updates, language and experiment variants); see supabase/schemas/02_waitlist.sql.';
+  'Marketing-site waitlist. anon may only insert (name, email, project, and the sign-up''s source, referral, updates, language, experiment variants and answers); see supabase/schemas/02_waitlist.sql.';
 
 comment on column public.waitlist.project is
   'The form''s "Project or Company" value, '''' when left empty.';
@@ -159,6 +161,9 @@ comment on column public.waitlist.updates_stopped_at is
 comment on column public.waitlist.language is
   'The language of the page the person signed up on (''en'', ''de'', …): every e-mail to them is written in it.';
 
+comment on column public.waitlist.answers is
+  'The answers to the waitlist page''s questions, each with the question and option labels as the person saw them (15_questions.sql).';
+
 comment on column public.waitlist.experiments is
   'The experiment variants the person was assigned when signing up ({"experiment key": "variant key"}), only of experiments then running (12_experiments.sql).';
 
@@ -172,7 +177,7 @@ create index waitlist_status on public.waitlist (status);
 
 revoke all on table public.waitlist from public, anon, authenticated, service_role;
 grant select, delete on table public.waitlist to service_role;
-grant insert (name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, ref, updates, language, experiments) on table public.waitlist to anon;
+grant insert (name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, ref, updates, language, experiments, answers) on table public.waitlist to anon;
 
 alter table public.waitlist enable row level security;
 

@@ -235,7 +235,7 @@ as $$
   select pg_catalog.jsonb_build_object(
     'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
     'utm_source', w.utm_source, 'utm_medium', w.utm_medium, 'utm_campaign', w.utm_campaign,
-    'referrer_host', w.referrer_host, 'landing_path', w.landing_path
+    'referrer_host', w.referrer_host, 'landing_path', w.landing_path, 'answers', w.answers
   )
 $$;
 

@@ -26,6 +26,21 @@ export interface WaitlistDb {
  * otherwise see a webhook message beside each fact. tests/integration/waitlist-webhooks.test.ts
  * turns them on (the projects' default) with `webhooks(db, true)`.
  */
+/**
+ * An empty list whose own-data and link limits no test of many sign-ups reaches, and the given
+ * private tables (the published set a test replaces) emptied too.
+ */
+export const emptyList = (db: Pick<WaitlistDb, 'exec'>, ...tables: string[]) =>
+  db.exec(`
+    update private.waitlist_confirmation_settings set confirm_per_client = 1000, link_requests_per_client = 1000;
+    update private.waitlist_referral_settings set own_data_per_client = 1000;
+    delete from public.waitlist;
+    delete from public.waitlist_outbox;
+    delete from private.waitlist_api_attempts;
+    delete from private.waitlist_recent_signups;
+    ${tables.map((table) => `delete from ${table};`).join('\n')}
+  `)
+
 export const webhooks = (db: Pick<WaitlistDb, 'exec'>, enabled: boolean) => db.exec(`update private.waitlist_webhook_settings set enabled = ${enabled}`)
 
 export async function createWaitlistDb(): Promise<PGlite> {

@@ -6,7 +6,7 @@
  * of it; erasure leaves nothing of the person's variants; the founders' counts.
  */
 import { beforeEach, expect, it } from 'vitest'
-import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
+import { emptyList, onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { waitlistPeople } from '../helpers/waitlist-people'
 
 let db: WaitlistDb
@@ -52,15 +52,7 @@ onEachDatabase(
     }
 
     beforeEach(async () => {
-      await db.exec(`
-      update private.waitlist_confirmation_settings set confirm_per_client = 1000, link_requests_per_client = 1000;
-      update private.waitlist_referral_settings set own_data_per_client = 1000;
-      delete from public.waitlist;
-      delete from public.waitlist_outbox;
-      delete from private.waitlist_api_attempts;
-      delete from private.waitlist_recent_signups;
-      delete from private.waitlist_experiment_variants;
-    `)
+      await emptyList(db, 'private.waitlist_experiment_variants')
       expect(await replace(RUNNING)).toEqual({ ok: true, rows: [{ value: 5 }] })
     })
 

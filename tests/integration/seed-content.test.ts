@@ -175,6 +175,7 @@ describe('page queries over the seed (groq-js)', async () => {
       failure: 'Something went wrong. Please try again.',
       rateLimited: 'Too many attempts. Please wait a minute and try again.',
       automated: 'This sign-up looked automated, so it was not saved. Please check your details and press Join Waitlist again.',
+      questionsChanged: 'The questions on this form have changed since you opened it. Please reload the page and sign up again.',
     })
     expect(notFound).toMatchObject({ title: 'Oops! Page not found', homeLabel: 'Return to Home' })
   })

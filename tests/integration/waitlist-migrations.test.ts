@@ -38,7 +38,7 @@ describe('waitlist migration', () => {
     expect(policies[0]?.with_check?.trim()).not.toMatch(/^\(?true\)?$/)
   })
 
-  it('grants anon exactly INSERT on name, email, project, the source fields, the referral code it came through, the updates box, the language and the experiment variants', async () => {
+  it('grants anon exactly INSERT on name, email, project, the source fields, the referral code it came through, the updates box, the language, the experiment variants and the answers', async () => {
     const { rows } = await db.query<{ privilege: string; column: string | null }>(
       `select privilege_type as privilege, null as column from information_schema.role_table_grants
         where table_name = 'waitlist' and grantee = 'anon'
@@ -48,6 +48,7 @@ describe('waitlist migration', () => {
        order by 2`,
     )
     expect(rows).toEqual([
+      { privilege: 'INSERT', column: 'answers' },
       { privilege: 'INSERT', column: 'email' },
       { privilege: 'INSERT', column: 'experiments' },
       { privilege: 'INSERT', column: 'landing_path' },

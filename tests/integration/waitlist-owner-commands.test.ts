@@ -124,13 +124,13 @@ describe('tools/owner/waitlist-export.ts', () => {
     const { stdout } = await runScript('waitlist-export.ts', [], { NEXT_PUBLIC_SUPABASE_URL: local.url })
     const lines = stdout.split('\r\n')
     expect(lines[0]).toBe(
-      'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language',
+      'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language,earlier_answers',
     )
     expect(lines[1]).toMatch(
-      /^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,,,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,,false,,,en$/,
+      /^\d{4}-\d\d-\d\dT[^,]+,confirmed,\d{4}-\d\d-\d\dT[^,]+,,,Ada Lovelace,ada@example.com,"Engines, Ltd.",newsletter,email,launch,news.example,\/pricing,,1,,false,,,en,$/,
     )
-    expect(lines[2]).toMatch(/,pending,,,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,,false,,,en$/)
-    expect(lines[5]).toMatch(/,confirmed,[^,]+,,,Friend,friend@example.com,,,,,,,,0,ada@example.com,false,,,en$/)
+    expect(lines[2]).toMatch(/,pending,,,,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",eve@example.com,,,,,,,,0,,false,,,en,$/)
+    expect(lines[5]).toMatch(/,confirmed,[^,]+,,,Friend,friend@example.com,,,,,,,,0,ada@example.com,false,,,en,$/)
     expect(lines).toHaveLength(7) // header, five entries, and the empty string after the final CRLF
     // After a semicolon and after a line break inside the cell, too.
     expect(stdout).toContain(`"Acme;'=HYPERLINK(""http://evil.example"")\n'@SUM(A1)"`)

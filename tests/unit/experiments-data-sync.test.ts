@@ -148,7 +148,8 @@ describe('the publish webhook syncs the running experiments', () => {
       body: { experiments: { kind: 'synced', experiments: 1, pairs: 2 } },
     })
     expect(await webhook({ _type: 'landingPage', _id: 'landing' })).toMatchObject({ status: 200 })
-    expect(calls).toEqual([
+    // The questions at sign-up are synced beside them (tests/unit/questions-sync.test.ts).
+    expect(calls.filter((call) => (call as [string])[0] === 'waitlist_replace_experiments')).toEqual([
       ['waitlist_replace_experiments', { running: [{ key: 'hero-words', variants: ['b'] }] }],
       ['waitlist_replace_experiments', { running: [{ key: 'hero-words', variants: ['b'] }] }],
     ])

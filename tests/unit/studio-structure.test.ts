@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { codeInput } from '@sanity/code-input'
 import { createSchema, type SanityClient } from 'sanity'
 import { createStructureBuilder, type StructureResolverContext } from 'sanity/structure'
-import { schemaTypes, SINGLETONS } from '@/sanity/schemaTypes'
+import { schemaTypes, SINGLETONS, UNTRANSLATED_SINGLETONS } from '@/sanity/schemaTypes'
 import { singletonId } from '@/sanity/studio/languages'
 import { structure } from '@/sanity/studio/structure'
 
@@ -83,7 +83,7 @@ async function open(root: Pane, path: string[]) {
 }
 
 const FIXED_DOCUMENTS = SINGLETONS.flatMap(({ type }) =>
-  type === 'siteLanguages' ? [singletonId(type, 'en')] : LANGUAGES.map(({ code }) => singletonId(type, code)),
+  UNTRANSLATED_SINGLETONS.has(type) ? [singletonId(type, 'en')] : LANGUAGES.map(({ code }) => singletonId(type, code)),
 )
 
 describe('edit links to fixed documents', () => {

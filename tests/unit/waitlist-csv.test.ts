@@ -53,7 +53,7 @@ describe('toCsv', () => {
 
 describe('waitlistToCsv', () => {
   const HEADER =
-    'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language'
+    'created_at,status,confirmed_at,invited_at,joined_at,name,email,project,utm_source,utm_medium,utm_campaign,referrer_host,landing_path,flag,referral_credits,referred_by,updates,updates_opted_in_at,updates_stopped_at,language,earlier_answers'
   const entry: WaitlistEntry = {
     id: '00000000-0000-4000-8000-000000000000',
     name: '=cmd|" /C calc"!A0',
@@ -80,7 +80,7 @@ describe('waitlistToCsv', () => {
 
   it('writes a header and one record per entry, without the internal id', () => {
     expect(waitlistToCsv([entry])).toBe(
-      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,,true,2026-11-22T13:00:00+00:00,,en\r\n`,
+      `${HEADER}\r\n2026-11-22T13:00:00+00:00,invited,2026-11-22T13:05:00+00:00,2026-11-23T09:00:00+00:00,,"'=cmd|"" /C calc""!A0",ada@example.com,"Acme, Inc.",'@newsletter,,,news.example,/pricing,,2,,true,2026-11-22T13:00:00+00:00,,en,\r\n`,
     )
   })
 
@@ -104,6 +104,23 @@ describe('waitlistToCsv', () => {
 
   it('can prefix a UTF-8 byte order mark for Excel', () => {
     expect(waitlistToCsv([], { bom: true })).toBe(`\uFEFF${HEADER}\r\n`)
+  })
+
+  it('writes a column per question published now, and earlier questions’ answers readable in the last, formula-safe', () => {
+    const answered: WaitlistEntry = {
+      ...entry,
+      answers: {
+        role: { question: 'What is your role?', kind: 'one', options: ['product-manager'], labels: ['Product manager'] },
+        tools: { question: 'Tools?', kind: 'many', options: ['slack', 'jira'], labels: ['Slack', 'Jira'] },
+        goal: { question: 'What would you ask?', kind: 'text', text: '=HYPERLINK("http://evil.example")' },
+        size: { question: 'Team size (old)', kind: 'one', options: ['1-10'], labels: ['1 to 10'] },
+      },
+    }
+    const csv = waitlistToCsv([answered, entry], { questions: ['role', 'tools', 'goal', 'budget'] })
+    const [header, first, second] = parseCsv(csv)
+    expect(header!.slice(-5)).toEqual(['answer_role', 'answer_tools', 'answer_goal', 'answer_budget', 'earlier_answers'])
+    expect(first!.slice(-5)).toEqual(['product-manager', 'slack; jira', `'=HYPERLINK("http://evil.example")`, '', 'size (Team size (old)): 1 to 10'])
+    expect(second!.slice(-5)).toEqual(['', '', '', '', ''])
   })
 })
 

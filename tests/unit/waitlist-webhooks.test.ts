@@ -162,6 +162,7 @@ describe('the events', () => {
           referrer_host: null,
           landing_path: '/',
         },
+        answers: {},
         place: 7,
         referred_by: null,
         confirmed_at: '2026-11-25T10:00:00+00:00',

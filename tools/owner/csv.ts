@@ -10,8 +10,11 @@
  * inside a quoted cell starts a new row in some importers. So a formula
  * trigger is neutralised (an apostrophe before it) at the start of the cell
  * and after every delimiter and line break inside it, spaces and quotes in
- * between included. Pure; no imports.
+ * between included. Pure.
  */
+import type { StoredAnswers } from '../../sanity/questions/rules'
+
+export type { StoredAnswers }
 
 export interface WaitlistEntry {
   id: string
@@ -45,6 +48,28 @@ export interface WaitlistEntry {
   updates_stopped_at: string | null
   /** The language of the page they signed up on, which every e-mail to them is written in (waitlist_outbox_language, supabase/schemas/07_outbox.sql). */
   language: string
+  /** Their answers to the questions at sign-up, as stored (supabase/schemas/15_questions.sql). */
+  answers?: StoredAnswers | null
+}
+
+/** The export's columns after WAITLIST_CSV_COLUMNS: one per question published now, then the answers to earlier ones. */
+export const answerColumns = (keys: readonly string[]) => [...keys.map((key) => `answer_${key}`), 'earlier_answers']
+
+/**
+ * A question published now: its option keys (`; ` between several) or the short answer. An answer
+ * to a question since removed is kept readable in the last column: its key, the question and the
+ * options as the person saw them.
+ */
+export function answerCells(answers: StoredAnswers | null | undefined, keys: readonly string[]): CsvValue[] {
+  const cells: CsvValue[] = keys.map((key) => {
+    const answer = answers?.[key]
+    return answer ? (answer.kind === 'text' ? answer.text : (answer.options ?? []).join('; ')) : null
+  })
+  const earlier = Object.entries(answers ?? {})
+    .filter(([key]) => !keys.includes(key))
+    .map(([key, answer]) => `${key} (${answer.question}): ${answer.kind === 'text' ? answer.text : answer.labels.join('; ')}`)
+  cells.push(earlier.length > 0 ? earlier.join(' | ') : null)
+  return cells
 }
 
 export const WAITLIST_CSV_COLUMNS = [
@@ -108,10 +133,11 @@ export function csvCell(value: CsvValue): string {
  * the indexes `columns` lists, in that order. The export writes a million of these from the
  * arrays a page of the list is made of (tools/owner/owner.ts, writeWaitlistCsv).
  */
-export function csvRecord(values: readonly CsvValue[], columns?: readonly number[]): string {
+export function csvRecord(values: readonly CsvValue[], columns?: readonly number[], tail: readonly CsvValue[] = []): string {
   const count = columns ? columns.length : values.length
   let record = ''
   for (let i = 0; i < count; i++) record += (i > 0 ? ',' : '') + csvCell(values[columns ? columns[i]! : i])
+  for (const value of tail) record += `,${csvCell(value)}`
   return `${record}\r\n`
 }
 
@@ -124,6 +150,8 @@ export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
 export interface WaitlistCsvOptions {
   /** Prefix a UTF-8 byte order mark so Excel reads accented names correctly. */
   bom?: boolean
+  /** The keys of the questions published now, in order: a column each (answerColumns). */
+  questions?: readonly string[]
 }
 
 /** Each entry's referrer as the owner knows them: by e-mail, looked up in the same list. */
@@ -134,20 +162,24 @@ export function referrerEmails(entries: readonly WaitlistEntry[]): (entry: Waitl
 
 /** The header record, after a byte order mark when asked. */
 export function waitlistCsvHeader(options: WaitlistCsvOptions = {}): string {
-  const header = toCsv([WAITLIST_CSV_COLUMNS])
+  const header = toCsv([[...WAITLIST_CSV_COLUMNS, ...answerColumns(options.questions ?? [])]])
   return options.bom ? `\uFEFF${header}` : header
 }
 
 /**
- * The records of some entries, each referrer as `referrerOf` names them (by e-mail): the export
- * writes them a page at a time (tools/owner/owner.ts, writeWaitlistCsv).
+ * The records of some entries, each referrer as `referrerOf` names them (by e-mail), then their
+ * answers: the export writes them a page at a time (tools/owner/owner.ts, writeWaitlistCsv).
  */
-export function waitlistCsvRecords<Entry extends WaitlistEntry>(entries: readonly Entry[], referrerOf: (entry: Entry) => string | null): string {
+export function waitlistCsvRecords<Entry extends WaitlistEntry>(
+  entries: readonly Entry[],
+  referrerOf: (entry: Entry) => string | null,
+  questions: readonly string[] = [],
+): string {
   const cell = (entry: Entry, column: (typeof WAITLIST_CSV_COLUMNS)[number]) => (column === 'referred_by' ? referrerOf(entry) : entry[column])
-  return toCsv(entries.map((entry) => WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column))))
+  return toCsv(entries.map((entry) => [...WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column)), ...answerCells(entry.answers, questions)]))
 }
 
 /** A whole list in one string (the export streams the same records page by page). */
 export function waitlistToCsv(entries: readonly WaitlistEntry[], options: WaitlistCsvOptions = {}): string {
-  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries))
+  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries), options.questions)
 }

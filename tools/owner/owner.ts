@@ -10,7 +10,7 @@ import type { Writable } from 'node:stream'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
-import { csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type WaitlistEntry } from './csv'
+import { answerCells, csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type StoredAnswers, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
 import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
 import type { CampaignAudience } from '../../sanity/campaigns/live'
@@ -88,6 +88,7 @@ const LISTED_FIELDS = [
   'updates_opted_in_at',
   'updates_stopped_at',
   'language',
+  'answers',
 ] as const satisfies readonly (keyof ListedEntry)[]
 
 /** An entry of a page as the database sends it: its values in LISTED_FIELDS order. */
@@ -465,6 +466,14 @@ export function formatExperimentStats(results: readonly ExperimentResult[]): str
 
 /** Where each CSV column's value is in an entry of a page: the referrer by e-mail, as the CSV names them. */
 const CSV_FROM_LISTED = WAITLIST_CSV_COLUMNS.map((column) => LISTED_FIELDS.indexOf(column === 'referred_by' ? 'referrer_email' : column))
+const ANSWERS = LISTED_FIELDS.indexOf('answers')
+
+/** The keys of the waitlist page's questions published now, in order (public.waitlist_questions). */
+export async function publishedQuestionKeys(client: OwnerClient): Promise<string[]> {
+  const { data, error, status } = await client.rpc('waitlist_questions')
+  if (error) throw readError('the questions at sign-up', error, status)
+  return data.map((question) => question.key)
+}
 
 /**
  * `npm run waitlist:export`: the list as CSV (tools/owner/csv.ts), written a page at a time;
@@ -474,12 +483,13 @@ const CSV_FROM_LISTED = WAITLIST_CSV_COLUMNS.map((column) => LISTED_FIELDS.index
  */
 export async function writeWaitlistCsv(client: OwnerClient, sink: Sink, { bom = false, escape = false, pageSize = LIST_PAGE_SIZE } = {}): Promise<number> {
   const out = (text: string) => sink.write(escape ? terminalSafe(text, { keepLayout: true }) : text)
-  await out(waitlistCsvHeader({ bom }))
+  const questions = await publishedQuestionKeys(client)
+  await out(waitlistCsvHeader({ bom, questions }))
   let count = 0
   for await (const page of waitlistValuePages(client, pageSize)) {
     count += page.length
     let records = ''
-    for (const values of page) records += csvRecord(values, CSV_FROM_LISTED)
+    for (const values of page) records += csvRecord(values, CSV_FROM_LISTED, answerCells(values[ANSWERS] as StoredAnswers | null, questions))
     await out(records)
   }
   return count

@@ -7,6 +7,7 @@ import { ADDRESS_TYPES, forgetAddresses } from '@/sanity/content/addresses'
 import { broadcastOnPublish } from '@/components/waitlist/updates'
 import { configuredBroadcast } from '@/components/waitlist/updates-configured'
 import { syncExperiments } from '@/components/experiments/sync'
+import { syncQuestions } from '@/components/waitlist/questions-sync'
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
 
@@ -18,7 +19,9 @@ const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.jso
  * is 500, after the revalidation, so Sanity delivers the webhook again and the retry e-mails it.
  * Every publish also refreshes the database's set of running experiments
  * (components/experiments/sync.ts) before the pages change, so a sign-up from a just-started
- * experiment keeps its variant; when an experiment's own publish could not be synced the answer is
+ * experiment keeps its variant, and the waitlist page's questions at sign-up
+ * (components/waitlist/questions-sync.ts), so the database knows a question before any form asks
+ * it; when an experiment's or the questions' own publish could not be synced the answer is
  * 500 too, for Sanity's retry.
  */
 export async function POST(request: NextRequest) {
@@ -30,7 +33,7 @@ export async function POST(request: NextRequest) {
   if (!read.ok) return refuse({ ok: false, status: 413, reason: `body over ${MAX_WEBHOOK_BODY_BYTES} bytes (set the webhook projection to {_type, _id})` })
   const verdict = await verifyWebhook({ body: new TextDecoder().decode(read.bytes), signature, secret })
   if (!verdict.ok) return refuse(verdict)
-  const experiments = await syncExperiments()
+  const [experiments, questions] = await Promise.all([syncExperiments(), syncQuestions()])
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
@@ -44,7 +47,10 @@ export async function POST(request: NextRequest) {
   if (broadcast.kind === 'refused')
     console.error(`[updates] Not e-mailed, and a retry could not change that (fix the post in the Studio and publish it again): ${broadcast.reason}`)
   if (experiments.kind === 'kept' && verdict.change._type === 'experiment') {
-    return Response.json({ revalidated: true, tags, broadcast, experiments, reason: experiments.reason }, { status: 500 })
+    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, reason: experiments.reason }, { status: 500 })
   }
-  return Response.json({ revalidated: true, tags, broadcast, experiments, now: Date.now() })
+  if (questions.kind === 'kept' && verdict.change._type === 'waitlistQuestions') {
+    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, reason: questions.reason }, { status: 500 })
+  }
+  return Response.json({ revalidated: true, tags, broadcast, experiments, questions, now: Date.now() })
 }

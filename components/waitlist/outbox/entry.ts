@@ -1,3 +1,5 @@
+import type { StoredAnswers } from '@/sanity/questions/rules'
+
 /**
  * The person a claimed message is about, as the claim and the last check before the send read them
  * (private.waitlist_outbox_entry, supabase/schemas/07_outbox.sql). Its own module because the
@@ -13,4 +15,6 @@ export type ClaimedEntry = {
   utm_campaign: string | null
   referrer_host: string | null
   landing_path: string | null
+  /** The answers to the questions at sign-up, as stored (supabase/schemas/15_questions.sql). */
+  answers?: StoredAnswers
 }

@@ -72,6 +72,7 @@ export function webhookEvent(payload: WebhookPayload, entry: ClaimedEntry | null
         referrer_host: entry.referrer_host,
         landing_path: entry.landing_path,
       },
+      answers: entry.answers ?? {},
       place: payload.data.place ?? null,
       referred_by: payload.data.referred_by ?? null,
       confirmed_at: payload.data.confirmed_at ?? null,

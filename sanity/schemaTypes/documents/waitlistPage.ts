@@ -55,6 +55,13 @@ export const waitlistPage = defineType({
       stringField({ name: 'emailInSentence', title: 'The e-mail field, inside an error', description: 'e.g. "your work email"', max: 40 }),
       stringField({ name: 'companyInSentence', title: 'The company field, inside an error', description: 'e.g. "the project or company"', max: 40 }),
       stringField({
+        name: 'errorChoose',
+        title: 'Error: a required question left unanswered',
+        description: 'Shown under a question with options (Questions at sign-up) when none is chosen.',
+        max: 100,
+      }),
+      stringField({ name: 'answerInSentence', title: 'A short answer, inside an error', description: 'e.g. "your answer"', max: 40 }),
+      stringField({
         name: 'updatesLabel',
         title: 'Updates by e-mail: checkbox',
         description: 'Unticked unless the person ticks it. Say what they get and how often (the posts marked "E-mail it to subscribers").',
@@ -75,6 +82,12 @@ export const waitlistPage = defineType({
       stringField({ name: 'failure', title: 'The sign-up could not be sent', max: 120 }),
       stringField({ name: 'rateLimited', title: 'Too many sign-ups from one network', max: 120 }),
       stringField({ name: 'automated', title: 'Refused as automated (says how to go on)', max: 160 }),
+      stringField({
+        name: 'questionsChanged',
+        title: 'The questions changed while the page was open (says how to go on)',
+        description: 'The sign-up was not saved: the form asked questions that have since been changed in the Studio.',
+        max: 160,
+      }),
     ]),
     sectionField('confirmPage', 'Confirmation link page (/waitlist/confirm)', [
       stringField({ name: 'pageTitle', title: 'Browser tab title', description: 'The page is hidden from search engines.', max: 60 }),

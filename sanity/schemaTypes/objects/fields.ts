@@ -1,5 +1,6 @@
 import { defineField, type FieldDefinition } from 'sanity'
 import { plainTextRule } from '../../../lib/content/plain-text'
+import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../../lib/i18n/languages'
 
 // Shared field builders: every marketer-facing text has a title, a description and a
 // length limit, so a page cannot be published with copy that breaks its layout, and is plain text
@@ -92,3 +93,15 @@ import { USAGE_CLAIM_TOKEN } from '../../tokens'
 export { CONTACT_EMAIL_TOKEN, USAGE_CLAIM_TOKEN } from '../../tokens'
 
 export const usageClaimHint = `May contain ${USAGE_CLAIM_TOKEN}, replaced by the usage claim from Site settings so every page states the same figure.`
+
+/** The language of one entry of a per-language list (a section, a question's words): a code the site speaks. */
+export function languageCodeField() {
+  return defineField({
+    name: 'language',
+    title: 'Language',
+    description: 'The language code, e.g. "en" or "de".',
+    type: 'string',
+    initialValue: DEFAULT_LANGUAGE,
+    validation: (rule) => rule.required().regex(LANGUAGE_CODE_PATTERN),
+  })
+}

@@ -1,8 +1,9 @@
 import { defineArrayMember, defineField, type ValidationContext } from 'sanity'
 import { SECTION_SCHEMAS } from '../../sections/schemas'
 import { targetProblem } from '../../experiments/rules'
-import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../../lib/i18n/languages'
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/languages'
 import { documentClient } from './validation-client'
+import { languageCodeField } from './fields'
 
 /**
  * What an experiment and a campaign both hold: one section of one page they replace (`target`), and
@@ -79,14 +80,7 @@ export function sectionInLanguagesField(name: string, { description, sectionDesc
         name,
         title: 'Section in a language',
         fields: [
-          defineField({
-            name: 'language',
-            title: 'Language',
-            description: 'The language code, e.g. "en" or "de".',
-            type: 'string',
-            initialValue: DEFAULT_LANGUAGE,
-            validation: (rule) => rule.required().regex(LANGUAGE_CODE_PATTERN),
-          }),
+          languageCodeField(),
           defineField({
             name: 'sections',
             title: 'Section',

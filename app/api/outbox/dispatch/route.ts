@@ -3,6 +3,7 @@ import { serverEnv } from '@/lib/env'
 import { configuredDispatch } from '@/components/waitlist/outbox/configured'
 import { hasBearerSecret } from '@/lib/http/bearer'
 import { syncExperiments } from '@/components/experiments/sync'
+import { syncQuestions } from '@/components/waitlist/questions-sync'
 
 // Never cached or prerendered: every call is a delivery run.
 export const dynamic = 'force-dynamic'
@@ -12,14 +13,15 @@ export const dynamic = 'force-dynamic'
  * Webhook on insert into waitlist_outbox (POST, immediate) and by the host's scheduler (GET, as
  * Vercel Cron calls; catch-up and retries), both with `Authorization: Bearer
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
- * The scheduler's run (GET) also refreshes the running experiments from Sanity: a safety net for a
- * publish webhook that failed or never came (components/experiments/sync.ts).
+ * The scheduler's run (GET) also refreshes the running experiments and the waitlist page's
+ * questions from Sanity: a safety net for a publish webhook that failed or never came
+ * (components/experiments/sync.ts, components/waitlist/questions-sync.ts).
  */
 async function dispatch(request: NextRequest): Promise<Response> {
   if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
     return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
   }
-  if (request.method === 'GET') await syncExperiments()
+  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions()])
   const setup = configuredDispatch()
   if (!setup.ok) {
     console.error(`[outbox] Not configured, nothing sent: set ${setup.missing.join(', ')}.`)

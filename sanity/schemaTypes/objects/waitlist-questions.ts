@@ -1,0 +1,118 @@
+import { defineArrayMember, defineField, type ValidationContext } from 'sanity'
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/languages'
+import {
+  localizedProblem,
+  optionKeyProblem,
+  optionsProblem,
+  QUESTION_KINDS,
+  QUESTION_LIMITS,
+  questionKeyProblem,
+  questionListProblem,
+  type LocalizedDraft,
+  type QuestionDraft,
+} from '../../questions/rules'
+import { documentClient } from './validation-client'
+import { languageCodeField } from './fields'
+
+/**
+ * The waitlist page's questions at sign-up (docs/editors.md, "Questions at sign-up"): one document
+ * for every language, each question with its words in every language the waitlist page is
+ * published in, so the German form can never ask a question the English one does not, or name an
+ * option differently. The rules are sanity/questions/rules.ts.
+ */
+
+const problemOrTrue = (problem: string | null) => problem ?? true
+
+/** The languages the waitlist page is published in besides English: each needs every question's words. */
+async function pageLanguages(context: ValidationContext): Promise<string[]> {
+  const codes = await documentClient(context).fetch<string[]>(`*[_type == "waitlistPage" && !(_id in path("drafts.**"))].language`)
+  return [...new Set((codes ?? []).filter((code): code is string => typeof code === 'string' && code !== DEFAULT_LANGUAGE))]
+}
+
+function localizedField(name: string, title: string, description: string, max: number) {
+  return defineField({
+    name,
+    title,
+    description,
+    type: 'array',
+    of: [
+      defineArrayMember({
+        type: 'object',
+        name: 'localizedText',
+        title: 'Text in a language',
+        fields: [languageCodeField(), defineField({ name: 'text', title: 'Text', type: 'string' })],
+        preview: { select: { title: 'text', subtitle: 'language' } },
+      }),
+    ],
+    validation: (rule) =>
+      rule.custom(async (value: LocalizedDraft[] | undefined, context) => problemOrTrue(localizedProblem(value, await pageLanguages(context), max))),
+  })
+}
+
+export const waitlistQuestionsField = defineField({
+  name: 'questions',
+  title: 'Questions at sign-up',
+  description: `Up to ${QUESTION_LIMITS.questions}, shown on the waitlist form after the e-mail field in this order. The founders invite by the answers (the console's "Invite next"). Each with its words in every language the waitlist page is published in.`,
+  type: 'array',
+  validation: (rule) => rule.custom((value: QuestionDraft[] | undefined) => problemOrTrue(questionListProblem(value))),
+  of: [
+    defineArrayMember({
+      type: 'object',
+      name: 'waitlistQuestion',
+      title: 'Question',
+      validation: (rule) => rule.custom((value: QuestionDraft | undefined) => problemOrTrue(value ? optionsProblem(value) : null)),
+      fields: [
+        defineField({
+          name: 'key',
+          title: 'Key',
+          description:
+            'Lowercase letters, digits and hyphens, e.g. "role". It names the answers in the export, the console and analytics (answer_role): keep it once people have answered.',
+          type: 'string',
+          validation: (rule) => rule.custom((value: string | undefined) => problemOrTrue(questionKeyProblem(value))),
+        }),
+        defineField({
+          name: 'kind',
+          title: 'Kind of answer',
+          type: 'string',
+          options: { list: QUESTION_KINDS.map(({ value, title }) => ({ value, title })), layout: 'radio' },
+          initialValue: 'one',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'required',
+          title: 'Required',
+          description: 'A required question must be answered to sign up. Add one after people have signed up and their answers stay empty.',
+          type: 'boolean',
+          initialValue: false,
+        }),
+        localizedField('label', 'Question', 'The question, in each language.', QUESTION_LIMITS.label),
+        defineField({
+          name: 'options',
+          title: 'Options',
+          description: `For a choice: ${QUESTION_LIMITS.minOptions} to ${QUESTION_LIMITS.options}. None for a short answer.`,
+          type: 'array',
+          hidden: ({ parent }) => (parent as QuestionDraft | undefined)?.kind === 'text',
+          of: [
+            defineArrayMember({
+              type: 'object',
+              name: 'waitlistQuestionOption',
+              title: 'Option',
+              fields: [
+                defineField({
+                  name: 'key',
+                  title: 'Key',
+                  description: 'e.g. "product-manager": what the founders filter by (--where role=product-manager). Keep it once people have chosen it.',
+                  type: 'string',
+                  validation: (rule) => rule.custom((value: string | undefined) => problemOrTrue(optionKeyProblem(value))),
+                }),
+                localizedField('label', 'Option', 'The option, in each language.', QUESTION_LIMITS.optionLabel),
+              ],
+              preview: { select: { title: 'label.0.text', subtitle: 'key' } },
+            }),
+          ],
+        }),
+      ],
+      preview: { select: { title: 'label.0.text', subtitle: 'key' } },
+    }),
+  ],
+})
