@@ -185,6 +185,14 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      waitlist_answer_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          entries: number
+          option: string
+          question: string
+        }[]
+      }
       waitlist_broadcast_post: {
         Args: { excerpt: string; path: string; post_id: string; title: string }
         Returns: Json
@@ -247,10 +255,13 @@ export type Database = {
         Returns: Json
       }
       waitlist_invite_next: {
-        Args: { dry_run?: boolean; n: number }
+        Args: { dry_run?: boolean; n: number; segment?: Json }
         Returns: Json
       }
-      waitlist_line_head: { Args: { n?: number }; Returns: Json }
+      waitlist_line_head: {
+        Args: { n?: number; segment?: Json }
+        Returns: Json
+      }
       waitlist_me: { Args: { token: string }; Returns: Json }
       waitlist_outbox_attach_token: {
         Args: { lease: string; message_id: string; new_token_hash: string }

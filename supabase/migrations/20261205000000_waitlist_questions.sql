@@ -1,6 +1,6 @@
 -- Questions at sign-up (issue #52): the waitlist page's questions, copied on publish, and each
--- sign-up's answers to them, kept only when they answer what is published. See
--- supabase/schemas/15_questions.sql for what this guarantees.
+-- sign-up's answers to them, kept only when they answer what is published; how the line answers,
+-- and invitations by answers. See supabase/schemas/15_questions.sql for what this guarantees.
 --
 -- Never edit this file once applied; change it with a later migration.
 
@@ -237,6 +237,167 @@ comment on function public.waitlist_questions() is
 
 revoke all on function public.waitlist_questions() from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_questions() to service_role;
+
+-- Invitations by segment (the console's "Invite next N" with answers ticked, `waitlist:invite --where`):
+-- segment = {"question key": ["option key", …], …}, 1 to 5 questions of 1 to 12 options each. An
+-- entry is in it when, for every question named, it chose at least one of the options named.
+create function private.waitlist_segment_check(segment jsonb)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if segment is null or pg_catalog.jsonb_typeof(segment) <> 'object' or segment = '{}'::jsonb
+     or (select pg_catalog.count(*) from pg_catalog.jsonb_object_keys(segment)) > 5
+     or exists (
+       select 1
+         from pg_catalog.jsonb_each(segment) s
+        where s.key !~ '^[a-z][a-z0-9-]{0,39}$'
+           or pg_catalog.jsonb_typeof(s.value) <> 'array'
+           or pg_catalog.jsonb_array_length(s.value) not between 1 and 12
+           or exists (
+             select 1 from pg_catalog.jsonb_array_elements(s.value) o
+              where pg_catalog.jsonb_typeof(o) <> 'string' or (o #>> '{}') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
+           )
+     ) then
+    raise exception 'a segment is {"question key": ["option key", ...]}: 1 to 5 questions of 1 to 12 options' using errcode = '22023';
+  end if;
+end
+$$;
+
+revoke all on function private.waitlist_segment_check(jsonb) from public, anon, authenticated, service_role;
+
+create function private.waitlist_in_segment(answers jsonb, segment jsonb)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+return not exists (
+  select 1
+    from pg_catalog.jsonb_each(segment) s
+   where not coalesce((answers -> s.key -> 'options') ?| array(select pg_catalog.jsonb_array_elements_text(s.value)), false)
+);
+
+revoke all on function private.waitlist_in_segment(jsonb, jsonb) from public, anon, authenticated, service_role;
+
+-- How the line answers, for the founders' console: per question and option, how many entries in
+-- line (confirmed, not yet invited) chose it; a short answer counts once per entry that gave one
+-- (option null); last, with question null, how many are in line, for the shares. One scan of the
+-- entries in line.
+create function public.waitlist_answer_counts()
+returns table (question text, option text, entries integer)
+language sql
+stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+  select a.key, o.option, pg_catalog.count(*)::integer
+    from public.waitlist w
+   cross join lateral pg_catalog.jsonb_each(w.answers) a
+   cross join lateral pg_catalog.jsonb_array_elements_text(coalesce(a.value -> 'options', '[null]'::jsonb)) o (option)
+   where w.status = 'confirmed' and w.answers <> '{}'::jsonb
+   group by 1, 2
+   union all
+  select null, null, private.waitlist_line_total('line')::integer
+   order by 1 nulls last, 2
+$$;
+
+comment on function public.waitlist_answer_counts() is
+  'Per question and option, how many entries in line (confirmed) chose it; a short answer counts with option null; then (question null) how many are in line. service_role only.';
+
+revoke all on function public.waitlist_answer_counts() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_answer_counts() to service_role;
+
+-- The line's head and the invitation take a segment: a new signature, so the old ones go.
+drop function public.waitlist_invite_next(integer, boolean);
+drop function public.waitlist_line_head(integer);
+
+-- The head of the line, for the owner: place, name, e-mail and status of the next `n` to invite,
+-- read from the line's index; with a segment (15_questions.sql), the next `n` of those in it, each
+-- with their place in the whole line.
+create function public.waitlist_line_head(n integer default 20, segment jsonb default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  head jsonb;
+begin
+  if segment is not null then
+    perform private.waitlist_segment_check(segment);
+  end if;
+  -- The limit is written into the statement so that it is planned with it: the index read in
+  -- order. A limit given as a parameter is planned as a tenth of the line, which sorts it all.
+  -- Each person is read by their id (a subquery per row; every line row has its entry, on delete
+  -- cascade): joined, 10,000 of them were planned as a hash of the whole list. A segment is judged
+  -- the same way, row by row as the index is read, so the read stops at the n-th one in it.
+  execute pg_catalog.format($head$
+    select coalesce(pg_catalog.jsonb_agg(
+             (select pg_catalog.jsonb_build_object(
+                       'place', h.place, 'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
+                       'referral_credits', w.referral_credits, 'confirmed_at', w.confirmed_at)
+                from public.waitlist w where w.id = h.entry_id)
+             order by h.place), '[]'::jsonb)
+      from %s h$head$,
+    case when segment is null then pg_catalog.format($line$
+      (select l.entry_id, pg_catalog.row_number() over (order by l.line_key, l.arrival) as place
+         from (select x.entry_id, x.line_key, x.arrival from private.waitlist_line x
+                where x.line_key is not null order by x.line_key, x.arrival limit %s) l)$line$, greatest(0, least(n, 10000)))
+    else pg_catalog.format($segment$
+      (select l.entry_id, l.place
+         from (select x.entry_id, pg_catalog.row_number() over (order by x.line_key, x.arrival) as place
+                 from private.waitlist_line x where x.line_key is not null order by x.line_key, x.arrival) l
+        where (select private.waitlist_in_segment(w.answers, $1) from public.waitlist w where w.id = l.entry_id)
+        limit %s)$segment$, greatest(0, least(n, 10000)))
+    end)
+    into head
+    using segment;
+  return head;
+end
+$$;
+
+revoke all on function public.waitlist_line_head(integer, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_line_head(integer, jsonb) to service_role;
+
+-- Invites the next `n` confirmed people in place order (with a segment, the next `n` of those who
+-- answered so: 15_questions.sql), or only says who they would be.
+create function public.waitlist_invite_next(n integer, dry_run boolean default false, segment jsonb default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  chosen jsonb;
+  ids uuid[];
+begin
+  if n is null or n < 1 or n > 10000 then
+    raise exception 'n must be between 1 and 10000' using errcode = '22023';
+  end if;
+  -- One run at a time: the second waits, then takes the people after the first's.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist invite'));
+  chosen := public.waitlist_line_head(n, segment);
+  if not dry_run then
+    ids := array(select w.id from public.waitlist w
+                  where w.id = any (array(select (c ->> 'id')::uuid from pg_catalog.jsonb_array_elements(chosen) c)) and w.status = 'confirmed'
+                  for update of w);
+    -- Out of the line in one statement (one change of the counts), so the row trigger
+    -- (private.waitlist_arrival) finds each key already gone instead of writing 10,000 changes.
+    update private.waitlist_line l set line_key = null where l.entry_id = any (ids) and l.line_key is not null;
+    update public.waitlist w set status = 'invited' where w.id = any (ids);
+  end if;
+  return chosen;
+end
+$$;
+
+revoke all on function public.waitlist_invite_next(integer, boolean, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_invite_next(integer, boolean, jsonb) to service_role;
 
 -- The webhook's entry.confirmed and the Slack message read the answers when they are sent, like the name.
 create or replace function private.waitlist_outbox_entry(w public.waitlist)

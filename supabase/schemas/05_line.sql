@@ -637,8 +637,9 @@ create trigger waitlist_line_rekey
   execute function private.waitlist_line_rekey();
 
 -- The head of the line, for the owner: place, name, e-mail and status of the next `n` to invite,
--- read from the line's index.
-create function public.waitlist_line_head(n integer default 20)
+-- read from the line's index; with a segment (15_questions.sql), the next `n` of those in it, each
+-- with their place in the whole line.
+create function public.waitlist_line_head(n integer default 20, segment jsonb default null)
 returns jsonb
 language plpgsql
 stable
@@ -648,10 +649,14 @@ as $$
 declare
   head jsonb;
 begin
+  if segment is not null then
+    perform private.waitlist_segment_check(segment);
+  end if;
   -- The limit is written into the statement so that it is planned with it: the index read in
   -- order. A limit given as a parameter is planned as a tenth of the line, which sorts it all.
   -- Each person is read by their id (a subquery per row; every line row has its entry, on delete
-  -- cascade): joined, 10,000 of them were planned as a hash of the whole list.
+  -- cascade): joined, 10,000 of them were planned as a hash of the whole list. A segment is judged
+  -- the same way, row by row as the index is read, so the read stops at the n-th one in it.
   execute pg_catalog.format($head$
     select coalesce(pg_catalog.jsonb_agg(
              (select pg_catalog.jsonb_build_object(
@@ -659,16 +664,26 @@ begin
                        'referral_credits', w.referral_credits, 'confirmed_at', w.confirmed_at)
                 from public.waitlist w where w.id = h.entry_id)
              order by h.place), '[]'::jsonb)
-      from (select l.entry_id, pg_catalog.row_number() over (order by l.line_key, l.arrival) as place
-              from (select x.entry_id, x.line_key, x.arrival from private.waitlist_line x
-                     where x.line_key is not null order by x.line_key, x.arrival limit %s) l) h$head$, greatest(0, least(n, 10000)))
-    into head;
+      from %s h$head$,
+    case when segment is null then pg_catalog.format($line$
+      (select l.entry_id, pg_catalog.row_number() over (order by l.line_key, l.arrival) as place
+         from (select x.entry_id, x.line_key, x.arrival from private.waitlist_line x
+                where x.line_key is not null order by x.line_key, x.arrival limit %s) l)$line$, greatest(0, least(n, 10000)))
+    else pg_catalog.format($segment$
+      (select l.entry_id, l.place
+         from (select x.entry_id, pg_catalog.row_number() over (order by x.line_key, x.arrival) as place
+                 from private.waitlist_line x where x.line_key is not null order by x.line_key, x.arrival) l
+        where (select private.waitlist_in_segment(w.answers, $1) from public.waitlist w where w.id = l.entry_id)
+        limit %s)$segment$, greatest(0, least(n, 10000)))
+    end)
+    into head
+    using segment;
   return head;
 end
 $$;
 
-revoke all on function public.waitlist_line_head(integer) from public, anon, authenticated, service_role;
-grant execute on function public.waitlist_line_head(integer) to service_role;
+revoke all on function public.waitlist_line_head(integer, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_line_head(integer, jsonb) to service_role;
 
 -- The held credits, for the founders: each with its reason, who would gain it and whose
 -- confirmation earned it (null once that person erased themselves); undecided ones only unless

@@ -148,8 +148,9 @@ create trigger waitlist_status_transition
   before update of status on public.waitlist
   for each row execute function private.waitlist_status_transition();
 
--- Invites the next `n` confirmed people in place order, or only says who they would be.
-create function public.waitlist_invite_next(n integer, dry_run boolean default false)
+-- Invites the next `n` confirmed people in place order (with a segment, the next `n` of those who
+-- answered so: 15_questions.sql), or only says who they would be.
+create function public.waitlist_invite_next(n integer, dry_run boolean default false, segment jsonb default null)
 returns jsonb
 language plpgsql
 volatile
@@ -165,7 +166,7 @@ begin
   end if;
   -- One run at a time: the second waits, then takes the people after the first's.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist invite'));
-  chosen := public.waitlist_line_head(n);
+  chosen := public.waitlist_line_head(n, segment);
   if not dry_run then
     ids := array(select w.id from public.waitlist w
                   where w.id = any (array(select (c ->> 'id')::uuid from pg_catalog.jsonb_array_elements(chosen) c)) and w.status = 'confirmed'
@@ -179,8 +180,8 @@ begin
 end
 $$;
 
-revoke all on function public.waitlist_invite_next(integer, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.waitlist_invite_next(integer, boolean) to service_role;
+revoke all on function public.waitlist_invite_next(integer, boolean, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_invite_next(integer, boolean, jsonb) to service_role;
 
 -- Invites one confirmed person out of order (or, dry, only says so); says why not for anyone else.
 create function public.waitlist_invite_email(address text, dry_run boolean default false)

@@ -246,3 +246,76 @@ comment on function public.waitlist_questions() is
 
 revoke all on function public.waitlist_questions() from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_questions() to service_role;
+
+-- Invitations by segment (the console's "Invite next N" with answers ticked, `waitlist:invite --where`):
+-- segment = {"question key": ["option key", …], …}, 1 to 5 questions of 1 to 12 options each. An
+-- entry is in it when, for every question named, it chose at least one of the options named.
+create function private.waitlist_segment_check(segment jsonb)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if segment is null or pg_catalog.jsonb_typeof(segment) <> 'object' or segment = '{}'::jsonb
+     or (select pg_catalog.count(*) from pg_catalog.jsonb_object_keys(segment)) > 5
+     or exists (
+       select 1
+         from pg_catalog.jsonb_each(segment) s
+        where s.key !~ '^[a-z][a-z0-9-]{0,39}$'
+           or pg_catalog.jsonb_typeof(s.value) <> 'array'
+           or pg_catalog.jsonb_array_length(s.value) not between 1 and 12
+           or exists (
+             select 1 from pg_catalog.jsonb_array_elements(s.value) o
+              where pg_catalog.jsonb_typeof(o) <> 'string' or (o #>> '{}') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
+           )
+     ) then
+    raise exception 'a segment is {"question key": ["option key", ...]}: 1 to 5 questions of 1 to 12 options' using errcode = '22023';
+  end if;
+end
+$$;
+
+revoke all on function private.waitlist_segment_check(jsonb) from public, anon, authenticated, service_role;
+
+create function private.waitlist_in_segment(answers jsonb, segment jsonb)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+return not exists (
+  select 1
+    from pg_catalog.jsonb_each(segment) s
+   where not coalesce((answers -> s.key -> 'options') ?| array(select pg_catalog.jsonb_array_elements_text(s.value)), false)
+);
+
+revoke all on function private.waitlist_in_segment(jsonb, jsonb) from public, anon, authenticated, service_role;
+
+-- How the line answers, for the founders' console: per question and option, how many entries in
+-- line (confirmed, not yet invited) chose it; a short answer counts once per entry that gave one
+-- (option null); last, with question null, how many are in line, for the shares. One scan of the
+-- entries in line.
+create function public.waitlist_answer_counts()
+returns table (question text, option text, entries integer)
+language sql
+stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+  select a.key, o.option, pg_catalog.count(*)::integer
+    from public.waitlist w
+   cross join lateral pg_catalog.jsonb_each(w.answers) a
+   cross join lateral pg_catalog.jsonb_array_elements_text(coalesce(a.value -> 'options', '[null]'::jsonb)) o (option)
+   where w.status = 'confirmed' and w.answers <> '{}'::jsonb
+   group by 1, 2
+   union all
+  select null, null, private.waitlist_line_total('line')::integer
+   order by 1 nulls last, 2
+$$;
+
+comment on function public.waitlist_answer_counts() is
+  'Per question and option, how many entries in line (confirmed) chose it; a short answer counts with option null; then (question null) how many are in line. service_role only.';
+
+revoke all on function public.waitlist_answer_counts() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_answer_counts() to service_role;

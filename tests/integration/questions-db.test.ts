@@ -8,7 +8,7 @@
  * stored answer readable; the answers are part of the person's own data and go with erasure; and the
  * sync's rules (sanity/questions/rules.ts) and the database's agree on what a publishable set is.
  */
-import { beforeEach, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { emptyList, onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { waitlistPeople } from '../helpers/waitlist-people'
 import { publishableQuestions, type PublishedQuestion } from '@/sanity/questions/rules'
@@ -219,6 +219,118 @@ onEachDatabase(
       expect(await deleteMe(token)).toBe(true)
       const left = await db.query(`select 1 from public.waitlist where answers::text like '%Onboarding%'`)
       expect(left.rows).toEqual([])
+    })
+
+    describe('invitations by answers', () => {
+      async function service<T>(sql: string, params: unknown[] = []): Promise<T> {
+        const result = await runAs<{ value: T }>(db, 'service_role', sql, params, { keep: true, request: { headers: {} } })
+        if (!result.ok) throw new Error(`${result.code}: ${result.message}`)
+        return result.rows[0]!.value
+      }
+      type Invited = { place: number; email: string }
+      const invite = (n: number, segment: unknown, dryRun = false) =>
+        service<Invited[]>('select public.waitlist_invite_next($1, $2, $3::jsonb) as value', [n, dryRun, segment === null ? null : JSON.stringify(segment)])
+
+      /** Confirmed one after the other, with these answers: the line in this order. */
+      async function line(answerSets: Record<string, unknown>[]): Promise<string[]> {
+        const emails: string[] = []
+        for (const given of answerSets) {
+          const { email, outcome } = await signUpWith(answers(given))
+          expect(outcome).toEqual({ ok: true, rows: [] })
+          expect(await confirm(await mailToken(email))).toBe('confirmed')
+          emails.push(email)
+        }
+        return emails
+      }
+
+      it('previews and invites the next of a segment in place order, each with their place in the whole line', async () => {
+        const pm = { role: 'product-manager' }
+        const emails = await line([{ role: 'founder' }, pm, { role: 'researcher' }, { ...pm, tools: ['slack'] }, pm, { role: 'founder', tools: ['slack'] }])
+        const segment = { role: ['product-manager'] }
+        expect(await invite(2, segment, true)).toMatchObject([
+          { place: 2, email: emails[1] },
+          { place: 4, email: emails[3] },
+        ])
+        // Either option of one question; both questions.
+        expect((await invite(10, { role: ['product-manager', 'founder'], tools: ['slack'] }, true)).map((p) => p.email)).toEqual([emails[3], emails[5]])
+        const invited = await invite(2, segment)
+        expect(invited.map((person) => person.email)).toEqual([emails[1], emails[3]])
+        const statuses = await db.query<{ email: string; status: string }>('select email, status from public.waitlist order by email')
+        expect(
+          statuses.rows
+            .filter((row) => row.status === 'invited')
+            .map((row) => row.email)
+            .sort(),
+        ).toEqual([emails[1]!, emails[3]!].sort())
+        // The next of the segment now; nobody at all for a segment nobody is in.
+        expect(await invite(5, segment, true)).toMatchObject([{ place: 3, email: emails[4] }])
+        expect(await invite(5, { tools: ['jira'] }, true)).toEqual([])
+        // The whole line, as before.
+        expect((await invite(10, null, true)).map((person) => person.email)).toEqual([emails[0], emails[2], emails[4], emails[5]])
+      })
+
+      it('counts how the line answers: each option, short answers, and how many are in line', async () => {
+        await line([
+          { role: 'founder', tools: ['slack', 'jira'] },
+          { role: 'founder', goal: 'Churn' },
+          { role: 'product-manager', tools: ['slack'] },
+        ])
+        await signUpWith(answers({ role: 'researcher' })) // pending: not in line
+        await invite(1, { role: ['product-manager'] }) // invited: out of line
+        const counts = await db.query(`select question, option, entries from public.waitlist_answer_counts()`)
+        expect(counts.rows).toEqual([
+          { question: 'goal', option: null, entries: 1 },
+          { question: 'role', option: 'founder', entries: 2 },
+          { question: 'tools', option: 'jira', entries: 1 },
+          { question: 'tools', option: 'slack', entries: 1 },
+          { question: null, option: null, entries: 2 },
+        ])
+        for (const role of ['anon', 'authenticated']) {
+          const read = await runAs(db, role, 'select * from public.waitlist_answer_counts()', [], { keep: true, request: api() })
+          expect(read).toMatchObject({ ok: false, code: '42501' })
+          const head = await runAs(db, role, `select public.waitlist_line_head(5, '{"role":["founder"]}')`, [], { keep: true, request: api() })
+          expect(head).toMatchObject({ ok: false, code: '42501' })
+        }
+      })
+
+      it('refuses a malformed segment whole, inviting nobody', async () => {
+        await line([{ role: 'founder' }])
+        for (const segment of [
+          {},
+          [],
+          'role=founder',
+          { role: 'founder' },
+          { role: [] },
+          { role: [1] },
+          { Role: ['founder'] },
+          { role: ["founder' or true"] },
+        ]) {
+          const result = await runAs(db, 'service_role', 'select public.waitlist_invite_next(5, false, $1::jsonb)', [JSON.stringify(segment)], {
+            keep: true,
+            request: { headers: {} },
+          })
+          expect(result, JSON.stringify(segment)).toMatchObject({ ok: false, code: '22023' })
+        }
+        expect((await db.query(`select count(*)::int as n from public.waitlist where status = 'invited'`)).rows[0]).toEqual({ n: 0 })
+      })
+
+      it('runs at once never invite a person twice, within a segment or beside the whole line', async () => {
+        const emails = await line(Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'founder' : 'product-manager' })))
+        const pms = emails.filter((_, i) => i % 2 === 0)
+        const runs = await Promise.all([
+          invite(3, { role: ['product-manager'] }),
+          invite(3, { role: ['product-manager'] }),
+          invite(3, null),
+          invite(2, { role: ['founder'] }),
+        ])
+        const invited = runs.flat().map((person) => person.email)
+        // However the runs fell in turn, each took people nobody else took, each of its own segment.
+        expect(new Set(invited).size).toBe(invited.length)
+        expect(invited.length).toBeGreaterThanOrEqual(9)
+        for (const run of runs.slice(0, 2)) for (const person of run) expect(pms).toContain(person.email)
+        for (const person of runs[3]!) expect(pms).not.toContain(person.email)
+        expect((await db.query(`select count(*)::int as n from private.waitlist_invitations`)).rows[0]).toEqual({ n: invited.length })
+      })
     })
 
     it('the public key cannot read anyone’s answers', async () => {

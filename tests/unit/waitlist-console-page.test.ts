@@ -33,6 +33,8 @@ function view(overrides: Partial<ConsoleView> = {}): ConsoleView {
     held: [],
     deliveries: [],
     n: 10_000,
+    answers: { questions: [], counts: [], inLine: 11_000 },
+    segment: null,
     experiments: { results: [], participants: { kind: 'not-configured' } },
     campaigns: { kind: 'not-configured' },
     vitals: { kind: 'not-configured' },
@@ -42,7 +44,7 @@ function view(overrides: Partial<ConsoleView> = {}): ConsoleView {
 
 describe('a run of 10,000', () => {
   it('previews the count and the first rows, and the Invite button names all of them', () => {
-    const page = renderConsolePage(view({ preview: { n: 10_000, people, fingerprint: 'f' } }))
+    const page = renderConsolePage(view({ preview: { n: 10_000, segment: null, people, fingerprint: 'f' } }))
     expect(tableRows(page, 'Would be invited')).toHaveLength(SHOWN_PEOPLE)
     expect(tableRows(page, 'Would be invited')[0]).toEqual(['1', 'Person 1', 'p1@page.test'])
     expect(text(page)).toContain(`The first ${SHOWN_PEOPLE} of 10,000 people are listed; 9,950 people more after them, in the same order.`)

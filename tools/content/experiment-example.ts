@@ -44,6 +44,24 @@ export function editorsCampaignExample(): CampaignDocument {
   return guideExample('Campaigns') as CampaignDocument
 }
 
+/** The questions at sign-up as content:publish takes them. */
+export type QuestionsDocument = {
+  _id: 'waitlistQuestions'
+  _type: 'waitlistQuestions'
+  questions: {
+    key: string
+    kind: 'one' | 'many' | 'text'
+    required: boolean
+    label: { language: string; text: string }[]
+    options?: { key: string; label: { language: string; text: string }[] }[]
+  }[]
+}
+
+/** The editors' guide's complete questions example (docs/editors.md, "Questions at sign-up"), read the same way. */
+export function editorsQuestionsExample(): QuestionsDocument {
+  return guideExample('Questions at sign-up') as QuestionsDocument
+}
+
 /** The first JSON block under a heading of the editors' guide. */
 function guideExample(heading: string): unknown {
   const block = new RegExp(`\\n## ${heading}\\n[\\s\\S]*?\`\`\`json\\n([\\s\\S]*?)\\n\`\`\``).exec(readFileSync('docs/editors.md', 'utf8'))

@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
+import type { PublishedQuestion } from '../../sanity/questions/rules'
 import { answerCells, csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type StoredAnswers, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
 import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
@@ -468,11 +469,11 @@ export function formatExperimentStats(results: readonly ExperimentResult[]): str
 const CSV_FROM_LISTED = WAITLIST_CSV_COLUMNS.map((column) => LISTED_FIELDS.indexOf(column === 'referred_by' ? 'referrer_email' : column))
 const ANSWERS = LISTED_FIELDS.indexOf('answers')
 
-/** The keys of the waitlist page's questions published now, in order (public.waitlist_questions). */
-export async function publishedQuestionKeys(client: OwnerClient): Promise<string[]> {
+/** The questions at sign-up published now, in order, as the database keeps them (public.waitlist_questions). */
+export async function publishedQuestions(client: OwnerClient): Promise<PublishedQuestion[]> {
   const { data, error, status } = await client.rpc('waitlist_questions')
   if (error) throw readError('the questions at sign-up', error, status)
-  return data.map((question) => question.key)
+  return data as unknown as PublishedQuestion[]
 }
 
 /**
@@ -483,7 +484,7 @@ export async function publishedQuestionKeys(client: OwnerClient): Promise<string
  */
 export async function writeWaitlistCsv(client: OwnerClient, sink: Sink, { bom = false, escape = false, pageSize = LIST_PAGE_SIZE } = {}): Promise<number> {
   const out = (text: string) => sink.write(escape ? terminalSafe(text, { keepLayout: true }) : text)
-  const questions = await publishedQuestionKeys(client)
+  const questions = (await publishedQuestions(client)).map((question) => question.key)
   await out(waitlistCsvHeader({ bom, questions }))
   let count = 0
   for await (const page of waitlistValuePages(client, pageSize)) {
@@ -518,13 +519,21 @@ export async function ownerOnlyFile(file: string, force: boolean): Promise<Sink>
 export type InvitedPerson = { place: number; name: string; email: string }
 export type InvitationRun = { people: InvitedPerson[]; refused?: string }
 
+/** Who an invitation run takes: answers to the questions at sign-up, {"role": ["product-manager"]} (tools/owner/segments.ts). */
+export type Segment = Record<string, string[]>
+
 /**
- * `npm run waitlist:invite`: the next N of the line (public.waitlist_invite_next), or one person by
- * address out of order (public.waitlist_invite_email); with `dryRun` nothing changes.
+ * `npm run waitlist:invite`: the next N of the line (public.waitlist_invite_next), of those in a
+ * segment when one is given, or one person by address out of order (public.waitlist_invite_email);
+ * with `dryRun` nothing changes.
  */
-export async function inviteFromLine(client: OwnerClient, which: { next: number } | { email: string }, dryRun: boolean): Promise<InvitationRun> {
+export async function inviteFromLine(
+  client: OwnerClient,
+  which: { next: number; segment?: Segment | null } | { email: string },
+  dryRun: boolean,
+): Promise<InvitationRun> {
   if ('next' in which) {
-    const { data, error } = await client.rpc('waitlist_invite_next', { n: which.next, dry_run: dryRun })
+    const { data, error } = await client.rpc('waitlist_invite_next', { n: which.next, dry_run: dryRun, ...(which.segment ? { segment: which.segment } : {}) })
     if (error) throw new Error(`Could not invite: ${error.message}`)
     return { people: data as InvitedPerson[] }
   }
@@ -535,9 +544,10 @@ export async function inviteFromLine(client: OwnerClient, which: { next: number 
   return { people: [{ place: answer.place!, name: answer.name!, email: answer.email! }] }
 }
 
-export function formatInvitations(run: InvitationRun, dryRun: boolean): string {
+export function formatInvitations(run: InvitationRun, dryRun: boolean, segmented = false): string {
   if (run.refused) return `Not invited: ${printable(run.refused)}\n`
-  if (run.people.length === 0) return 'Nobody is waiting in line: no confirmed entry is left to invite.\n'
+  if (run.people.length === 0)
+    return segmented ? 'Nobody in line answered so: nobody to invite.\n' : 'Nobody is waiting in line: no confirmed entry is left to invite.\n'
   const table = alignedTable(
     ['Place', 'Name', 'Email'],
     run.people.map((person) => [String(person.place), printable(person.name), printable(person.email)]),

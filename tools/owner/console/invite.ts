@@ -10,7 +10,7 @@
  * the page shows exactly whom it did invite.
  */
 import { createHash } from 'node:crypto'
-import { inviteFromLine, type InvitedPerson, type OwnerClient } from '../owner'
+import { inviteFromLine, type InvitedPerson, type OwnerClient, type Segment } from '../owner'
 
 /**
  * Most people one press may invite, as many as public.waitlist_invite_next takes. The page lists the
@@ -18,7 +18,8 @@ import { inviteFromLine, type InvitedPerson, type OwnerClient } from '../owner'
  */
 export const MAX_INVITE = 10_000
 
-export type Preview = { n: number; people: InvitedPerson[]; fingerprint: string }
+/** Who would be invited: the next `n` in line, of those in `segment` when there is one. */
+export type Preview = { n: number; segment: Segment | null; people: InvitedPerson[]; fingerprint: string }
 export type Invitation = { outcome: 'invited'; people: InvitedPerson[]; asPreviewed: boolean } | { outcome: 'changed'; preview: Preview }
 
 /** Names nobody (a hash of the e-mails in line order), so the form carries no personal data. */
@@ -37,19 +38,19 @@ export function createInviter(client: OwnerClient) {
     return run
   }
 
-  async function preview(n: number): Promise<Preview> {
-    const { people } = await inviteFromLine(client, { next: n }, true)
-    return { n, people, fingerprint: fingerprint(people) }
+  async function preview(n: number, segment: Segment | null = null): Promise<Preview> {
+    const { people } = await inviteFromLine(client, { next: n, segment }, true)
+    return { n, segment, people, fingerprint: fingerprint(people) }
   }
 
   return {
     preview,
-    /** Invites the next `n` if they are still the previewed people (`expected` is the preview's fingerprint). */
-    invite: (n: number, expected: string): Promise<Invitation> =>
+    /** Invites the next `n` (of the segment) if they are still the previewed people (`expected` is the preview's fingerprint). */
+    invite: (n: number, segment: Segment | null, expected: string): Promise<Invitation> =>
       serially(async () => {
-        const now = await preview(n)
+        const now = await preview(n, segment)
         if (now.people.length === 0 || now.fingerprint !== expected) return { outcome: 'changed', preview: now }
-        const { people } = await inviteFromLine(client, { next: n }, false)
+        const { people } = await inviteFromLine(client, { next: n, segment }, false)
         return { outcome: 'invited', people, asPreviewed: fingerprint(people) === expected }
       }),
   }

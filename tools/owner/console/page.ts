@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto'
 import { HOLD_REASONS, type HeldCredit } from '../credits'
-import { utcMinute, type Funnel, type InvitedPerson, type SourceTable, type WaitlistFigures } from '../owner'
+import { utcMinute, type Funnel, type InvitedPerson, type Segment, type SourceTable, type WaitlistFigures } from '../owner'
+import { choiceQuestions, describeSegment, type AnswersView } from '../segments'
 import { dailyChart } from './chart'
-import { formatShare, funnelSteps, perDay, TOP_SOURCES } from './figures'
+import { formatShare, funnelSteps, perDay, share, TOP_SOURCES } from './figures'
 import { dataTable as table, Html, html, type HtmlValue } from './html'
 import { MAX_INVITE, type Preview } from './invite'
 import { formatRate, type ExperimentResult } from '../../../components/experiments/results'
@@ -42,6 +43,10 @@ export type ConsoleView = {
   decided?: { id: number; outcome: CreditOutcome }
   /** The number in the "how many" field. */
   n: number
+  /** The questions at sign-up and how the line answers them. */
+  answers: AnswersView
+  /** The answers "Invite next N" is limited to (the ticked boxes), or null for the whole line. */
+  segment: Segment | null
   preview?: Preview
   /** The previewed people were no longer the next in line: nobody was invited. */
   changed?: boolean
@@ -107,6 +112,9 @@ svg .tick { font-size: 12px; fill: #333; }
 form { margin: .75rem 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 input, button { font: inherit; }
 input { width: 6em; padding: .2rem .4rem; }
+input[type=checkbox] { width: auto; }
+fieldset { border: 1px solid #ccc; margin: 0; padding: .25rem .75rem .5rem; }
+fieldset label { margin-right: .9rem; white-space: nowrap; }
 button { padding: .3rem 1rem; }
 td form { margin: 0; flex-wrap: nowrap; }
 `
@@ -195,26 +203,63 @@ function people(label: string, list: readonly InvitedPerson[], count = list.leng
   )}${rest > 0 ? html`<p>The first ${shown.length} of ${plural(count)} are listed; ${plural(rest)} more after them, in the same order.</p>` : ''}`
 }
 
+/** Per question, how the line answers: each option's count and share, a short answer as how many gave one. */
+export function answersSection({ counts, inLine }: AnswersView): Html {
+  const about = html`<p class="muted">The questions at sign-up as published now (docs/editors.md, "Questions at sign-up"), and how the ${plural(inLine)} in line (confirmed, not yet invited) answered them. Someone who signed up before a question was published has no answer to it. Tick answers under “Invite the next people in line” to invite among those who gave them.</p>`
+  if (counts.length === 0) return html`${about}<p>No question is published: the form asks name, project and e-mail only.</p>`
+  const tables = counts.map((question) =>
+    question.kind === 'text'
+      ? html`<h3>${question.label} <span class="muted">(${question.key}, a short answer)</span></h3><p>${plural(question.answered)} in line answered it (${formatShare(share(question.answered, inLine))}). Short answers are in the export (<code>npm run waitlist:export</code>), not here.</p>`
+      : html`<h3>${question.label} <span class="muted">(${question.key})</span></h3>${table(
+          `Answers to ${question.key}`,
+          ['Answer', 'Key', 'In line', 'Share of the line'],
+          question.options.map((option) => [option.label, option.option, option.entries, formatShare(share(option.entries, inLine))]),
+          [2, 3],
+        )}`,
+  )
+  return html`${about}${tables}`
+}
+
+/** The Preview form's boxes: one per option of each question with options, ticked as the current segment says. */
+function segmentBoxes(view: ConsoleView): Html | '' {
+  const questions = choiceQuestions(view.answers.questions)
+  if (questions.length === 0) return ''
+  return html`${questions.map(
+    (question) =>
+      html`<fieldset><legend>Only those who answered “${question.labels.en ?? question.key}”</legend>${question.options.map((option) => {
+        const value = `${question.key}=${option.key}`
+        const id = `where-${question.key}-${option.key}`
+        const checked = view.segment?.[question.key]?.includes(option.key) ? html` checked` : ''
+        return html`<label for="${id}"><input id="${id}" type="checkbox" name="where" value="${value}"${checked}> ${option.labels.en ?? option.key}</label>`
+      })}</fieldset>`,
+  )}<p class="muted">Ticked answers of one question: any of them. Of two questions: both. None ticked: the whole line.</p>`
+}
+
 function invite(view: ConsoleView): Html {
   const { preview, invited, changed, token } = view
+  const among = view.segment ? html` among those who answered ${describeSegment(view.segment, view.answers.questions)}` : ''
+  const carried = Object.entries(preview?.segment ?? {}).flatMap(([key, options]) =>
+    options.map((option) => html`<input type="hidden" name="where" value="${key}=${option}">`),
+  )
   const outcome = invited
     ? html`<div class="notice" role="status"><p>Invited ${plural(invited.count)}. Their invitations are in the outbox; the dispatcher e-mails each once.${invited.asPreviewed ? '' : ' The line changed as you pressed: these are the people the database invited, not the ones previewed.'}</p>${invited.count ? people('Invited', invited.people, invited.count) : ''}</div>`
     : changed
-      ? html`<div class="notice" role="status"><p>Nobody was invited: the next people in line are no longer the ones you previewed (someone confirmed, earned a referral or was invited meanwhile). Here is who would be invited now.</p></div>`
+      ? html`<div class="notice" role="status"><p>Nobody was invited: the next people in line${among} are no longer the ones you previewed (someone confirmed, earned a referral or was invited meanwhile). Here is who would be invited now.</p></div>`
       : ''
   const confirm = preview
     ? preview.people.length
-      ? html`<h3>Would be invited</h3>${people('Would be invited', preview.people)}
+      ? html`<h3>Would be invited${among}</h3>${people('Would be invited', preview.people)}
 <form method="post" action="/invite">
-<input type="hidden" name="token" value="${token}"><input type="hidden" name="n" value="${preview.n}"><input type="hidden" name="expect" value="${preview.fingerprint}">
+<input type="hidden" name="token" value="${token}"><input type="hidden" name="n" value="${preview.n}"><input type="hidden" name="expect" value="${preview.fingerprint}">${carried}
 <button type="submit">Invite ${plural(preview.people.length)}</button>
 </form>`
-      : html`<p>Nobody is waiting in line: there is nobody to invite.</p>`
+      : html`<p>${preview.segment ? 'Nobody in line answered so: there is nobody to invite.' : 'Nobody is waiting in line: there is nobody to invite.'}</p>`
     : ''
   return html`${outcome}
 <form method="get" action="/#invite">
 <input type="hidden" name="token" value="${token}">
 <label for="invite-n">How many</label><input id="invite-n" name="n" type="number" min="1" max="${MAX_INVITE}" step="1" required value="${view.n}">
+${segmentBoxes(view)}
 <button type="submit">Preview</button>
 </form>
 ${confirm}
@@ -386,6 +431,7 @@ ${section('funnel', 'Funnel', funnel(view.funnel))}
 ${section('per-day', 'Sign-ups and confirmations per day', dailyChart(perDay(view.figures, view.readAt)))}
 ${section('sources', 'Where they came from', sources(view.figures))}
 ${section('line', 'Head of the line', line(view))}
+${section('answers', 'How the line answers', answersSection(view.answers))}
 ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('outbox', 'E-mails waiting to be sent', outbox(view.backlog))}
 ${section('credits', 'Held referral credits', heldCredits(view))}

@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
-import { fetchExperimentCounts, fetchFigures, ownerClient, type OwnerClient } from '../owner'
+import { fetchExperimentCounts, fetchFigures, ownerClient, publishedQuestions, type OwnerClient, type Segment } from '../owner'
+import { readAnswerCounts, segmentFrom } from '../segments'
 import { ownOrigins, refusal, sameToken } from './guard'
 import { createInviter, MAX_INVITE } from './invite'
 import { TOP_SOURCES } from './figures'
@@ -193,7 +194,7 @@ export async function startConsole({
   const posthog = posthogQueryEnv(env)
   const inviter = createInviter(client)
   const token = randomBytes(32).toString('base64url')
-  const runs = new Map<string, NonNullable<ConsoleView['invited']> & { n: number }>()
+  const runs = new Map<string, NonNullable<ConsoleView['invited']> & { n: number; segment: Segment | null }>()
   let listening = port
 
   async function page(url: URL, response: ServerResponse): Promise<void> {
@@ -202,6 +203,20 @@ export async function startConsole({
     const n = asked === null ? null : inviteCount(asked)
     if (asked !== null && n === null) return send(response, 400, `How many: a whole number from 1 to ${MAX_INVITE}.`)
     const invited = runs.get(url.searchParams.get('run') ?? '')
+    // "Invite next N" of those who answered so: the ticked answers, checked against the questions published now.
+    let segment: Segment | null = null
+    const where = url.searchParams.getAll('where')
+    if (where.length > 0) {
+      let questions
+      try {
+        questions = await publishedQuestions(client)
+      } catch (error) {
+        return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      const chosen = segmentFrom(where, questions)
+      if ('problem' in chosen) return send(response, 400, `${chosen.problem}.`)
+      segment = chosen.segment
+    }
     let read
     try {
       // All at once: the page waits for the slowest read (the figures' one scan of the list, which
@@ -213,15 +228,16 @@ export async function startConsole({
         lineHead(client),
         listHeldCredits(client),
         listDeliveries(client),
-        n === null ? undefined : inviter.preview(n),
+        n === null ? undefined : inviter.preview(n, segment),
         experiments(client, posthog, fetcher),
         readCampaignResults(client, campaignsFrom),
         vitals(posthog, fetcher),
+        readAnswerCounts(client),
       ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView] = read
+    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -236,6 +252,8 @@ export async function startConsole({
       deliveries,
       resent: resent(url),
       n: n ?? invited?.n ?? 5,
+      answers,
+      segment: segment ?? invited?.segment ?? null,
       preview,
       changed: preview && url.searchParams.has('changed'),
       invited,
@@ -270,15 +288,23 @@ export async function startConsole({
     const n = inviteCount(form.get('n'))
     const expected = form.get('expect')
     if (n === null || !expected) return send(response, 400, 'Preview first: an invitation names how many and whom the preview showed.')
-    const result = await inviter.invite(n, expected)
+    const where = form.getAll('where')
+    let segment: Segment | null = null
+    if (where.length > 0) {
+      const chosen = segmentFrom(where, await publishedQuestions(client))
+      if ('problem' in chosen) return send(response, 400, `${chosen.problem}.`)
+      segment = chosen.segment
+    }
+    const result = await inviter.invite(n, segment, expected)
     const query = new URLSearchParams({ token })
     if (result.outcome === 'changed') {
       query.set('n', String(n))
+      for (const condition of where) query.append('where', condition)
       query.set('changed', '1')
     } else {
       const id = randomBytes(12).toString('base64url')
       // Kept for the redirect's page, which lists only the first SHOWN_PEOPLE of up to 10,000.
-      runs.set(id, { count: result.people.length, people: result.people.slice(0, SHOWN_PEOPLE), asPreviewed: result.asPreviewed, n })
+      runs.set(id, { count: result.people.length, people: result.people.slice(0, SHOWN_PEOPLE), asPreviewed: result.asPreviewed, n, segment })
       if (runs.size > KEPT_RUNS) runs.delete(runs.keys().next().value!)
       query.set('run', id)
     }
