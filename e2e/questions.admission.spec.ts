@@ -126,10 +126,14 @@ test('visitors answer in English and German; the founder sees how the line answe
     await expect(answerRow('founder').getByRole('cell')).toHaveText(['founder', '1', '25.0 %'])
     await expect(answerRow('researcher').getByRole('cell')).toHaveText(['researcher', '0', '0.0 %'])
     expect(await axeViolations(page)).toEqual([])
+    // not seed copy: the console's words, down to the invitation
     const invite = page.getByRole('region', { name: 'Invite the next people in line' })
+    // not seed copy
     await invite.getByLabel('How many').fill('2')
     await invite.getByRole('checkbox', { name: optionLabel(role, 'product-manager', 'en') }).check()
+    // not seed copy
     await invite.getByRole('button', { name: 'Preview' }).click()
+    // not seed copy
     const previewed = page
       .getByRole('region', { name: 'Would be invited' })
       .getByRole('row')
@@ -137,7 +141,9 @@ test('visitors answer in English and German; the founder sees how the line answe
     await expect(previewed).toHaveCount(2)
     await expect(previewed.nth(0)).toContainText(ben.email)
     await expect(previewed.nth(1)).toContainText(cem.email)
+    // not seed copy
     await page.getByRole('button', { name: 'Invite 2 people' }).click()
+    // not seed copy
     await expect(page.getByRole('status').filter({ hasText: 'Invited 2 people.' })).toBeVisible()
   } finally {
     ownerConsole.stop()

@@ -48,6 +48,13 @@ describe("the founders' calls", () => {
     expect(passes(judgeCall(CONCURRENT_CALL, [900, 1000]))).toEqual([true])
     expect(judgeCall('outbox claim (100,000 due)', [500])).toEqual([])
   })
+
+  it('holds an invitation of 1,000 by answers to 10 s and how the line answers to the console’s 2 s', () => {
+    expect(passes(judgeCall('segment invite 1,000', [10_000]))).toEqual([true])
+    expect(passes(judgeCall('segment invite 1,000 (dry run)', [10_001]))).toEqual([false])
+    expect(passes(judgeCall('answer counts', [2000]))).toEqual([true])
+    expect(passes(judgeCall('answer counts', [2001]))).toEqual([false])
+  })
 })
 
 describe('growth', () => {

@@ -76,9 +76,11 @@ export function answerCounts(
 
 export type AnswersView = { questions: PublishedQuestion[]; counts: QuestionCounts[]; inLine: number }
 
-/** The questions and how the line answers them, in two reads at once. */
+/** The questions, and how the line answers them: a scan of the line, skipped while no question is published. */
 export async function readAnswerCounts(client: OwnerClient): Promise<AnswersView> {
-  const [questions, counted] = await Promise.all([publishedQuestions(client), client.rpc('waitlist_answer_counts')])
+  const questions = await publishedQuestions(client)
+  if (questions.length === 0) return { questions, counts: [], inLine: 0 }
+  const counted = await client.rpc('waitlist_answer_counts')
   if (counted.error) throw new Error(`Could not count the answers (HTTP ${counted.status}): ${counted.error.message}`)
   const rows = counted.data as { question: string | null; option: string | null; entries: number }[]
   const inLine = rows.find((row) => row.question === null)?.entries ?? 0

@@ -17,10 +17,34 @@
  *   referrers with many); six sources and a direct share; two languages; a quarter asked for
  *   updates; sign-ups spread over a week per step, confirmations minutes to a day after; every
  *   fourth entry has its confirmation e-mail (sent) in the outbox and every fourth confirmed one
- *   its Slack message. Pending entries expire a week from the build, so none is purged mid-run.
+ *   its Slack message; the questions at sign-up (BENCH_QUESTIONS) answered: a tenth product
+ *   managers, three tenths founders, the rest with no answer (signed up before the questions).
+ *   Pending entries expire a week from the build, so none is purged mid-run.
  */
 import type pg from 'pg'
 import { LINE_DEFINITION } from './line-definition'
+import type { PublishedQuestion } from '../../../sanity/questions/rules'
+
+/** The questions at sign-up the bench's list answers, as the site's server publishes them. */
+export const BENCH_QUESTIONS: PublishedQuestion[] = [
+  {
+    key: 'role',
+    kind: 'one',
+    required: false,
+    labels: { en: 'What is your role?' },
+    options: [
+      { key: 'product-manager', labels: { en: 'Product manager' } },
+      { key: 'founder', labels: { en: 'Founder' } },
+    ],
+  },
+]
+
+/** A stored answer to the bench's question, as the waitlist_answers trigger writes it. */
+function storedAnswer(option: string): string {
+  const role = BENCH_QUESTIONS[0]!
+  const label = role.options.find((candidate) => candidate.key === option)!.labels.en
+  return JSON.stringify({ role: { question: role.labels.en, kind: role.kind, options: [option], labels: [label] } })
+}
 
 /** The entry numbered `i` in the bulk list: its id and e-mail, for the bench's samples. */
 export const bulkId = (i: number) => `md5('bench entry ' || ${i})::uuid`
@@ -31,7 +55,7 @@ function growSql(from: number, to: number, start: Date): string {
   return `
 insert into public.waitlist (
   id, name, email, project, created_at, status, confirmed_at, confirm_by, utm_source, utm_medium, utm_campaign,
-  referrer_host, landing_path, referral_code, referred_by, invited_at, joined_at, updates, updates_opted_in_at, language
+  referrer_host, landing_path, referral_code, referred_by, invited_at, joined_at, updates, updates_opted_in_at, language, answers
 )
 select md5('bench entry ' || g.i)::uuid,
        'Person ' || g.i,
@@ -52,7 +76,8 @@ select md5('bench entry ' || g.i)::uuid,
        case when g.status = 'joined' then now() - interval '12 hours' end,
        g.i % 4 = 0,
        case when g.i % 4 = 0 then g.created_at end,
-       case when g.i % 5 = 0 then 'de' else 'en' end
+       case when g.i % 5 = 0 then 'de' else 'en' end,
+       case when g.i % 10 = 0 then '${storedAnswer('product-manager')}'::jsonb when g.i % 10 < 4 then '${storedAnswer('founder')}'::jsonb else '{}'::jsonb end
   from (select i, '${start.toISOString()}'::timestamptz + (i - ${from}) * (interval '7 days' / ${to - from}) as created_at,
                case when i % 100 < 10 then 'pending' when i % 100 < 17 then 'invited' when i % 100 < 20 then 'joined' else 'confirmed' end as status
           from ${numbers} i) g;

@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type pg from 'pg'
+import { BENCH_QUESTIONS } from './bulk'
 import { apiRequest } from '../../supabase-local/real-postgres'
 import { CONCURRENT_CALL, type CallName } from './targets'
 
@@ -77,8 +78,8 @@ export interface CallOptions {
 }
 
 /**
- * Every call at the list's current size. The invitation of 10,000 runs last: it takes up to
- * 10,000 people out of the line.
+ * Every call at the list's current size. The invitations run last (1,000 product managers, then
+ * 10,000 of the line): they take people out of the line.
  */
 export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, rounds, tag }: CallOptions, log: (line: string) => void): Promise<Timed[]> {
   const from = networks()
@@ -114,10 +115,12 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
   const value = (wanted: unknown) => (rows: { value: unknown }[]) => JSON.stringify(rows[0]?.value) === JSON.stringify(wanted)
   const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
+  // Sign-ups answer the questions published, as the site's form sends them: the database checks each answer.
+  await owner.query('select public.waitlist_replace_questions($1::jsonb)', [JSON.stringify(BENCH_QUESTIONS)])
   await series(
     'sign-up',
-    range(samples).map((i) => [`Bench ${i}`, `signup-${tag}-${i}@example.org`]),
-    `insert into public.waitlist (name, email, project, utm_source, landing_path, language) values ($1, $2, '', 'bench', '/waitlist', 'en')`,
+    range(samples).map((i) => [`Bench ${i}`, `signup-${tag}-${i}@example.org`, JSON.stringify({ role: i % 2 ? 'founder' : 'product-manager' })]),
+    `insert into public.waitlist (name, email, project, utm_source, landing_path, language, answers) values ($1, $2, '', 'bench', '/waitlist', 'en', $3::jsonb)`,
   )
 
   const pending = await pick(owner, 'pending', samples + 50 * (rounds + 1), taken)
@@ -206,6 +209,11 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
   timed.push(await outboxClaim(owner, Math.min(samples, 20), request))
   log('  outbox claim: done')
 
+  await series('answer counts', [[]], 'select pg_catalog.json_agg(c) as value from public.waitlist_answer_counts() c', 'service_role')
+  // A tenth of the list are product managers: the next 1,000 of them read about 10,000 of the line.
+  const managers = JSON.stringify({ role: ['product-manager'] })
+  await series('segment invite 1,000 (dry run)', [[1_000, true, managers]], 'select public.waitlist_invite_next($1, $2, $3::jsonb) as value', 'service_role')
+  await series('segment invite 1,000', [[1_000, false, managers]], 'select public.waitlist_invite_next($1, $2, $3::jsonb) as value', 'service_role')
   await series('invite 10,000 (dry run)', [[10_000, true]], 'select public.waitlist_invite_next($1, $2) as value', 'service_role')
   await series('invite 10,000', [[10_000, false]], 'select public.waitlist_invite_next($1, $2) as value', 'service_role')
   return timed

@@ -14,6 +14,9 @@ export const TARGETS = {
   concurrentConfirmationsMs: 1000,
   lineHeadMs: 100,
   invite10000Ms: 10_000,
+  /** Inviting by answers (issue #52) is held to the invitation's target; reading how the line answers to the console's. */
+  segmentInvite1000Ms: 10_000,
+  answerCountsMs: 2000,
   consoleFirstByteMs: 2000,
   peakMemoryMb: 300,
   exportRowsPerSecond: 50_000,
@@ -32,7 +35,15 @@ export const VISITOR_CALLS = [
 ] as const
 
 /** The founders' calls, each with its own target. */
-export const OWNER_CALLS = ['line head', 'invite 10,000 (dry run)', 'invite 10,000', 'outbox claim (100,000 due)'] as const
+export const OWNER_CALLS = [
+  'line head',
+  'answer counts',
+  'segment invite 1,000 (dry run)',
+  'segment invite 1,000',
+  'invite 10,000 (dry run)',
+  'invite 10,000',
+  'outbox claim (100,000 due)',
+] as const
 
 export const CONCURRENT_CALL = '50 concurrent confirmations'
 
@@ -85,6 +96,8 @@ export function judgeCall(call: CallName, samples: readonly number[]): Verdict[]
   if (isVisitorCall(call)) return [atMost('p50', p50, TARGETS.visitorP50Ms), atMost('p95', p95, TARGETS.visitorP95Ms)]
   if (call === 'line head') return [atMost('p95', p95, TARGETS.lineHeadMs)]
   if (call === 'invite 10,000' || call === 'invite 10,000 (dry run)') return [atMost('each', worst, TARGETS.invite10000Ms)]
+  if (call === 'segment invite 1,000' || call === 'segment invite 1,000 (dry run)') return [atMost('each', worst, TARGETS.segmentInvite1000Ms)]
+  if (call === 'answer counts') return [atMost('each', worst, TARGETS.answerCountsMs)]
   if (call === CONCURRENT_CALL) return [atMost('each round', worst, TARGETS.concurrentConfirmationsMs)]
   // The outbox claim has no target of its own in the issue: it is the dispatchers' cost per run.
   return []
