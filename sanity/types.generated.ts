@@ -536,7 +536,7 @@ export type WaitlistQuestions = {
     kind: 'one' | 'many' | 'text'
     required?: boolean
     label?: Array<{
-      language?: string
+      language: string
       text?: string
       _type: 'localizedText'
       _key: string
@@ -544,7 +544,7 @@ export type WaitlistQuestions = {
     options?: Array<{
       key?: string
       label?: Array<{
-        language?: string
+        language: string
         text?: string
         _type: 'localizedText'
         _key: string
@@ -2717,13 +2717,13 @@ export type PublishedQuestionsQueryResult =
       kind: 'many' | 'one' | 'text'
       required: boolean | null
       label: Array<{
-        language: string | null
+        language: string
         text: string | null
       }> | null
       options: Array<{
         key: string | null
         label: Array<{
-          language: string | null
+          language: string
           text: string | null
         }> | null
       }> | null
@@ -2740,13 +2740,13 @@ export type WaitlistPageQueryResult = {
         kind: 'many' | 'one' | 'text'
         required: boolean | null
         label: Array<{
-          language: string | null
+          language: string
           text: string | null
         }> | null
         options: Array<{
           key: string | null
           label: Array<{
-            language: string | null
+            language: string
             text: string | null
           }> | null
         }> | null
