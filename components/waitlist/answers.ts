@@ -4,7 +4,7 @@
  * what is wrong in the page's words. The database is the guard (a stale page or a forged request
  * meets it); this module spares a person the round trip. Browser-safe.
  */
-import { QUESTION_LIMITS, type FormQuestion } from '@/sanity/questions/rules'
+import { QUESTION_LIMITS, type FormQuestion } from '@/sanity/questions/limits'
 import { codePointLength, PLAIN_TEXT_FORBIDDEN, trimWaitlistText, UNSTORABLE, type WaitlistFieldError } from './rules'
 import type { WaitlistErrorCopy } from '@/sanity/content/types'
 
@@ -15,6 +15,10 @@ export type AnswerError = Extract<WaitlistFieldError, 'required' | 'too_long' | 
 
 /** The form control's name for a question (a `name` attribute cannot clash with the fields'). */
 export const answerFieldName = (key: string) => `answer-${key}`
+
+/** The id of a question's first control: where the focus goes when it needs an answer. */
+export const answerControlId = (question: FormQuestion) =>
+  question.kind === 'text' ? `waitlist-answer-${question.key}` : `waitlist-answer-${question.key}-${question.options[0]?.key ?? ''}`
 
 /** The answers as the form holds them: a radio's value, the ticked boxes, the text as typed. */
 export function readAnswers(data: Pick<FormData, 'getAll'>, questions: readonly FormQuestion[]): Record<string, string[]> {

@@ -1,8 +1,8 @@
-import type { FormQuestion } from '@/sanity/questions/rules'
-import { QUESTION_LIMITS } from '@/sanity/questions/rules'
+import type { FormQuestion } from '@/sanity/questions/limits'
+import { QUESTION_LIMITS } from '@/sanity/questions/limits'
 import type { WaitlistPage } from '@/sanity/content'
 import { Input } from '@/components/ui/input'
-import { answerErrorMessage, answerFieldName, type AnswerError } from './answers'
+import { answerControlId, answerErrorMessage, answerFieldName, type AnswerError } from './answers'
 
 type Props = {
   questions: readonly FormQuestion[]
@@ -11,10 +11,6 @@ type Props = {
   /** Clears a question's error once the person changes its answer. */
   onAnswer: (key: string) => void
 }
-
-/** The id of a question's first control: where the focus goes when it needs an answer. */
-export const questionControlId = (question: FormQuestion) =>
-  question.kind === 'text' ? `waitlist-answer-${question.key}` : `waitlist-answer-${question.key}-${question.options[0]?.key ?? ''}`
 
 /**
  * The questions at sign-up, after the e-mail field: a fieldset and legend each, radios for one
@@ -38,7 +34,7 @@ export function QuestionFields({ questions, errors, copy, onAnswer }: Props) {
       </p>
     ) : null
     if (question.kind === 'text') {
-      const id = questionControlId(question)
+      const id = answerControlId(question)
       return (
         <div key={question.key}>
           <label htmlFor={id} className="block text-sm font-medium text-slate-700">

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useAfterHydration } from '@/lib/after-hydration'
 import { whenShown } from '@/lib/prerender'
 import type { WaitlistPage } from '@/sanity/content'
@@ -14,9 +14,12 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { TrailingLink } from '@/components/ui/trailing-link'
 import { useWaitlistReport } from './waitlist-flow'
-import { answerProperties, readAnswers, validateAnswers, type AnswerError } from './answers'
-import { QuestionFields, questionControlId } from './question-fields'
-import type { FormQuestion } from '@/sanity/questions/rules'
+import type { AnswerError } from './answers'
+import type { FormQuestion } from '@/sanity/questions/limits'
+
+// The questions' fields and their checks load only on a page that asks some (most ask none): the
+// form's own script stays within /waitlist's first-load budget (docs/bench.md).
+const QuestionFields = lazy(() => import('./question-fields').then((module) => ({ default: module.QuestionFields })))
 
 type Props = {
   copy: WaitlistPage['form']
@@ -77,13 +80,14 @@ export function WaitlistForm({ copy, backend, language, questions }: Props) {
     // Product updates by e-mail: off unless the person ticked the box (consent is never assumed).
     const wantsUpdates = new FormData(formElement).get('updates') === 'yes'
     const validation = validateWaitlistInput(current)
-    const asked = validateAnswers(questions, readAnswers(new FormData(formElement), questions))
+    const answers = questions.length > 0 ? await import('./answers') : null
+    const asked = answers?.validateAnswers(questions, answers.readAnswers(new FormData(formElement), questions)) ?? { answers: {}, errors: {} }
     if (!validation.ok || Object.keys(asked.errors).length > 0) {
       setErrors(validation.ok ? {} : validation.errors)
       setAnswerErrors(asked.errors)
       const first = validation.ok ? undefined : (['name', 'company', 'email'] as const).find((field) => validation.errors[field])
       const question = questions.find((entry) => asked.errors[entry.key])
-      const target = first ? `waitlist-${first}` : question ? questionControlId(question) : undefined
+      const target = first ? `waitlist-${first}` : question ? answers?.answerControlId(question) : undefined
       if (target) document.getElementById(target)?.focus()
       return
     }
@@ -115,7 +119,7 @@ export function WaitlistForm({ copy, backend, language, questions }: Props) {
       if (result.status === 'saved')
         track(
           'waitlist_join',
-          waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }, answerProperties(questions, asked.answers)),
+          waitlistJoinProperties({ email: validation.row.email, company: validation.row.project }, answers?.answerProperties(questions, asked.answers)),
         )
       report(result)
     } catch {
@@ -182,14 +186,18 @@ export function WaitlistForm({ copy, backend, language, questions }: Props) {
         {field('name', copy.nameLabel, copy.namePlaceholder, { required: true, autoComplete: 'name', maxLength: WAITLIST_LIMITS.name, showLimit: true })}
         {field('company', copy.companyLabel, copy.companyPlaceholder, { autoComplete: 'organization', maxLength: WAITLIST_LIMITS.project, showLimit: true })}
         {field('email', copy.emailLabel, copy.emailPlaceholder, { type: 'email', required: true, autoComplete: 'email', maxLength: WAITLIST_LIMITS.email })}
-        <QuestionFields
-          questions={questions}
-          errors={answerErrors}
-          copy={copy}
-          onAnswer={(key) => {
-            if (answerErrors[key]) setAnswerErrors((current) => ({ ...current, [key]: undefined }))
-          }}
-        />
+        {questions.length > 0 ? (
+          <Suspense>
+            <QuestionFields
+              questions={questions}
+              errors={answerErrors}
+              copy={copy}
+              onAnswer={(key) => {
+                if (answerErrors[key]) setAnswerErrors((current) => ({ ...current, [key]: undefined }))
+              }}
+            />
+          </Suspense>
+        ) : null}
         <div className="flex items-start gap-3">
           <input
             id="waitlist-updates"

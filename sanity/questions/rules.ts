@@ -11,18 +11,19 @@ import { plainTextProblem } from '../../lib/content/plain-text'
  * judge alike.
  */
 
-export const QUESTION_LIMITS = { questions: 5, options: 12, minOptions: 2, answer: 200, label: 160, optionLabel: 80 } as const
+import { QUESTION_LIMITS, type FormQuestion, type QuestionKind } from './limits'
+
+export { QUESTION_LIMITS, type FormQuestion, type QuestionKind } from './limits'
 
 /** Also the analytics property (`answer_<key>`) and the `--where key=option` of waitlist:invite. */
 export const QUESTION_KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/
 export const OPTION_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
 
-export const QUESTION_KINDS = [
+export const QUESTION_KINDS: readonly { value: QuestionKind; title: string }[] = [
   { value: 'one', title: 'One choice' },
   { value: 'many', title: 'Several choices' },
   { value: 'text', title: `A short answer (at most ${QUESTION_LIMITS.answer} characters)` },
-] as const
-export type QuestionKind = (typeof QUESTION_KINDS)[number]['value']
+]
 export const isQuestionKind = (value: unknown): value is QuestionKind => QUESTION_KINDS.some((kind) => kind.value === value)
 
 /** A text in one language, as the Studio holds it: `[{language: "en", text: "…"}, …]`. */
@@ -146,9 +147,6 @@ export function publishableQuestions(answer: readonly unknown[]): { questions: P
     skipped.push(`question ${JSON.stringify((item as QuestionDraft | null)?.key ?? null)} (over ${QUESTION_LIMITS.questions})`)
   return { questions, skipped }
 }
-
-/** A question as the form in one language draws it. */
-export type FormQuestion = { key: string; kind: QuestionKind; required: boolean; label: string; options: { key: string; label: string }[] }
 
 const inLanguage = (labels: Labels, language: string) => labels[language] ?? labels[DEFAULT_LANGUAGE] ?? ''
 
