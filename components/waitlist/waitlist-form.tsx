@@ -80,7 +80,20 @@ export function WaitlistForm({ copy, backend, language, questions }: Props) {
     // Product updates by e-mail: off unless the person ticked the box (consent is never assumed).
     const wantsUpdates = new FormData(formElement).get('updates') === 'yes'
     const validation = validateWaitlistInput(current)
-    const answers = questions.length > 0 ? await import('./answers') : null
+    let answers: typeof import('./answers') | null = null
+    if (questions.length > 0) {
+      // Held while the answers' checks load: a second press meanwhile must not send the form twice.
+      inFlight.current = true
+      try {
+        answers = await import('./answers')
+      } catch {
+        // The chunk itself failed to load (offline, deploy in between): nothing was sent.
+        report({ status: 'failed', message: 'Failed to save to waitlist' })
+        return
+      } finally {
+        inFlight.current = false
+      }
+    }
     const asked = answers?.validateAnswers(questions, answers.readAnswers(new FormData(formElement), questions)) ?? { answers: {}, errors: {} }
     if (!validation.ok || Object.keys(asked.errors).length > 0) {
       setErrors(validation.ok ? {} : validation.errors)
