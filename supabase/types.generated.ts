@@ -249,6 +249,37 @@ export type Database = {
         Args: { include_decided?: boolean }
         Returns: Json
       }
+      waitlist_import_abort: {
+        Args: { import_id: string; max_entries?: number }
+        Returns: number
+      }
+      waitlist_import_begin: {
+        Args: {
+          consent: string
+          file_sha256: string
+          import_id: string
+          timed_rows: number
+        }
+        Returns: undefined
+      }
+      waitlist_import_check: { Args: { rows: Json }; Returns: Json }
+      waitlist_import_chunk: {
+        Args: { import_id: string; rows: Json }
+        Returns: Json
+      }
+      waitlist_import_commit: {
+        Args: { import_id: string; max_messages?: number }
+        Returns: number
+      }
+      waitlist_imports_open: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          entries: number
+          file_sha256: string
+          id: string
+          started_at: string
+        }[]
+      }
       waitlist_invitation_link: { Args: { token: string }; Returns: string }
       waitlist_invite_email: {
         Args: { address: string; dry_run?: boolean }

@@ -158,3 +158,31 @@ export function isPlausibleWaitlistEmail(normalized: string): boolean {
   if (!WAITLIST_EMAIL_PATTERN.test(normalized) || UNSETTLED.test(normalized)) return false
   return normalized.length - normalized.lastIndexOf('@') - 1 <= MAX_DOMAIN_LENGTH
 }
+
+const MAILBOX_DOMAINS: Readonly<Record<string, string>> = {
+  'googlemail.com': 'gmail.com',
+  'protonmail.com': 'proton.me',
+  'protonmail.ch': 'proton.me',
+  'pm.me': 'proton.me',
+  'me.com': 'icloud.com',
+  'mac.com': 'icloud.com',
+}
+const PLUS_TAG_DOMAINS = new Set(['gmail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.uk', 'hotmail.fr', 'live.com', 'msn.com', 'proton.me', 'fastmail.com'])
+
+/**
+ * waitlist_rules.mailbox_key of supabase/schemas/01_rules.sql, for a normalised address: one inbox
+ * however it is spelt (googlemail.com is gmail.com, Gmail ignores dots, plus tags dropped where the
+ * provider documents them). The import's duplicate check (tools/owner/import.ts) says which line a
+ * row repeats; tests/integration/waitlist-import.test.ts holds the two equal.
+ */
+export function mailboxKey(normalized: string): string {
+  const address = normalized.toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at < 0) return address
+  let local = address.slice(0, at)
+  const given = address.slice(at + 1)
+  const domain = MAILBOX_DOMAINS[given] ?? given
+  if (PLUS_TAG_DOMAINS.has(domain)) local = local.split('+')[0]!
+  if (domain === 'gmail.com') local = local.replaceAll('.', '')
+  return `${local}@${domain}`
+}

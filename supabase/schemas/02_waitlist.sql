@@ -37,6 +37,8 @@
 --   waitlist_status_transition (06_invitations.sql), waitlist_updates_stopped and
 --   waitlist_updates_times (09_updates.sql).
 --
+-- Imports from another tool (16_imports.sql) write through the same triggers, as the service role.
+--
 -- TypeScript twins: components/waitlist/join.ts (the insert and what each answer means) and
 -- components/waitlist/source.ts (the source columns).
 
@@ -75,7 +77,7 @@ create table public.waitlist (
   constraint waitlist_email_not_blank check (public.waitlist_trim(email) <> ''),
   constraint waitlist_email_length check (char_length(email) <= 254),
   constraint waitlist_project_length check (char_length(project) <= 200),
-  constraint waitlist_flag_known check (flag in ('domain_burst')),
+  constraint waitlist_flag_known check (flag in ('domain_burst', 'disposable')),
   constraint waitlist_email_unique unique (email_key) deferrable initially immediate,
   constraint waitlist_utm_source_format check (utm_source ~ '^[^\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]{1,100}$'),
   constraint waitlist_utm_medium_format check (utm_medium ~ '^[^\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]{1,100}$'),
@@ -117,7 +119,7 @@ comment on column public.waitlist.project is
   'The form''s "Project or Company" value, '''' when left empty.';
 
 comment on column public.waitlist.flag is
-  '''domain_burst'' when the row arrived during an unusual burst of sign-ups with its e-mail domain; null otherwise.';
+  '''domain_burst'' when the row arrived during an unusual burst of sign-ups with its e-mail domain; ''disposable'' for an imported address at a disposable-mail domain (16_imports.sql); null otherwise.';
 
 comment on column public.waitlist.email_key is
   'lower(email): "already on the waitlist" is this column''s unique constraint.';

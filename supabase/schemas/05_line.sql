@@ -426,9 +426,14 @@ begin
        where l.entry_id = new.id;
     end if;
   else
+    -- An imported entry with its original sign-up time has its arrival reserved (16_imports.sql);
+    -- coalesce draws from the sequence only without one.
     insert into private.waitlist_line (entry_id, arrival, line_key)
     select new.id, a.arrival, private.waitlist_line_key(a.arrival, new.referral_credits, new.status)
-      from (select pg_catalog.nextval('private.waitlist_line_arrival') as arrival) a;
+      from (select coalesce(
+              (select i.arrival from private.waitlist_imported i where i.entry_id = new.id),
+              pg_catalog.nextval('private.waitlist_line_arrival')
+            ) as arrival) a;
   end if;
   return null;
 end

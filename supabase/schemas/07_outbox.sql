@@ -98,7 +98,7 @@ comment on column public.waitlist_outbox.retry_until is
 create index waitlist_outbox_due on public.waitlist_outbox (available_at) where status = 'pending';
 
 -- The claim's order (public.waitlist_outbox_claim): read from its start, never a sort of every due message.
-create index waitlist_outbox_claim_order on public.waitlist_outbox ((kind = 'update_email'), (kind not like '%\_email'), available_at, created_at)
+create index waitlist_outbox_claim_order on public.waitlist_outbox ((kind = 'update_email' or payload ? 'import'), (kind not like '%\_email'), available_at, created_at)
   where status = 'pending';
 
 create index waitlist_outbox_leased on public.waitlist_outbox (lease_until) where status = 'sending';
@@ -299,10 +299,11 @@ begin
       from public.waitlist_outbox o
       left join public.waitlist w on w.id = o.entry_id
      where o.status = 'pending' and o.available_at <= pg_catalog.now()
-     -- Update e-mails last: a broadcast to thousands waits for the hourly cap, and must not hold
-     -- back the links a new sign-up is waiting for (or an invitation) behind it. Slack and webhooks
+     -- Update e-mails and an imported list's confirmations (16_imports.sql) last: a broadcast or an
+     -- import of thousands waits for the hourly cap, and must not hold back the links a new
+     -- sign-up is waiting for (or an invitation) behind it. Slack and webhooks
      -- after the other e-mails: their retries pile up while a receiver is down.
-     order by o.kind = 'update_email', o.kind not like '%\_email', o.available_at, o.created_at
+     order by o.kind = 'update_email' or o.payload ? 'import', o.kind not like '%\_email', o.available_at, o.created_at
      limit 500
      for update of o skip locked
   loop
@@ -348,7 +349,7 @@ begin
            'id', t.id, 'kind', t.kind, 'lease_id', t.lease_id, 'attempts', t.attempts, 'payload', t.payload,
            'lease_ms', (extract(epoch from settings.lease) * 1000)::bigint,
            'entry', case when w.id is null then null else private.waitlist_outbox_entry(w) end
-         ) order by t.kind = 'update_email', t.kind not like '%\_email', t.available_at, t.created_at), '[]'::jsonb)
+         ) order by t.kind = 'update_email' or t.payload ? 'import', t.kind not like '%\_email', t.available_at, t.created_at), '[]'::jsonb)
     into claimed
     from grabbed t
     left join public.waitlist w on w.id = t.entry_id;
@@ -394,6 +395,13 @@ begin
     end if;
     insert into private.waitlist_invitation_tokens (token_hash, invitation_id) values (new_token_hash, invitation.id);
     return invitation.expires_at;
+  end if;
+  -- An imported list's confirmation waits its turn behind every other e-mail, days for a long list:
+  -- its link lasts token_ttl from now, and its entry was kept until now (waitlist_purge_pending).
+  if message.kind = 'confirmation_email' and message.payload ? 'import' and entry.status = 'pending' then
+    update public.waitlist w set confirm_by = greatest(w.confirm_by, pg_catalog.now() + settings.token_ttl)
+     where w.id = entry.id
+    returning * into entry;
   end if;
   if (message.kind = 'confirmation_email' and (entry.status <> 'pending' or entry.confirm_by <= pg_catalog.now()))
      or (message.kind = 'access_email' and entry.status = 'pending') then
@@ -571,10 +579,27 @@ begin
      set status = 'failed',
          note = pg_catalog.left(pg_catalog.format('Not sent within %s; given up, and the address removed.', settings.erasure_email_lifetime), 200)
    where o.kind = 'erasure_email' and o.status = 'pending' and o.created_at + settings.erasure_email_lifetime < pg_catalog.now();
+  -- Not one whose confirmation is still to be sent: an imported list's wait behind every other e-mail.
   delete from public.waitlist w
    where w.status = 'pending'
-     and w.confirm_by + settings.purge_pending_after < pg_catalog.now();
+     and w.confirm_by + settings.purge_pending_after < pg_catalog.now()
+     and not exists (
+       select 1 from public.waitlist_outbox o
+        where o.entry_id = w.id and o.kind = 'confirmation_email' and o.status in ('pending', 'sending')
+     );
   get diagnostics deleted = row_count;
+  -- What an import's command left when it died (16_imports.sql), a chunk a run: an import open for
+  -- an hour is taken out again, a committed one's held messages are released.
+  perform public.waitlist_import_abort(i.id)
+     from private.waitlist_imports i
+    where i.committed_at is null and i.started_at < pg_catalog.now() - interval '1 hour'
+    order by i.started_at
+    limit 1;
+  perform public.waitlist_import_commit(i.id)
+     from private.waitlist_imports i
+    where i.committed_at is not null and i.released_at is null
+    order by i.started_at
+    limit 1;
   delete from private.waitlist_tokens k where k.expires_at < pg_catalog.now() - interval '30 days';
   delete from private.waitlist_mail_log l where l.created_at < pg_catalog.now() - greatest(caps.recipient_window, interval '1 hour');
   -- Finished deliveries are kept for the console, then go: with WAITLIST_WEBHOOK_URL unset every

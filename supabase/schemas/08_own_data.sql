@@ -88,6 +88,12 @@ begin
         from private.waitlist_invitations i
        where i.entry_id = entry.id
     ),
+    -- Brought from another tool (16_imports.sql): when, and the consent the founders recorded.
+    'imported', (
+      select pg_catalog.jsonb_build_object('imported_at', i.started_at, 'line', e.line, 'consent', i.consent)
+        from private.waitlist_imported e join private.waitlist_imports i on i.id = e.import_id
+       where e.entry_id = entry.id
+    ),
     'messages', (
       select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
                'kind', o.kind, 'status', o.status, 'attempts', o.attempts, 'created_at', o.created_at, 'sent_at', o.sent_at

@@ -104,7 +104,7 @@ export const WAITLIST_CSV_COLUMNS = [
 const FORMULA_STARTS = /(?<=^|[\r\n,;\t|])([ "]*)(?=[=+\-@\t\r])/g
 
 const DELIMITERS = /[\r\n,;\t|]/
-const FORMULA_AT_START = /^[ "]*[=+\-@\t\r]/
+export const FORMULA_AT_START = /^[ "]*[=+\-@\t\r]/
 
 export function neutraliseFormulas(text: string): string {
   // Most cells (times, ids, plain names) hold no delimiter, and then only their start can begin a

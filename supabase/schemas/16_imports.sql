@@ -1,0 +1,333 @@
+-- Imports (issue #52): a list brought from another tool, `npm run waitlist:import -- list.csv`
+-- (tools/owner/waitlist-import.ts checks every row first; these functions write the good ones).
+--
+-- Guarantees:
+--   * All or none. The API cuts a statement at 8 s and one row costs a few tenths of a millisecond
+--     through the insert triggers, so an import is written in chunks (public.waitlist_import_chunk),
+--     each entry tied to its import (private.waitlist_imported). Until public.waitlist_import_commit,
+--     the messages its people caused are held (available_at 'infinity'): nobody hears of a person who
+--     may still be taken out. public.waitlist_import_abort deletes the entries of an import not
+--     committed, with no entry.left webhook (no tool heard of them, 07_outbox_webhooks.sql).
+--     waitlist_purge_pending (07_outbox.sql), every dispatcher run, finishes what a command that
+--     died left: it aborts an import left uncommitted for an hour, and releases the rest of a
+--     committed one's messages.
+--   * Nobody twice: a row whose mailbox is already on the list, in any spelling
+--     (waitlist_rules.mailbox_key, read through the waitlist_mailbox index), is skipped and
+--     reported, so running a file again adds nobody.
+--   * The same rules as the form: every row goes through the same insert triggers (02_waitlist.sql,
+--     15_questions.sql), as the service role (no network limit). A question the old tool never asked
+--     may be required on today's form: an import leaves it unanswered (waitlist_answers asks
+--     private.waitlist_importing).
+--   * Consent. Without it, imported people are pending and get our confirmation e-mail, after every
+--     other e-mail but update e-mails (waitlist_outbox_claim, 07_outbox.sql) and within the hourly
+--     cap, so a list of thousands never holds back a new sign-up's link; their entry waits for that
+--     e-mail (the purge spares an entry whose confirmation is still to be sent) and its link lasts
+--     token_ttl from the send (waitlist_outbox_attach_token). With a consent (`--consented "<where
+--     and when>"`) they are confirmed; the text is kept with the import, tied to each entry, and is
+--     part of the person's own data (waitlist_export_me, 08_own_data.sql). No Slack post per person:
+--     the command reports the import.
+--   * Order: an entry given its original sign-up time keeps it (created_at) and its place. The
+--     import's rows with a time reserve arrivals (private.waitlist_imported.arrival) ahead of
+--     everyone in the line and of every earlier import, in the order of their times; the
+--     waitlist_arrival trigger (05_line.sql) takes the reserved arrival at the first confirmation.
+--     A row without a time is a sign-up of today.
+--   * Disposable-mail domains are flagged (flag 'disposable'), never refused.
+--   * Only the service role may call these functions; anon reads nothing here.
+--
+-- TypeScript twin: tools/owner/import.ts (the rows' checks and the calls).
+
+create table private.waitlist_imports (
+  id uuid primary key,
+  started_at timestamptz not null default now(),
+  committed_at timestamptz,
+  -- Every held message released (the commit's last call); until then the dispatcher's purge goes on releasing.
+  released_at timestamptz,
+  file_sha256 text not null check (file_sha256 ~ '^[0-9a-f]{64}$'),
+  consent text check (consent is null or (char_length(consent) between 1 and 500 and waitlist_rules.plain_text(consent))),
+  arrival_base bigint not null
+);
+
+comment on table private.waitlist_imports is
+  'Lists brought from another tool (npm run waitlist:import): when, which file (SHA-256), the consent the founder recorded, and the arrivals reserved for its rows with a sign-up time (arrival_base + rank).';
+
+revoke all on table private.waitlist_imports from public, anon, authenticated, service_role;
+
+create table private.waitlist_imported (
+  -- Deferred: the chunk writes this row before the entry, so the entry's insert triggers find it.
+  entry_id uuid primary key references public.waitlist (id) on delete cascade deferrable initially deferred,
+  import_id uuid not null references private.waitlist_imports (id) on delete cascade,
+  line integer not null check (line >= 1),
+  arrival bigint unique
+);
+
+comment on table private.waitlist_imported is
+  'The entries an import wrote: the file''s line, and the arrival reserved by the original sign-up time (null without one).';
+
+create index waitlist_imported_import on private.waitlist_imported (import_id);
+
+revoke all on table private.waitlist_imported from public, anon, authenticated, service_role;
+
+-- Every spelling of one inbox finds it: "already on the list" for an import is an index lookup at a
+-- million entries, not a pass over them.
+create index waitlist_mailbox on public.waitlist (waitlist_rules.mailbox_key(email));
+
+-- The import whose chunk is being written in this transaction (null otherwise). The setting alone
+-- proves nothing (any session may set its own settings): it must name an import still open.
+create function private.waitlist_importing()
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  named text := nullif(pg_catalog.current_setting('waitlist.import', true), '');
+begin
+  if named is null or named !~ '^[0-9a-f-]{36}$' then
+    return null;
+  end if;
+  return (select i.id from private.waitlist_imports i where i.id = named::uuid and i.committed_at is null);
+end
+$$;
+
+revoke all on function private.waitlist_importing() from public, anon, authenticated, service_role;
+
+-- What the list already says of each row: on the list (its mailbox, any spelling, or an earlier
+-- line of the rows) and at a disposable-mail domain. One definition for the dry run and the write.
+create function private.waitlist_import_verdicts(rows jsonb)
+returns table (line integer, listed boolean, disposable boolean)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select r.line,
+         pg_catalog.row_number() over (partition by waitlist_rules.mailbox_key(r.email) order by r.line) > 1
+           or exists (select 1 from public.waitlist w where waitlist_rules.mailbox_key(w.email) = waitlist_rules.mailbox_key(r.email)),
+         exists (
+           select 1 from private.waitlist_domain_suffixes(pg_catalog.split_part(r.email, '@', -1)) s (domain)
+             join private.waitlist_disposable_domains d on d.domain = s.domain
+         )
+    from pg_catalog.jsonb_to_recordset(rows) as r (line integer, email text)
+$$;
+
+revoke all on function private.waitlist_import_verdicts(jsonb) from public, anon, authenticated, service_role;
+
+-- The dry run: the lines already on the list and those at a disposable-mail domain.
+create function public.waitlist_import_check(rows jsonb)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'listed', coalesce(pg_catalog.jsonb_agg(v.line order by v.line) filter (where v.listed), '[]'::jsonb),
+    'disposable', coalesce(pg_catalog.jsonb_agg(v.line order by v.line) filter (where v.disposable and not v.listed), '[]'::jsonb)
+  )
+    from private.waitlist_import_verdicts(rows) v
+$$;
+
+comment on function public.waitlist_import_check(jsonb) is
+  'Dry run of an import chunk ([{line, email}]): the lines whose mailbox is already on the list, and those at a disposable-mail domain. Service role only.';
+
+revoke all on function public.waitlist_import_check(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_import_check(jsonb) to service_role;
+
+-- Opens an import: its arrivals (timed_rows of them) are reserved below every arrival in the line
+-- and every earlier import's, under one lock so two imports never overlap.
+create function public.waitlist_import_begin(import_id uuid, file_sha256 text, consent text, timed_rows integer)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  lowest bigint;
+begin
+  if timed_rows is null or timed_rows < 0 then
+    raise exception 'timed_rows must be 0 or more' using errcode = '22023';
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist import'));
+  lowest := least(
+    coalesce((select min(l.arrival) from private.waitlist_line l), 1),
+    coalesce((select min(i.arrival_base) from private.waitlist_imports i), 1)
+  );
+  insert into private.waitlist_imports (id, file_sha256, consent, arrival_base)
+  values (import_id, file_sha256, nullif(public.waitlist_trim(consent), ''), lowest - timed_rows - 1);
+end
+$$;
+
+comment on function public.waitlist_import_begin(uuid, text, text, integer) is
+  'Opens an import (tools/owner/waitlist-import.ts); its chunks follow, then waitlist_import_commit or waitlist_import_abort. Service role only.';
+
+revoke all on function public.waitlist_import_begin(uuid, text, text, integer) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_import_begin(uuid, text, text, integer) to service_role;
+
+-- Writes one chunk of checked rows ([{line, name, email, project, signed_up_at, source, language,
+-- answers, rank}]; rank orders the rows with a time, 1 the earliest). A row already on the list is
+-- skipped; every other row is an entry, its messages held until the commit.
+create function public.waitlist_import_chunk(import_id uuid, rows jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  batch private.waitlist_imports;
+  verdicts jsonb;
+  written uuid[];
+begin
+  select * into batch from private.waitlist_imports i where i.id = import_id for share;
+  if not found or batch.committed_at is not null then
+    raise exception 'no open import %', import_id using errcode = '22023';
+  end if;
+  perform pg_catalog.set_config('waitlist.import', batch.id::text, true);
+
+  create temporary table if not exists waitlist_import_rows (
+    entry_id uuid, line integer, name text, email text, project text, signed_up_at timestamptz,
+    source text, language text, answers jsonb, rank integer, listed boolean, disposable boolean
+  ) on commit drop;
+  truncate waitlist_import_rows;
+  insert into waitlist_import_rows
+  select gen_random_uuid(), r.line, r.name, r.email, coalesce(r.project, ''), r.signed_up_at, r.source,
+         coalesce(r.language, 'en'), coalesce(r.answers, '{}'::jsonb), r.rank, v.listed, v.disposable
+    from pg_catalog.jsonb_to_recordset(rows) as r (
+           line integer, name text, email text, project text, signed_up_at timestamptz, source text,
+           language text, answers jsonb, rank integer
+         )
+    join private.waitlist_import_verdicts(rows) v on v.line = r.line;
+
+  insert into private.waitlist_imported (entry_id, import_id, line, arrival)
+  select t.entry_id, batch.id, t.line, case when t.rank is not null then batch.arrival_base + t.rank end
+    from waitlist_import_rows t
+   where not t.listed;
+
+  insert into public.waitlist (id, name, email, project, created_at, status, utm_source, utm_medium, language, answers, flag)
+  select t.entry_id, t.name, t.email, t.project, coalesce(t.signed_up_at, pg_catalog.now()),
+         case when batch.consent is null then 'pending' else 'confirmed' end,
+         t.source, 'import', t.language, t.answers, case when t.disposable then 'disposable' end
+    from waitlist_import_rows t
+   where not t.listed
+   order by t.rank nulls last, t.line;
+
+  select pg_catalog.array_agg(t.entry_id) into written from waitlist_import_rows t where not t.listed;
+  -- Held until the commit; an import's confirmation e-mails wait behind every other e-mail but updates.
+  update public.waitlist_outbox o
+     set available_at = 'infinity',
+         payload = case when o.kind = 'confirmation_email' then o.payload || pg_catalog.jsonb_build_object('import', batch.id) else o.payload end
+   where o.entry_id = any(written) and o.kind <> 'slack_confirmed';
+  delete from public.waitlist_outbox o where o.entry_id = any(written) and o.kind = 'slack_confirmed';
+
+  select pg_catalog.jsonb_build_object(
+    'written', count(*) filter (where not t.listed),
+    'listed', coalesce(pg_catalog.jsonb_agg(t.line order by t.line) filter (where t.listed), '[]'::jsonb),
+    'disposable', coalesce(pg_catalog.jsonb_agg(t.line order by t.line) filter (where t.disposable and not t.listed), '[]'::jsonb)
+  ) into verdicts
+    from waitlist_import_rows t;
+  perform pg_catalog.set_config('waitlist.import', '', true);
+  return verdicts;
+end
+$$;
+
+comment on function public.waitlist_import_chunk(uuid, jsonb) is
+  'Writes one chunk of an open import; the entries'' messages are held until waitlist_import_commit. Answers {written, listed: [lines], disposable: [lines]}. Service role only.';
+
+revoke all on function public.waitlist_import_chunk(uuid, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_import_chunk(uuid, jsonb) to service_role;
+
+-- The point of no return, then the release of the held messages, at most max_messages a call (the
+-- API's statement timeout); answers how many are still held. A committed import cannot be aborted.
+create function public.waitlist_import_commit(import_id uuid, max_messages integer default 20000)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  held integer;
+begin
+  update private.waitlist_imports i set committed_at = pg_catalog.now()
+   where i.id = import_id and i.committed_at is null;
+  if not found and not exists (select 1 from private.waitlist_imports i where i.id = import_id) then
+    raise exception 'no import %', import_id using errcode = '22023';
+  end if;
+  update public.waitlist_outbox o set available_at = pg_catalog.now()
+   where o.id in (
+     select h.id from private.waitlist_imported e
+       join public.waitlist_outbox h on h.entry_id = e.entry_id
+      where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity'
+      limit greatest(max_messages, 1)
+   );
+  select count(*) into held
+    from private.waitlist_imported e
+    join public.waitlist_outbox h on h.entry_id = e.entry_id
+   where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity';
+  if held = 0 then
+    update private.waitlist_imports i set released_at = pg_catalog.now() where i.id = import_id and i.released_at is null;
+  end if;
+  return held;
+end
+$$;
+
+comment on function public.waitlist_import_commit(uuid, integer) is
+  'Commits an import and releases up to max_messages of its held messages; answers how many are still held (call again until 0). Service role only.';
+
+revoke all on function public.waitlist_import_commit(uuid, integer) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_import_commit(uuid, integer) to service_role;
+
+-- Takes an import not committed out again, at most max_entries a call; answers how many are left
+-- (0: the import is gone).
+create function public.waitlist_import_abort(import_id uuid, max_entries integer default 5000)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  batch private.waitlist_imports;
+  left_over integer;
+begin
+  select * into batch from private.waitlist_imports i where i.id = import_id for update;
+  if not found then
+    return 0;
+  end if;
+  if batch.committed_at is not null then
+    raise exception 'import % is committed: its people are on the list', import_id using errcode = '22023';
+  end if;
+  delete from public.waitlist w
+   where w.id in (select e.entry_id from private.waitlist_imported e where e.import_id = batch.id limit greatest(max_entries, 1));
+  select count(*) into left_over from private.waitlist_imported e where e.import_id = batch.id;
+  if left_over = 0 then
+    delete from private.waitlist_imports i where i.id = batch.id;
+  end if;
+  return left_over;
+end
+$$;
+
+comment on function public.waitlist_import_abort(uuid, integer) is
+  'Deletes up to max_entries entries of an import not committed (no message about them was sent); answers how many are left, 0 once the import is gone. Service role only.';
+
+revoke all on function public.waitlist_import_abort(uuid, integer) from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_import_abort(uuid, integer) to service_role;
+
+-- The imports not committed: a command that died, or one running now.
+create function public.waitlist_imports_open()
+returns table (id uuid, started_at timestamptz, file_sha256 text, entries bigint)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select i.id, i.started_at, i.file_sha256, (select count(*) from private.waitlist_imported e where e.import_id = i.id)
+    from private.waitlist_imports i
+   where i.committed_at is null
+   order by i.started_at
+$$;
+
+revoke all on function public.waitlist_imports_open() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_imports_open() to service_role;
