@@ -173,7 +173,7 @@ const PLUS_TAG_DOMAINS = new Set(['gmail.com', 'outlook.com', 'hotmail.com', 'ho
  * waitlist_rules.mailbox_key of supabase/schemas/01_rules.sql, for a normalised address: one inbox
  * however it is spelt (googlemail.com is gmail.com, Gmail ignores dots, plus tags dropped where the
  * provider documents them). The import's duplicate check (tools/owner/import.ts) says which line a
- * row repeats; tests/integration/waitlist-import.test.ts holds the two equal.
+ * row repeats; tests/integration/waitlist-import-db.test.ts holds the two equal.
  */
 export function mailboxKey(normalized: string): string {
   const address = normalized.toLowerCase()

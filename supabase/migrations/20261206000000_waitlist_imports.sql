@@ -7,6 +7,9 @@ alter table public.waitlist add constraint waitlist_flag_known check (flag in ('
 comment on column public.waitlist.flag is
   '''domain_burst'' when the row arrived during an unusual burst of sign-ups with its e-mail domain; ''disposable'' for an imported address at a disposable-mail domain (16_imports.sql); null otherwise.';
 
+-- Every inserting role evaluates it: the waitlist_mailbox index is on it.
+grant execute on function waitlist_rules.mailbox_key(text) to anon, authenticated, service_role;
+
 drop index public.waitlist_outbox_claim_order;
 create index waitlist_outbox_claim_order on public.waitlist_outbox ((kind = 'update_email' or payload ? 'import'), (kind not like '%\_email'), available_at, created_at)
   where status = 'pending';
@@ -230,17 +233,16 @@ begin
   if not found and not exists (select 1 from private.waitlist_imports i where i.id = import_id) then
     raise exception 'no import %', import_id using errcode = '22023';
   end if;
-  update public.waitlist_outbox o set available_at = pg_catalog.now()
-   where o.id in (
-     select h.id from private.waitlist_imported e
-       join public.waitlist_outbox h on h.entry_id = e.entry_id
-      where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity'
-      limit greatest(max_messages, 1)
-   );
-  select count(*) into held
-    from private.waitlist_imported e
-    join public.waitlist_outbox h on h.entry_id = e.entry_id
-   where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity';
+  with waiting as (
+    select h.id from private.waitlist_imported e
+      join public.waitlist_outbox h on h.entry_id = e.entry_id
+     where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity'
+  ), released as (
+    update public.waitlist_outbox o set available_at = pg_catalog.now()
+     where o.id in (select w.id from waiting w limit greatest(max_messages, 1))
+    returning 1
+  )
+  select (select count(*) from waiting) - (select count(*) from released) into held;
   if held = 0 then
     update private.waitlist_imports i set released_at = pg_catalog.now() where i.id = import_id and i.released_at is null;
   end if;

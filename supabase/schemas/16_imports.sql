@@ -255,17 +255,16 @@ begin
   if not found and not exists (select 1 from private.waitlist_imports i where i.id = import_id) then
     raise exception 'no import %', import_id using errcode = '22023';
   end if;
-  update public.waitlist_outbox o set available_at = pg_catalog.now()
-   where o.id in (
-     select h.id from private.waitlist_imported e
-       join public.waitlist_outbox h on h.entry_id = e.entry_id
-      where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity'
-      limit greatest(max_messages, 1)
-   );
-  select count(*) into held
-    from private.waitlist_imported e
-    join public.waitlist_outbox h on h.entry_id = e.entry_id
-   where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity';
+  with waiting as (
+    select h.id from private.waitlist_imported e
+      join public.waitlist_outbox h on h.entry_id = e.entry_id
+     where e.import_id = waitlist_import_commit.import_id and h.available_at = 'infinity'
+  ), released as (
+    update public.waitlist_outbox o set available_at = pg_catalog.now()
+     where o.id in (select w.id from waiting w limit greatest(max_messages, 1))
+    returning 1
+  )
+  select (select count(*) from waiting) - (select count(*) from released) into held;
   if held = 0 then
     update private.waitlist_imports i set released_at = pg_catalog.now() where i.id = import_id and i.released_at is null;
   end if;

@@ -20,23 +20,13 @@ import { fileSha256, importRows, planImport, type ImportPlan } from '@/tools/own
 import { ownerClient } from '@/tools/owner/owner'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
 import type { PublishedQuestion } from '@/sanity/questions/rules'
+import { ROLE_QUESTION } from '../helpers/questions'
 import { newToken, sha256 } from '../helpers/waitlist-people'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-const QUESTIONS: PublishedQuestion[] = [
-  {
-    key: 'role',
-    kind: 'one',
-    required: true,
-    labels: { en: 'What is your role?', de: 'Was ist Ihre Rolle?' },
-    options: [
-      { key: 'product-manager', labels: { en: 'Product manager', de: 'Produktmanagerin' } },
-      { key: 'founder', labels: { en: 'Founder', de: 'Gründerin' } },
-    ],
-  },
-]
+const QUESTIONS: PublishedQuestion[] = [{ ...ROLE_QUESTION, required: true }]
 
 // Already on the list here: Jane (confirmed, in line) and Kim.
 const LIST = `name,email,company,signed_up_at,source,language,role

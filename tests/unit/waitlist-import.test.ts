@@ -9,18 +9,10 @@ import { describe, expect, it } from 'vitest'
 import { chunksOf, csvRecords, planImport, readSignUpTime, type ImportPlan } from '@/tools/owner/import'
 import { mailboxKey } from '@/components/waitlist/email'
 import type { PublishedQuestion } from '@/sanity/questions/rules'
+import { ROLE_QUESTION } from '../helpers/questions'
 
 const QUESTIONS: PublishedQuestion[] = [
-  {
-    key: 'role',
-    kind: 'one',
-    required: true,
-    labels: { en: 'What is your role?', de: 'Was ist Ihre Rolle?' },
-    options: [
-      { key: 'product-manager', labels: { en: 'Product manager', de: 'Produktmanagerin' } },
-      { key: 'founder', labels: { en: 'Founder', de: 'Gründerin' } },
-    ],
-  },
+  { ...ROLE_QUESTION, required: true },
   {
     key: 'tools',
     kind: 'many',

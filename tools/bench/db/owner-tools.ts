@@ -12,10 +12,10 @@
  */
 import { spawn } from 'node:child_process'
 import { createReadStream } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { ToolRun } from './targets'
+import { IMPORT_TOOL, type ToolRun } from './targets'
 
 /** The pids below `root` (itself included), from /proc's parent links. */
 async function tree(root: number): Promise<number[]> {
@@ -102,7 +102,7 @@ async function countLines(file: string): Promise<number> {
 }
 
 /** One tool to its end (or deadline): wall time, peak memory, and why it failed if it did. */
-async function timeTool(tool: string, args: string[], env: NodeJS.ProcessEnv, deadlineMs: number): Promise<ToolRun> {
+async function timeTool(tool: string, args: string[], env: NodeJS.ProcessEnv, deadlineMs: number, name = tool): Promise<ToolRun> {
   const started = performance.now()
   const child = run([tool, ...(args.length ? ['--', ...args] : [])], env, deadlineMs)
   const { code, timedOut, stderr } = await child.done
@@ -112,7 +112,7 @@ async function timeTool(tool: string, args: string[], env: NodeJS.ProcessEnv, de
     : code === 0
       ? undefined
       : `exit ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`
-  return { tool, ms, peakMb: child.peakMb(), ...(problem ? { problem } : {}) }
+  return { tool: name, ms, peakMb: child.peakMb(), ...(problem ? { problem } : {}) }
 }
 
 /** The console: started, its page asked for once it prints its address, the first byte timed. */
@@ -176,10 +176,33 @@ export async function timeOwnerTools(
     }
     runs.push(exported)
     log(`  waitlist:export: ${describe(exported)}`)
+    // Last: it adds its people to the list (bench-db.ts takes them out again after).
+    const list = path.join(dir, 'import.csv')
+    await writeFile(list, importCsv(IMPORT_ROWS))
+    runs.push(await timeTool('waitlist:import', [list], env, deadlineMs, IMPORT_TOOL))
+    log(`  ${IMPORT_TOOL}: ${describe(runs.at(-1))}`)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
   return runs
+}
+
+export const IMPORT_ROWS = 100_000
+
+/**
+ * A list from another tool: every row good, a time each (two a minute over the last months, out
+ * of order in the file), a tenth answering the bench's question (bulk.ts, BENCH_QUESTIONS).
+ */
+export function importCsv(rows: number): string {
+  const lines = ['name,email,company,signed_up_at,source,role']
+  const start = Date.UTC(2026, 0, 1)
+  for (let i = 1; i <= rows; i++) {
+    const minute = (i * 7919) % rows
+    lines.push(
+      `Imported ${i},imported-${i}@bench-import.example,Company ${i % 997},${new Date(start + minute * 30_000).toISOString()},oldtool,${i % 10 === 0 ? 'product-manager' : ''}`,
+    )
+  }
+  return `${lines.join('\n')}\n`
 }
 
 const describe = (run: ToolRun | undefined) =>
