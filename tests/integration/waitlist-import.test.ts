@@ -204,6 +204,14 @@ describe('npm run waitlist:import', () => {
     expect(own.imported).toEqual({ imported_at: expect.any(String), line: 4, consent: 'Opted in on getwaitlist.com, 2025' })
   })
 
+  it('reports a 10 MB line by its number and still reads the rows after it', async () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024)
+    const { code, stdout } = await importCommand(await listFile(`name,email\nAnn,ann@huge.test\n"${huge}",big@huge.test\nBo,bo@huge.test\n`), '--dry-run')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Not imported, 1 bad row:\n  line 3: longer than 16,384 characters')
+    expect(stdout).toContain('Would import 2 people')
+  })
+
   it('refuses a consent that is not plain text, and a file it cannot read, writing nothing', async () => {
     const file = await listFile()
     const refused = await importCommand(file, '--consented', 'ok\u202Eevil')

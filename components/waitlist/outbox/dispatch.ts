@@ -68,7 +68,7 @@ export type UpdatePayload = { post_id: string; title: string; excerpt: string; p
 
 /** A claimed message; an erasure e-mail's entry is already gone, its payload is all it has. */
 export type ClaimedMessage =
-  | (ClaimedBase & { kind: 'confirmation_email' | 'access_email'; payload: Record<string, never>; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'confirmation_email' | 'access_email'; payload: { import?: string }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'invitation_email' | 'reminder_email'; payload: { invitation_id?: string }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'update_email'; payload: UpdatePayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
