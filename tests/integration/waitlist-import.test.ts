@@ -16,6 +16,11 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { dispatchOutbox } from '@/components/waitlist/outbox/dispatch'
+import type { OutgoingEmail } from '@/components/waitlist/outbox/email'
+import { supabaseOutboxStore } from '@/components/waitlist/outbox/store'
+import { serviceClient } from '@/lib/supabase/service'
+import { seedEmailCopy } from '@/tools/content/seed-email-copy'
 import { fileSha256, importRows, planImport, type ImportPlan } from '@/tools/owner/import'
 import { ownerClient } from '@/tools/owner/owner'
 import { startLocalSupabase, type LocalSupabase } from '@/tools/supabase-local/server'
@@ -179,6 +184,32 @@ describe('npm run waitlist:import', () => {
     expect(again.stdout).toContain('Already on the list (any spelling), skipped: lines 2, 3, 4, 6, 7.')
     expect(again.stdout).toContain('Imported 0 people')
     expect((await entries()).length).toBe(6)
+  })
+
+  it("sends each imported person the imported list's confirmation e-mail, in their language, and its link confirms them", async () => {
+    expect((await importCommand(await listFile())).code).toBe(0)
+    const sent: OutgoingEmail[] = []
+    const report = await dispatchOutbox({
+      store: supabaseOutboxStore(serviceClient(local.url, local.serviceRoleKey)),
+      email: async (email) => void sent.push(email),
+      slack: null,
+      slackIncludeEmail: false,
+      copy: async (language) => seedEmailCopy(language),
+      appUrl: async () => 'https://app.heardly.example',
+      siteUrl: 'https://heardly.example',
+    })
+    expect(report.errors).toEqual([])
+    const to = (address: string) => sent.find((email) => email.to.address === address)!
+    const [en, de] = [seedEmailCopy('en'), seedEmailCopy('de')]
+    expect(to('ann@import.test').subject).toBe(en.importSubject)
+    for (const paragraph of en.importBody.split('\n')) expect(to('ann@import.test').text).toContain(paragraph)
+    expect(to('ann@import.test').text).toContain(en.importFooter)
+    expect(to('bo@import.test').subject).toBe(de.importSubject)
+    // Kim signed up here: hers is the ordinary confirmation.
+    expect(to('kim@import.test').subject).toBe(en.subject)
+
+    const token = /#token=([A-Za-z0-9_-]{43})/.exec(to('ann@import.test').text)![1]!
+    expect((await local.db.query<{ value: string }>('select public.waitlist_confirm($1) as value', [token])).rows[0]!.value).toBe('confirmed')
   })
 
   it('--consented imports them confirmed, in line by their original times ahead of everyone here, the consent in their own data', async () => {

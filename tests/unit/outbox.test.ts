@@ -78,6 +78,23 @@ describe('the link e-mails (confirmation, and a new link to the person’s page)
     expect(email.text).toContain(url)
   })
 
+  it("an imported list's confirmation says where their sign-up came from, with the confirmation's button and expiry", async () => {
+    const email = await renderLinkEmail({
+      copy,
+      kind: 'import_confirmation',
+      url,
+      expires,
+      unsubscribeUrl: 'https://heardly.example/waitlist/unsubscribe#token=U',
+    })
+    expect(email.subject).toBe(copy.importSubject)
+    for (const paragraph of copy.importBody.split('\n')) expect(email.text).toContain(paragraph)
+    expect(email.text).toContain(copy.importFooter)
+    expect(email.text).not.toContain(copy.footer)
+    expect(email.text).toContain(copy.buttonLabel)
+    expect(email.text).toContain('30 November 2026, 14:05 UTC')
+    expect(email.text).toContain(url)
+  })
+
   it('has no place for anything a visitor typed: every word is Sanity’s copy, the link or the date', async () => {
     const marked: WaitlistEmailCopy = {
       ...copy,

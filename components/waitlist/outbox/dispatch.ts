@@ -282,7 +282,7 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
   }
   const rendered = await renderLinkEmail({
     copy,
-    kind: message.kind,
+    kind: message.kind === 'confirmation_email' && message.payload.import ? 'import_confirmation' : message.kind,
     url: confirmationUrl(options.siteUrl, link.token, language),
     expires: formatExpiry(expires, language),
     unsubscribeUrl: leavePage,

@@ -9,7 +9,8 @@ import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
 import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
 
-export type LinkEmailKind = 'confirmation_email' | 'access_email'
+/** An imported list's confirmation (supabase/schemas/16_imports.sql) says where their sign-up came from. */
+export type LinkEmailKind = 'confirmation_email' | 'import_confirmation' | 'access_email'
 
 export type LinkEmailProps = {
   copy: WaitlistEmailCopy
@@ -23,6 +24,10 @@ export type LinkEmailProps = {
 
 /** Each kind's own words; the sender, greeting and link hint are shared. */
 export function linkEmailWords(copy: WaitlistEmailCopy, kind: LinkEmailKind) {
+  if (kind === 'import_confirmation') {
+    const { importSubject: subject, importPreviewText: previewText, importBody: body, importFooter: footer } = copy
+    return { subject, previewText, body, buttonLabel: copy.buttonLabel, expiryNote: copy.expiryNote, footer }
+  }
   return kind === 'confirmation_email'
     ? { subject: copy.subject, previewText: copy.previewText, body: copy.body, buttonLabel: copy.buttonLabel, expiryNote: copy.expiryNote, footer: copy.footer }
     : {

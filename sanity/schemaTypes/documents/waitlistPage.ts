@@ -257,6 +257,30 @@ export const waitlistPage = defineType({
       }),
       stringField({ name: 'expiryNote', title: 'Expiry note', description: '{date} is replaced by the day and time the link expires (UTC).', max: 160 }),
       textField({ name: 'footer', title: 'Footer', description: 'Why they got this e-mail, and what to do if they did not ask.', max: 300, rows: 2 }),
+      // The confirmation e-mail to someone the founders brought from another waitlist tool
+      // (`npm run waitlist:import`): they signed up there, long ago perhaps, not on this site.
+      stringField({
+        name: 'importSubject',
+        title: 'Imported list: subject',
+        description:
+          'The confirmation e-mail to people brought from another waitlist (the founders’ import); its button, link and expiry note are the confirmation e-mail’s.',
+        max: 100,
+      }),
+      stringField({ name: 'importPreviewText', title: 'Imported list: preview text', max: 140 }),
+      textField({
+        name: 'importBody',
+        title: 'Imported list: body',
+        description: 'Say they joined the waitlist elsewhere, that it moved here, and that confirming keeps their place. One paragraph per line.',
+        max: 800,
+        rows: 5,
+      }),
+      textField({
+        name: 'importFooter',
+        title: 'Imported list: footer',
+        description: 'Why they got this e-mail, and what to do if they never signed up.',
+        max: 300,
+        rows: 2,
+      }),
       // A fresh link to a confirmed person's own page ("Send me a new link" on the link page).
       stringField({
         name: 'accessSubject',
