@@ -274,7 +274,6 @@ export type Database = {
       waitlist_imports_open: {
         Args: Record<PropertyKey, never>
         Returns: {
-          entries: number
           file_sha256: string
           id: string
           started_at: string

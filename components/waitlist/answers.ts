@@ -5,7 +5,7 @@
  * meets it); this module spares a person the round trip. Browser-safe.
  */
 import { QUESTION_LIMITS, type FormQuestion } from '@/sanity/questions/limits'
-import { codePointLength, PLAIN_TEXT_FORBIDDEN, trimWaitlistText, UNSTORABLE, type WaitlistFieldError } from './rules'
+import { codePointLength, isPlainWaitlistText, trimWaitlistText, type WaitlistFieldError } from './rules'
 import type { WaitlistErrorCopy } from '@/sanity/content/types'
 
 /** What the insert sends: an option key, several, or the short answer; unanswered questions are left out. */
@@ -40,7 +40,7 @@ export function validateAnswers(questions: readonly FormQuestion[], given: Reado
     const values = given[question.key] ?? []
     if (question.kind === 'text') {
       const text = trimWaitlistText(values[0] ?? '')
-      if (UNSTORABLE.test(text) || PLAIN_TEXT_FORBIDDEN.test(text)) errors[question.key] = 'invalid_characters'
+      if (!isPlainWaitlistText(text)) errors[question.key] = 'invalid_characters'
       else if (codePointLength(text) > QUESTION_LIMITS.answer) errors[question.key] = 'too_long'
       else if (text !== '') answers[question.key] = text
       else if (question.required) errors[question.key] = 'required'

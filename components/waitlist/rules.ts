@@ -109,6 +109,9 @@ export const PLAIN_TEXT_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u20
 // UTF-8 (JSON.stringify keeps it as an escape that Postgres' JSON parser refuses).
 export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
+/** Text the plain-text rule lets through and Postgres can store: a name, a company, a short answer. */
+export const isPlainWaitlistText = (value: string) => !UNSTORABLE.test(value) && !PLAIN_TEXT_FORBIDDEN.test(value)
+
 /** What the database stores for this input: trimmed fields, the e-mail in its one spelling. */
 export function normalizeWaitlistInput(input: WaitlistFormInput): WaitlistRow {
   return {
@@ -122,7 +125,7 @@ export function validateWaitlistInput(input: WaitlistFormInput): WaitlistValidat
   const row = normalizeWaitlistInput(input)
   const errors: WaitlistFieldErrors = {}
 
-  if (UNSTORABLE.test(row.name) || PLAIN_TEXT_FORBIDDEN.test(row.name)) errors.name = 'invalid_characters'
+  if (!isPlainWaitlistText(row.name)) errors.name = 'invalid_characters'
   else if (row.name === '') errors.name = 'required'
   else if (codePointLength(row.name) > WAITLIST_LIMITS.name) errors.name = 'too_long'
 
@@ -131,7 +134,7 @@ export function validateWaitlistInput(input: WaitlistFormInput): WaitlistValidat
   else if (codePointLength(row.email) > WAITLIST_LIMITS.email) errors.email = 'too_long'
   else if (!isPlausibleWaitlistEmail(row.email)) errors.email = 'invalid_email'
 
-  if (UNSTORABLE.test(row.project) || PLAIN_TEXT_FORBIDDEN.test(row.project)) errors.company = 'invalid_characters'
+  if (!isPlainWaitlistText(row.project)) errors.company = 'invalid_characters'
   else if (codePointLength(row.project) > WAITLIST_LIMITS.project) errors.company = 'too_long'
 
   return Object.keys(errors).length === 0 ? { ok: true, row } : { ok: false, errors, row }

@@ -80,13 +80,14 @@ security definer
 set search_path = ''
 as $$
   select r.line,
-         pg_catalog.row_number() over (partition by waitlist_rules.mailbox_key(r.email) order by r.line) > 1
-           or exists (select 1 from public.waitlist w where waitlist_rules.mailbox_key(w.email) = waitlist_rules.mailbox_key(r.email)),
+         pg_catalog.row_number() over (partition by m.mailbox order by r.line) > 1
+           or exists (select 1 from public.waitlist w where waitlist_rules.mailbox_key(w.email) = m.mailbox),
          exists (
            select 1 from private.waitlist_domain_suffixes(pg_catalog.split_part(r.email, '@', -1)) s (domain)
              join private.waitlist_disposable_domains d on d.domain = s.domain
          )
     from pg_catalog.jsonb_to_recordset(rows) as r (line integer, email text)
+    cross join lateral (select waitlist_rules.mailbox_key(r.email) as mailbox) m
 $$;
 
 revoke all on function private.waitlist_import_verdicts(jsonb) from public, anon, authenticated, service_role;
@@ -294,13 +295,13 @@ grant execute on function public.waitlist_import_abort(uuid, integer) to service
 
 -- The imports not committed: a command that died, or one running now.
 create function public.waitlist_imports_open()
-returns table (id uuid, started_at timestamptz, file_sha256 text, entries bigint)
+returns table (id uuid, started_at timestamptz, file_sha256 text)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select i.id, i.started_at, i.file_sha256, (select count(*) from private.waitlist_imported e where e.import_id = i.id)
+  select i.id, i.started_at, i.file_sha256
     from private.waitlist_imports i
    where i.committed_at is null
    order by i.started_at
@@ -355,8 +356,6 @@ declare
   answer text;
   picked text[];
   stored jsonb := '{}'::jsonb;
-  -- A list brought from another tool (16_imports.sql) was never asked today's required questions.
-  importing constant boolean := private.waitlist_importing() is not null;
 begin
   if new.answers is null then
     new.answers := '{}'::jsonb;
@@ -364,6 +363,8 @@ begin
   if pg_catalog.jsonb_typeof(new.answers) <> 'object' then
     raise exception 'answers must be an object of question keys and answers' using errcode = 'WLA02';
   end if;
+  -- A required question unanswered refuses the sign-up, not a row of a list brought from another tool
+  -- (16_imports.sql), which was never asked it: the import is looked for only then, off a sign-up's way.
   for q in select * from private.waitlist_questions order by position loop
     given := new.answers -> q.key;
     if given is not null and pg_catalog.jsonb_typeof(given) = 'null' then
@@ -375,7 +376,7 @@ begin
       end if;
       answer := public.waitlist_trim(coalesce(given #>> '{}', ''));
       if answer = '' then
-        if q.required and not importing then
+        if q.required and private.waitlist_importing() is null then
           raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';
         end if;
         continue;
@@ -393,7 +394,7 @@ begin
     end if;
     -- A choice: one option key, or (several choices) a list of them.
     if given is null or (pg_catalog.jsonb_typeof(given) = 'array' and pg_catalog.jsonb_array_length(given) = 0) then
-      if q.required and not importing then
+      if q.required and private.waitlist_importing() is null then
         raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';
       end if;
       continue;

@@ -65,8 +65,6 @@ declare
   answer text;
   picked text[];
   stored jsonb := '{}'::jsonb;
-  -- A list brought from another tool (16_imports.sql) was never asked today's required questions.
-  importing constant boolean := private.waitlist_importing() is not null;
 begin
   if new.answers is null then
     new.answers := '{}'::jsonb;
@@ -74,6 +72,8 @@ begin
   if pg_catalog.jsonb_typeof(new.answers) <> 'object' then
     raise exception 'answers must be an object of question keys and answers' using errcode = 'WLA02';
   end if;
+  -- A required question unanswered refuses the sign-up, not a row of a list brought from another tool
+  -- (16_imports.sql), which was never asked it: the import is looked for only then, off a sign-up's way.
   for q in select * from private.waitlist_questions order by position loop
     given := new.answers -> q.key;
     if given is not null and pg_catalog.jsonb_typeof(given) = 'null' then
@@ -85,7 +85,7 @@ begin
       end if;
       answer := public.waitlist_trim(coalesce(given #>> '{}', ''));
       if answer = '' then
-        if q.required and not importing then
+        if q.required and private.waitlist_importing() is null then
           raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';
         end if;
         continue;
@@ -103,7 +103,7 @@ begin
     end if;
     -- A choice: one option key, or (several choices) a list of them.
     if given is null or (pg_catalog.jsonb_typeof(given) = 'array' and pg_catalog.jsonb_array_length(given) = 0) then
-      if q.required and not importing then
+      if q.required and private.waitlist_importing() is null then
         raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';
       end if;
       continue;

@@ -102,13 +102,14 @@ security definer
 set search_path = ''
 as $$
   select r.line,
-         pg_catalog.row_number() over (partition by waitlist_rules.mailbox_key(r.email) order by r.line) > 1
-           or exists (select 1 from public.waitlist w where waitlist_rules.mailbox_key(w.email) = waitlist_rules.mailbox_key(r.email)),
+         pg_catalog.row_number() over (partition by m.mailbox order by r.line) > 1
+           or exists (select 1 from public.waitlist w where waitlist_rules.mailbox_key(w.email) = m.mailbox),
          exists (
            select 1 from private.waitlist_domain_suffixes(pg_catalog.split_part(r.email, '@', -1)) s (domain)
              join private.waitlist_disposable_domains d on d.domain = s.domain
          )
     from pg_catalog.jsonb_to_recordset(rows) as r (line integer, email text)
+    cross join lateral (select waitlist_rules.mailbox_key(r.email) as mailbox) m
 $$;
 
 revoke all on function private.waitlist_import_verdicts(jsonb) from public, anon, authenticated, service_role;
@@ -316,13 +317,13 @@ grant execute on function public.waitlist_import_abort(uuid, integer) to service
 
 -- The imports not committed: a command that died, or one running now.
 create function public.waitlist_imports_open()
-returns table (id uuid, started_at timestamptz, file_sha256 text, entries bigint)
+returns table (id uuid, started_at timestamptz, file_sha256 text)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select i.id, i.started_at, i.file_sha256, (select count(*) from private.waitlist_imported e where e.import_id = i.id)
+  select i.id, i.started_at, i.file_sha256
     from private.waitlist_imports i
    where i.committed_at is null
    order by i.started_at

@@ -11,15 +11,9 @@
  * while the rows after it are still checked.
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { validateAnswers } from '../../components/waitlist/answers'
 import { mailboxKey } from '../../components/waitlist/email'
-import {
-  codePointLength,
-  PLAIN_TEXT_FORBIDDEN,
-  trimWaitlistText,
-  UNSTORABLE,
-  validateWaitlistInput,
-  type WaitlistFieldError,
-} from '../../components/waitlist/rules'
+import { codePointLength, isPlainWaitlistText, trimWaitlistText, validateWaitlistInput, type WaitlistFieldError } from '../../components/waitlist/rules'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../lib/i18n/languages'
 import { QUESTION_LIMITS, type PublishedQuestion } from '../../sanity/questions/rules'
 import { FORMULA_AT_START } from './csv'
@@ -224,8 +218,10 @@ function readAnswer(question: PublishedQuestion, cell: string): { answer: string
   if (value === '') return { answer: null }
   const what = `the answer to "${question.key}"`
   if (question.kind === 'text') {
-    if (UNSTORABLE.test(value) || PLAIN_TEXT_FORBIDDEN.test(value)) return { problem: `${what} ${ERROR_WORDS.invalid_characters}` }
-    if (codePointLength(value) > QUESTION_LIMITS.answer) return { problem: `${what} is over ${QUESTION_LIMITS.answer} characters` }
+    // The form's own rule for a short answer; left empty is fine here (the old tool never asked).
+    const { errors } = validateAnswers([{ key: question.key, kind: 'text', required: false, label: '', options: [] }], { [question.key]: [value] })
+    const error = errors[question.key]
+    if (error) return { problem: `${what} ${error === 'too_long' ? `is over ${QUESTION_LIMITS.answer} characters` : ERROR_WORDS[error]}` }
     const formula = formulaProblem(what, value)
     return formula ? { problem: formula } : { answer: value }
   }
@@ -318,7 +314,7 @@ function readRow(
   if (formula) return { problem: formula }
 
   const source = trimWaitlistText(cell('source'))
-  if (UNSTORABLE.test(source) || PLAIN_TEXT_FORBIDDEN.test(source)) return { problem: `the source ${ERROR_WORDS.invalid_characters}` }
+  if (!isPlainWaitlistText(source)) return { problem: `the source ${ERROR_WORDS.invalid_characters}` }
   if (codePointLength(source) > IMPORT_LIMITS.source) return { problem: `the source is over ${IMPORT_LIMITS.source} characters` }
   const sourceFormula = formulaProblem('the source', source)
   if (sourceFormula) return { problem: sourceFormula }

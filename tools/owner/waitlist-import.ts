@@ -16,7 +16,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { PLAIN_TEXT_FORBIDDEN, trimWaitlistText, UNSTORABLE } from '../../components/waitlist/rules'
+import { isPlainWaitlistText, trimWaitlistText } from '../../components/waitlist/rules'
 import { checkAgainstList, fileSha256, IMPORT_LIMITS, importRows, planImport, type ImportResult, type ListVerdicts } from './import'
 import { ownerClient, printable, publishedQuestions } from './owner'
 
@@ -36,7 +36,7 @@ if (!file || extra.length > 0) {
   console.error(`Name one CSV file.\n${usage}`)
   process.exit(2)
 }
-if (consent !== null && (consent === '' || consent.length > IMPORT_LIMITS.consent || UNSTORABLE.test(consent) || PLAIN_TEXT_FORBIDDEN.test(consent))) {
+if (consent !== null && (consent === '' || consent.length > IMPORT_LIMITS.consent || !isPlainWaitlistText(consent))) {
   console.error(`--consented takes where and when they opted in, as plain text of 1 to ${IMPORT_LIMITS.consent} characters.\n${usage}`)
   process.exit(2)
 }

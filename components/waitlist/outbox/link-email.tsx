@@ -24,12 +24,20 @@ export type LinkEmailProps = {
 
 /** Each kind's own words; the sender, greeting and link hint are shared. */
 export function linkEmailWords(copy: WaitlistEmailCopy, kind: LinkEmailKind) {
+  const confirmation = {
+    subject: copy.subject,
+    previewText: copy.previewText,
+    body: copy.body,
+    buttonLabel: copy.buttonLabel,
+    expiryNote: copy.expiryNote,
+    footer: copy.footer,
+  }
   if (kind === 'import_confirmation') {
-    const { importSubject: subject, importPreviewText: previewText, importBody: body, importFooter: footer } = copy
-    return { subject, previewText, body, buttonLabel: copy.buttonLabel, expiryNote: copy.expiryNote, footer }
+    // The confirmation with words of its own; its button and expiry note are the confirmation's.
+    return { ...confirmation, subject: copy.importSubject, previewText: copy.importPreviewText, body: copy.importBody, footer: copy.importFooter }
   }
   return kind === 'confirmation_email'
-    ? { subject: copy.subject, previewText: copy.previewText, body: copy.body, buttonLabel: copy.buttonLabel, expiryNote: copy.expiryNote, footer: copy.footer }
+    ? confirmation
     : {
         subject: copy.accessSubject,
         previewText: copy.accessPreviewText,
