@@ -250,7 +250,7 @@ export type Database = {
         Returns: Json
       }
       waitlist_import_abort: {
-        Args: { import_id: string; max_entries?: number }
+        Args: { import_id: string; max_entries?: number; only_quiet?: boolean }
         Returns: number
       }
       waitlist_import_begin: {
@@ -268,14 +268,17 @@ export type Database = {
         Returns: Json
       }
       waitlist_import_commit: {
-        Args: { import_id: string; max_messages?: number }
+        Args: { import_id: string; max_entries?: number; max_messages?: number }
         Returns: number
       }
       waitlist_imports_open: {
         Args: Record<PropertyKey, never>
         Returns: {
+          aborting: boolean
+          active_at: string
           file_sha256: string
           id: string
+          quiet: boolean
           started_at: string
         }[]
       }
@@ -287,6 +290,10 @@ export type Database = {
       waitlist_invite_next: {
         Args: { dry_run?: boolean; n: number; segment?: Json }
         Returns: Json
+      }
+      waitlist_languages: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
       }
       waitlist_line_head: {
         Args: { n?: number; segment?: Json }
@@ -349,6 +356,7 @@ export type Database = {
       waitlist_recent_invitations: { Args: { n?: number }; Returns: Json }
       waitlist_redeem_invitation: { Args: { token: string }; Returns: Json }
       waitlist_replace_experiments: { Args: { running: Json }; Returns: number }
+      waitlist_replace_languages: { Args: { codes: string[] }; Returns: number }
       waitlist_replace_questions: { Args: { questions: Json }; Returns: number }
       waitlist_request_link: { Args: { email: string }; Returns: undefined }
       waitlist_trim: { Args: { value: string }; Returns: string }

@@ -1,5 +1,6 @@
 import 'server-only'
 import { configuredServiceClient } from '@/lib/supabase/configured'
+import { copyPublishedSet, rpcFailure } from '@/lib/supabase/published-set'
 import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
 import { readRunningExperiments } from './running'
 
@@ -9,8 +10,7 @@ import { readRunningExperiments } from './running'
  * published in Sanity: the set a sign-up's recorded variants are filtered against. Called on every
  * publish webhook (app/api/revalidate) and, as a safety net for a webhook that failed or never
  * came, on each scheduled outbox run (app/api/outbox/dispatch).
- *
- * A read that fails or answers something other than a list keeps the last set: an unreachable
+ * A read or store that fails keeps the last set (lib/supabase/published-set.ts): an unreachable
  * Sanity must not look like "no experiment runs", which would silently drop every variant.
  */
 
@@ -25,8 +25,6 @@ export type ExperimentSyncDeps = {
 
 export type ExperimentSyncOutcome =
   { kind: 'synced'; experiments: number; pairs: number; skipped: string[] } | { kind: 'kept'; reason: string } | { kind: 'not-configured' }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The experiments the database can take. An experiment with a malformed key is left out (no
@@ -54,20 +52,16 @@ export function recordableExperiments(answer: readonly unknown[]): { running: Ru
 }
 
 export async function syncRunningExperiments(deps: ExperimentSyncDeps): Promise<ExperimentSyncOutcome> {
-  let answer: unknown
-  try {
-    answer = await deps.read()
-  } catch (error) {
-    return { kind: 'kept', reason: `could not read the running experiments: ${message(error)}` }
-  }
-  if (!Array.isArray(answer)) return { kind: 'kept', reason: 'the running experiments query did not answer a list' }
-  const { running, skipped } = recordableExperiments(answer)
-  try {
-    const pairs = await deps.replace(running)
-    return { kind: 'synced', experiments: running.length, pairs, skipped }
-  } catch (error) {
-    return { kind: 'kept', reason: `could not store the running experiments: ${message(error)}` }
-  }
+  const copy = await copyPublishedSet({
+    what: 'the running experiments',
+    read: deps.read,
+    check: (answer) => {
+      const { running, skipped } = recordableExperiments(answer)
+      return { items: running, skipped }
+    },
+    replace: deps.replace,
+  })
+  return copy.kind === 'synced' ? { kind: 'synced', experiments: copy.items.length, pairs: copy.stored, skipped: copy.skipped } : copy
 }
 
 /** The sync as the deployment configures it: Sanity (or the seed) and the service-role key. */
@@ -79,7 +73,7 @@ export function configuredExperimentSync(): ExperimentSyncDeps | null {
     read: readRunningExperiments,
     replace: async (running) => {
       const { data, error, status } = await client.rpc('waitlist_replace_experiments', { running })
-      if (error) throw new Error(`waitlist_replace_experiments failed (HTTP ${status}${error.code ? ` ${error.code}` : ''}): ${error.message}`)
+      if (error) throw rpcFailure('waitlist_replace_experiments', error, status)
       return data
     },
   }

@@ -1,5 +1,6 @@
 import 'server-only'
 import { configuredServiceClient } from '@/lib/supabase/configured'
+import { copyPublishedSet, rpcFailure } from '@/lib/supabase/published-set'
 import { readPublished } from '@/sanity/content/published'
 import { publishedQuestionsQuery } from '@/sanity/queries'
 import { publishableQuestions, type PublishedQuestion } from '@/sanity/questions/rules'
@@ -10,8 +11,7 @@ import { publishableQuestions, type PublishedQuestion } from '@/sanity/questions
  * answers are checked against. Called on every publish webhook (app/api/revalidate) before the
  * pages change, so the form never asks what the database does not know yet, and on each scheduled
  * outbox run (app/api/outbox/dispatch) for a webhook that failed or never came.
- *
- * A read that fails or answers something other than a list keeps the last set: an unreachable
+ * A read or store that fails keeps the last set (lib/supabase/published-set.ts): an unreachable
  * Sanity must not look like "the page asks nothing", which would drop every answer.
  */
 
@@ -24,22 +24,17 @@ export type QuestionSyncDeps = {
 
 export type QuestionSyncOutcome = { kind: 'synced'; questions: number; skipped: string[] } | { kind: 'kept'; reason: string } | { kind: 'not-configured' }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 export async function syncPublishedQuestions(deps: QuestionSyncDeps): Promise<QuestionSyncOutcome> {
-  let answer: unknown
-  try {
-    answer = await deps.read()
-  } catch (error) {
-    return { kind: 'kept', reason: `could not read the waitlist page's questions: ${message(error)}` }
-  }
-  if (!Array.isArray(answer)) return { kind: 'kept', reason: "the waitlist page's questions query did not answer a list" }
-  const { questions, skipped } = publishableQuestions(answer)
-  try {
-    return { kind: 'synced', questions: await deps.replace(questions), skipped }
-  } catch (error) {
-    return { kind: 'kept', reason: `could not store the waitlist page's questions: ${message(error)}` }
-  }
+  const copy = await copyPublishedSet({
+    what: "the waitlist page's questions",
+    read: deps.read,
+    check: (answer) => {
+      const { questions, skipped } = publishableQuestions(answer)
+      return { items: questions, skipped }
+    },
+    replace: deps.replace,
+  })
+  return copy.kind === 'synced' ? { kind: 'synced', questions: copy.stored, skipped: copy.skipped } : copy
 }
 
 /** The sync as the deployment configures it: Sanity (or the seed) and the service-role key. */
@@ -51,7 +46,7 @@ export function configuredQuestionSync(): QuestionSyncDeps | null {
     read: () => readPublished(publishedQuestionsQuery),
     replace: async (questions) => {
       const { data, error, status } = await client.rpc('waitlist_replace_questions', { questions })
-      if (error) throw new Error(`waitlist_replace_questions failed (HTTP ${status}${error.code ? ` ${error.code}` : ''}): ${error.message}`)
+      if (error) throw rpcFailure('waitlist_replace_questions', error, status)
       return data
     },
   }

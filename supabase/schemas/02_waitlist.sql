@@ -31,7 +31,7 @@
 --
 -- Triggers on this table fire in name order; each is declared beside its function:
 --   waitlist_answers (15_questions.sql), waitlist_clean (here), waitlist_enqueue_messages (07_outbox.sql), waitlist_experiments
---   (12_experiments.sql), waitlist_pending_defaults
+--   (12_experiments.sql), waitlist_language_published (17_languages.sql), waitlist_pending_defaults
 --   and waitlist_replace_expired (04_tokens.sql), waitlist_rate_limit and waitlist_statement_start
 --   (03_limits.sql), waitlist_referral and waitlist_referral_credit (05_line.sql),
 --   waitlist_status_transition (06_invitations.sql), waitlist_updates_stopped and

@@ -95,10 +95,14 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- Also an entry of an import not committed (16_imports.sql), unless it is this import's own: it is
+  -- not on the list yet, and the person signing up now is.
   delete from public.waitlist w
    where w.email_key = pg_catalog.lower(new.email)
      and w.status = 'pending'
-     and w.confirm_by <= pg_catalog.now();
+     and (w.confirm_by <= pg_catalog.now()
+          or (private.waitlist_import_pending(w.id)
+              and not exists (select 1 from private.waitlist_imported e where e.entry_id = w.id and e.import_id = private.waitlist_importing())));
   return new;
 end
 $$;
@@ -172,7 +176,8 @@ begin
   normalized := waitlist_rules.normalize_email(email);
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist email'), pg_catalog.hashtext(pg_catalog.lower(normalized)));
   select * into entry from public.waitlist w where w.email_key = pg_catalog.lower(normalized) for update;
-  if not found or (entry.status = 'pending' and entry.confirm_by <= pg_catalog.now()) then
+  -- An entry of an import not committed (16_imports.sql) is not on the list yet: no link for it.
+  if not found or (entry.status = 'pending' and (entry.confirm_by <= pg_catalog.now() or private.waitlist_import_pending(entry.id))) then
     return;
   end if;
   if exists (

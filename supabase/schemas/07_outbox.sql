@@ -16,9 +16,12 @@
 --     a duplicate is impossible. A webhook handed over goes back in line and is delivered again
 --     with the same webhook-id: at least once, and its receiver drops the repeat by that id. What a run had no time for it puts back (waitlist_outbox_release). The lease
 --     outlasts the dispatcher's time budget plus its SMTP, Slack and webhook timeouts.
---   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock; e-mails go before
---     Slack and webhooks, update e-mails after every other due message. private.waitlist_mail_log records each e-mail by a salted
---     mailbox hash, never the address.
+--   * The claim applies the e-mail caps (03_limits.sql) under one advisory lock, and takes due
+--     messages by rank (private.waitlist_outbox_rank), then by age: the e-mails people are waiting
+--     for, then Slack and invitation webhooks, then the other webhooks, and bulk last (update
+--     e-mails, an imported list's e-mails and webhooks), so no urgent message ever waits behind a
+--     bulk one. private.waitlist_mail_log records each e-mail by a salted mailbox hash, never the
+--     address.
 --   * No copy of personal data: names are read at send time, an erased person's messages go with
 --     their entry (on delete cascade). The one exception, an erasure e-mail's {email, name,
 --     language}, is emptied the moment it leaves pending/sending (a check makes any other state
@@ -97,8 +100,29 @@ comment on column public.waitlist_outbox.retry_until is
 
 create index waitlist_outbox_due on public.waitlist_outbox (available_at) where status = 'pending';
 
+-- How urgent a message is, 0 the most: the claim's first key (public.waitlist_outbox_claim).
+--   0  the e-mails a person is waiting for: a link, an invitation, a reminder, an erasure;
+--   1  Slack, and the entry.invited webhooks the product's tools let people in with;
+--   2  every other webhook (their retries pile up while a receiver is down);
+--   3  bulk: update e-mails, and an imported list's e-mails and webhooks (payload.import,
+--      16_imports.sql): thousands at once, sharing the hourly cap with the links people wait for.
+create function private.waitlist_outbox_rank(kind text, payload jsonb)
+returns smallint
+language sql
+immutable
+parallel safe
+set search_path = ''
+return case
+  when kind = 'update_email' or payload ? 'import' then 3
+  when kind like '%\_email' then 0
+  when kind like 'slack\_%' or payload ->> 'type' = 'entry.invited' then 1
+  else 2
+end;
+
+revoke all on function private.waitlist_outbox_rank(text, jsonb) from public, anon, authenticated, service_role;
+
 -- The claim's order (public.waitlist_outbox_claim): read from its start, never a sort of every due message.
-create index waitlist_outbox_claim_order on public.waitlist_outbox ((kind = 'update_email' or payload ? 'import'), (kind not like '%\_email'), available_at, created_at)
+create index waitlist_outbox_claim_order on public.waitlist_outbox (private.waitlist_outbox_rank(kind, payload), available_at, created_at)
   where status = 'pending';
 
 create index waitlist_outbox_leased on public.waitlist_outbox (lease_until) where status = 'sending';
@@ -243,11 +267,12 @@ revoke all on function private.waitlist_outbox_entry(public.waitlist) from publi
 
 -- Claims due messages under a lease, within the e-mail caps (one claim at a time decides, an
 -- advisory lock). An expired lease puts a message never handed to its transport back in line, and
--- makes one handed over 'in_doubt' (a webhook: pending again). E-mails are claimed first, so due
--- webhooks (a hung receiver's retries) never fill a claim ahead of a sign-up's link; update
--- e-mails after every other due message: they share the hourly cap (500) with the links people
--- are waiting for, and a post to a long list would otherwise put the next sign-up's confirmation
--- hours behind it. Each message says how long its lease is (lease_ms): the dispatcher's budget.
+-- makes one handed over 'in_doubt' (a webhook: pending again). Messages are claimed by rank
+-- (private.waitlist_outbox_rank): due webhooks (a hung receiver's retries) never fill a claim ahead
+-- of a sign-up's link or a Slack post, and bulk messages come after every other due message: they
+-- share the hourly cap (500) with the links people are waiting for, and a post to a long list or
+-- an import would otherwise put the next sign-up's confirmation hours behind it. Each message says
+-- how long its lease is (lease_ms): the dispatcher's budget.
 create function public.waitlist_outbox_claim(max_messages integer default 20)
 returns jsonb
 language plpgsql
@@ -299,11 +324,7 @@ begin
       from public.waitlist_outbox o
       left join public.waitlist w on w.id = o.entry_id
      where o.status = 'pending' and o.available_at <= pg_catalog.now()
-     -- Update e-mails and an imported list's confirmations (16_imports.sql) last: a broadcast or an
-     -- import of thousands waits for the hourly cap, and must not hold back the links a new
-     -- sign-up is waiting for (or an invitation) behind it. Slack and webhooks
-     -- after the other e-mails: their retries pile up while a receiver is down.
-     order by o.kind = 'update_email' or o.payload ? 'import', o.kind not like '%\_email', o.available_at, o.created_at
+     order by private.waitlist_outbox_rank(o.kind, o.payload), o.available_at, o.created_at
      limit 500
      for update of o skip locked
   loop
@@ -349,7 +370,7 @@ begin
            'id', t.id, 'kind', t.kind, 'lease_id', t.lease_id, 'attempts', t.attempts, 'payload', t.payload,
            'lease_ms', (extract(epoch from settings.lease) * 1000)::bigint,
            'entry', case when w.id is null then null else private.waitlist_outbox_entry(w) end
-         ) order by t.kind = 'update_email' or t.payload ? 'import', t.kind not like '%\_email', t.available_at, t.created_at), '[]'::jsonb)
+         ) order by private.waitlist_outbox_rank(t.kind, t.payload), t.available_at, t.created_at), '[]'::jsonb)
     into claimed
     from grabbed t
     left join public.waitlist w on w.id = t.entry_id;
@@ -588,11 +609,13 @@ begin
         where o.entry_id = w.id and o.kind = 'confirmation_email' and o.status in ('pending', 'sending')
      );
   get diagnostics deleted = row_count;
-  -- What an import's command left when it died (16_imports.sql), a chunk a run: an import open for
-  -- an hour is taken out again, a committed one's held messages are released.
+  -- What an import's command left when it died (16_imports.sql), a chunk a run: an import that
+  -- wrote nothing for an hour (or is being taken out) is taken out, a committed one's people
+  -- confirmed and its held messages released.
   perform public.waitlist_import_abort(i.id)
      from private.waitlist_imports i
-    where i.committed_at is null and i.started_at < pg_catalog.now() - interval '1 hour'
+    where i.committed_at is null
+      and (i.aborted_at is not null or private.waitlist_import_active_at(i.id) < pg_catalog.now() - interval '1 hour')
     order by i.started_at
     limit 1;
   perform public.waitlist_import_commit(i.id)

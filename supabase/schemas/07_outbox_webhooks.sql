@@ -103,11 +103,7 @@ set search_path = ''
 as $$
 begin
   -- Nor an imported entry taken out with its import before the commit: its events were held, never sent.
-  if old.status <> 'pending'
-     and not exists (
-       select 1 from private.waitlist_imported e join private.waitlist_imports i on i.id = e.import_id
-        where e.entry_id = old.id and i.committed_at is null
-     ) then
+  if old.status <> 'pending' and not private.waitlist_import_pending(old.id) then
     perform private.waitlist_enqueue_webhook('entry.left', null, pg_catalog.jsonb_build_object('id', old.id), coalesce(
       (select max(o.lease_until) from public.waitlist_outbox o where o.entry_id = old.id and o.kind = 'webhook' and o.handed_at is not null),
       pg_catalog.now()

@@ -30,7 +30,7 @@ onEachDatabase(
   targets,
   (opened) => (db = opened),
   () => {
-    const { api, signUp } = waitlistPeople(() => db, 'import-db.test')
+    const { api, call, joined, signUp } = waitlistPeople(() => db, 'import-db.test')
 
     async function asService<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
       const result = await runAs<T>(db, 'service_role', sql, params, { keep: true, request: api() })
@@ -46,13 +46,25 @@ onEachDatabase(
           JSON.stringify(rows),
         ])
       )[0]!.value
-    const commit = async (id: string) => (await asService<{ value: number }>('select public.waitlist_import_commit($1) as value', [id]))[0]!.value
+    const commit = async (id: string, maxEntries = 1000) =>
+      (await asService<{ value: number }>('select public.waitlist_import_commit($1, 20000, $2) as value', [id, maxEntries]))[0]!.value
+    const abort = async (id: string, { maxEntries = 5000, onlyQuiet = false } = {}) =>
+      (await asService<{ value: number }>('select public.waitlist_import_abort($1, $2, $3) as value', [id, maxEntries, onlyQuiet]))[0]!.value
+    type Claimed = { id: string; kind: string; lease_id: string; payload: { type?: string }; entry: { email: string } }
+    const claim = async (n: number) => (await asService<{ value: Claimed[] }>('select public.waitlist_outbox_claim($1) as value', [n]))[0]!.value
+    const leftWebhooks = async () =>
+      (await db.query(`select 1 from public.waitlist_outbox where kind = 'webhook' and payload ->> 'type' = 'entry.left'`)).rows.length
     const line = async () =>
       (
         await db.query<{ email: string }>(
           `select w.email from private.waitlist_line l join public.waitlist w on w.id = l.entry_id where l.line_key is not null order by l.line_key, l.arrival`,
         )
       ).rows.map((row) => row.email)
+
+    /** As if the import's run had written nothing for `interval` (it died then). */
+    const quietFor = (id: string, interval: string) =>
+      db.exec(`update private.waitlist_imports set started_at = now() - interval '${interval}' where id = '${id}';
+               update private.waitlist_imported set written_at = now() - interval '${interval}' where import_id = '${id}';`)
 
     beforeEach(async () => {
       await emptyList(db, 'private.waitlist_questions')
@@ -83,11 +95,11 @@ onEachDatabase(
 
     it('a visitor who names an import in their own session still answers the required question', async () => {
       await asService('select public.waitlist_replace_questions($1::jsonb)', [JSON.stringify(REQUIRED_ROLE)])
-      const open = randomUUID()
-      await begin(open, 0)
       const committed = randomUUID()
       await begin(committed, 0)
       await commit(committed)
+      const open = randomUUID()
+      await begin(open, 0)
       for (const named of [randomUUID(), committed, 'not a uuid']) {
         const attempt = await runAs(
           db,
@@ -115,8 +127,6 @@ onEachDatabase(
       expect(await commit(id)).toBe(0)
       expect(await signUp('new@import-db.test')).toEqual({ ok: true, rows: [] })
 
-      type Claimed = { id: string; lease_id: string; entry: { email: string } }
-      const claim = async (n: number) => (await asService<{ value: Claimed[] }>('select public.waitlist_outbox_claim($1) as value', [n]))[0]!.value
       const first = await claim(1)
       expect(first.map((message) => message.entry.email)).toEqual(['new@import-db.test'])
 
@@ -146,15 +156,15 @@ onEachDatabase(
 
     it('the purge takes out an import left open for an hour, with no entry.left webhook, and releases what a committed one still holds', async () => {
       await db.exec(`update private.waitlist_webhook_settings set enabled = true`)
-      const stale = randomUUID()
-      await begin(stale, 0, 'Opted in elsewhere')
-      await chunk(stale, [{ line: 2, name: 'Stale', email: 'stale@import-db.test' }])
       const held = randomUUID()
       await begin(held, 0, 'Opted in elsewhere')
       await chunk(held, [{ line: 2, name: 'Held', email: 'held@import-db.test' }])
-      // A commit whose release stopped: committed, its entry.confirmed still held.
+      // A commit whose work after it stopped: committed, its person not yet confirmed.
       await db.exec(`update private.waitlist_imports set committed_at = now() where id = '${held}'`)
-      await db.exec(`update private.waitlist_imports set started_at = now() - interval '2 hours' where id = '${stale}'`)
+      const stale = randomUUID()
+      await begin(stale, 0, 'Opted in elsewhere')
+      await chunk(stale, [{ line: 2, name: 'Stale', email: 'stale@import-db.test' }])
+      await quietFor(stale, '2 hours')
       await asService('select public.waitlist_purge_pending()')
 
       expect((await db.query(`select email from public.waitlist order by email`)).rows).toEqual([{ email: 'held@import-db.test' }])
@@ -167,10 +177,11 @@ onEachDatabase(
           )
         ).rows,
       ).toEqual([{ type: 'entry.confirmed', due: true }])
+      expect((await db.query(`select status from public.waitlist`)).rows).toEqual([{ status: 'confirmed' }])
       expect((await db.query(`select released_at is not null as released from private.waitlist_imports`)).rows).toEqual([{ released: true }])
     })
 
-    it('two imports at once reserve arrivals that never collide, each in the order of its times, ahead of the line', async () => {
+    it('one import is open at a time; each later import goes ahead of the one before, its arrivals in the order of its times', async () => {
       expect(await signUp('here@import-db.test')).toEqual({ ok: true, rows: [] })
       await db.exec(`update public.waitlist set status = 'confirmed' where email = 'here@import-db.test'`)
       const [a, b] = [randomUUID(), randomUUID()]
@@ -182,19 +193,125 @@ onEachDatabase(
           signed_up_at: `2025-0${rank}-01T00:00:00Z`,
           rank,
         }))
-      await Promise.all([begin(a, 3, 'consented'), begin(b, 3, 'consented')])
-      await Promise.all([chunk(a, rows('a')), chunk(b, rows('b'))])
-      await Promise.all([commit(a), commit(b)])
-      const order = await line()
-      expect(order).toHaveLength(7)
-      expect(order.at(-1)).toBe('here@import-db.test')
-      for (const prefix of ['a', 'b'])
-        expect(order.filter((email) => email.startsWith(prefix))).toEqual([1, 2, 3].map((rank) => `${prefix}${rank}@import-db.test`))
-      // The import opened later is ahead of the one before it, as a whole: the ranges never interleave.
-      const firstA = order.indexOf('a1@import-db.test')
-      const firstB = order.indexOf('b1@import-db.test')
-      const later = firstA < firstB ? 'a' : 'b'
-      expect(order.slice(0, 3).every((email) => email.startsWith(later))).toBe(true)
+      await begin(a, 3, 'consented')
+      // Two at once would each believe the other's people are not on the list yet.
+      await expect(begin(b, 3, 'consented')).rejects.toThrow(/^55006: import .* is still open/)
+      await chunk(a, rows('a'))
+      await commit(a)
+      await begin(b, 3, 'consented')
+      await chunk(b, rows('b'))
+      await commit(b)
+      expect(await line()).toEqual([
+        ...[1, 2, 3].map((rank) => `b${rank}@import-db.test`),
+        ...[1, 2, 3].map((rank) => `a${rank}@import-db.test`),
+        'here@import-db.test',
+      ])
+    })
+
+    it('the people of an import not committed are on nobody\'s list: not in line, never invited, no link, not another list\'s "already on it", and a visitor with their address takes their place', async () => {
+      await db.exec(`update private.waitlist_webhook_settings set enabled = true`)
+      const here = await joined()
+      const id = randomUUID()
+      await begin(id, 2, 'Opted in elsewhere')
+      await chunk(id, [
+        { line: 2, name: 'Early One', email: 'early1@import-db.test', signed_up_at: '2024-01-01T00:00:00Z', rank: 1 },
+        { line: 3, name: 'Early Two', email: 'early2@import-db.test', signed_up_at: '2024-02-01T00:00:00Z', rank: 2 },
+        { line: 4, name: 'Taken', email: 'taken@import-db.test' },
+      ])
+      // Consented and from 2024, they would stand at places 1 and 2 once committed; not before.
+      expect(await line()).toEqual([here.email])
+      await asService('select public.waitlist_invite_next(2, false)')
+      expect((await db.query(`select email from public.waitlist where status = 'invited'`)).rows).toEqual([{ email: here.email }])
+      const check = await asService<{ value: { listed: number[] } }>('select public.waitlist_import_check($1::jsonb) as value', [
+        JSON.stringify([{ line: 2, email: 'Early1@import-db.test' }]),
+      ])
+      expect(check[0]!.value.listed).toEqual([])
+      await call('select public.waitlist_request_link($1) as value', ['early2@import-db.test'])
+      expect(await signUp('taken@import-db.test')).toEqual({ ok: true, rows: [] })
+      // Nothing about them is due: what they caused waits for a commit that never comes.
+      const due = await db.query<{ email: string }>(
+        `select w.email from public.waitlist_outbox o join public.waitlist w on w.id = o.entry_id
+          where o.status = 'pending' and o.available_at <= now() and w.email like 'early%'`,
+      )
+      expect(due.rows).toEqual([])
+
+      await quietFor(id, '2 minutes')
+      expect(await abort(id, { onlyQuiet: true })).toBe(0)
+      expect((await db.query(`select email, utm_medium from public.waitlist order by email`)).rows).toEqual([
+        { email: here.email, utm_medium: null },
+        { email: 'taken@import-db.test', utm_medium: null },
+      ])
+      expect(await leftWebhooks()).toBe(0)
+    })
+
+    it("a consented import's people are confirmed after the commit, a batch a call, each once when calls run side by side", async () => {
+      await db.exec(`update private.waitlist_webhook_settings set enabled = true`)
+      const id = randomUUID()
+      await begin(id, 0, 'Opted in elsewhere')
+      const people = Array.from({ length: 7 }, (_, i) => ({ line: i + 2, name: `Consented ${i}`, email: `consented${i}@import-db.test` }))
+      await chunk(id, people)
+      expect((await db.query(`select distinct status from public.waitlist`)).rows).toEqual([{ status: 'pending' }])
+      expect(await commit(id, 2)).toBeGreaterThan(0)
+      expect((await db.query(`select count(*)::int as n from public.waitlist where status = 'confirmed'`)).rows).toEqual([{ n: 2 }])
+      const follow = async () => {
+        while ((await commit(id, 2)) > 0);
+      }
+      await Promise.all([follow(), follow()])
+      expect((await db.query(`select distinct status from public.waitlist`)).rows).toEqual([{ status: 'confirmed' }])
+      expect(await line()).toEqual(people.map((person) => person.email))
+      const messages = await db.query<{ kind: string; type: string | null; bulk: boolean; n: number }>(
+        `select kind, payload ->> 'type' as type, payload ? 'import' as bulk, count(*)::int as n
+           from public.waitlist_outbox where status = 'pending' and available_at <= now() group by 1, 2, 3`,
+      )
+      // One entry.confirmed each, bulk; no Slack post per person and no confirmation e-mail.
+      expect(messages.rows).toEqual([{ kind: 'webhook', type: 'entry.confirmed', bulk: true, n: 7 }])
+      expect((await db.query(`select released_at is not null as released from private.waitlist_imports`)).rows).toEqual([{ released: true }])
+    })
+
+    it('a run that died is taken out by the next only once it is quiet, and its late chunk or commit is refused from then on', async () => {
+      const id = randomUUID()
+      await begin(id, 0)
+      await chunk(id, [
+        { line: 2, name: 'One', email: 'dead1@import-db.test' },
+        { line: 3, name: 'Two', email: 'dead2@import-db.test' },
+      ])
+      await expect(abort(id, { onlyQuiet: true })).rejects.toThrow(/^55006: import .* is still writing/)
+      await quietFor(id, '2 minutes')
+      expect(await abort(id, { maxEntries: 1, onlyQuiet: true })).toBe(1)
+      // The run wakes up half-way through its taking out: nothing it sends counts.
+      await expect(chunk(id, [{ line: 4, name: 'Three', email: 'dead3@import-db.test' }])).rejects.toThrow(/^22023: no open import/)
+      await expect(commit(id)).rejects.toThrow(/^22023: no import .* to commit/)
+      expect(await abort(id)).toBe(0)
+      expect((await db.query(`select email from public.waitlist`)).rows).toEqual([])
+      expect((await db.query(`select id from private.waitlist_imports`)).rows).toEqual([])
+      expect(await leftWebhooks()).toBe(0)
+    })
+
+    it("urgent messages (e-mails, Slack, invitations' webhooks) never wait behind an import's bulk ones", async () => {
+      await db.exec(`update private.waitlist_webhook_settings set enabled = true`)
+      const id = randomUUID()
+      await begin(id, 0, 'Opted in elsewhere')
+      await chunk(
+        id,
+        Array.from({ length: 30 }, (_, i) => ({ line: i + 2, name: `Bulk ${i}`, email: `bulk${i}@import-db.test` })),
+      )
+      expect(await commit(id)).toBe(0)
+      // The import's webhooks have waited longest.
+      await db.exec(`update public.waitlist_outbox set available_at = now() - interval '1 hour', created_at = now() - interval '1 hour'`)
+      const invited = await joined()
+      await asService('select public.waitlist_invite_email($1)', [invited.email])
+      const confirmed = await joined()
+      expect(await signUp('new@import-db.test')).toEqual({ ok: true, rows: [] })
+
+      const claimed = (await claim(6)).map((message) => [message.kind, message.payload.type ?? null, message.entry.email])
+      expect(claimed).toEqual([
+        ['invitation_email', null, invited.email],
+        ['confirmation_email', null, 'new@import-db.test'],
+        ['slack_confirmed', null, invited.email],
+        ['webhook', 'entry.invited', invited.email],
+        ['slack_confirmed', null, confirmed.email],
+        ['webhook', 'entry.confirmed', invited.email],
+      ])
     })
 
     it('a visitor signing up while their address is being imported is on the list once', async () => {

@@ -78,6 +78,32 @@ onEachDatabase(
           expect(await languageOf(email)).toBeUndefined()
         },
       )
+
+      it.each(['fr', 'xx-yy', 'en-us', 'de-at'])(
+        'refuses "%s", a code the site does not publish: its e-mails would link to pages that answer 404',
+        async (language) => {
+          const email = address()
+          expect(await signUp(email, language)).toMatchObject({ ok: false, code: '23514', constraint: 'waitlist_language_published' })
+          expect(await languageOf(email)).toBeUndefined()
+        },
+      )
+
+      it('takes a language once the site publishes it, and keeps English whatever the publish says', async () => {
+        const replace = (codes: string[]) =>
+          runAs<{ value: number }>(db, 'service_role', 'select public.waitlist_replace_languages($1) as value', [codes], { keep: true, request: api() })
+        expect(await replace(['de', 'fr'])).toEqual({ ok: true, rows: [{ value: 3 }] })
+        const email = address()
+        expect(await signUp(email, 'fr')).toEqual({ ok: true, rows: [] })
+        expect(await replace([])).toEqual({ ok: true, rows: [{ value: 1 }] })
+        expect(await signUp(address(), 'de')).toMatchObject({ ok: false, code: '23514' })
+        expect(await signUp(address(), 'en')).toEqual({ ok: true, rows: [] })
+        expect(await languageOf(email)).toBe('fr')
+        expect(await replace(['de', 'x; drop table'])).toMatchObject({ ok: false, code: '22023' })
+        // The public key may neither change the set nor read it.
+        for (const call of ["select public.waitlist_replace_languages(array['fr'])", 'select public.waitlist_languages()'])
+          expect(await runAs(db, 'anon', call, [], { request: api() })).toMatchObject({ ok: false, code: '42501' })
+        expect(await replace(['de'])).toEqual({ ok: true, rows: [{ value: 2 }] })
+      })
     })
 
     describe('every e-mail in the person’s language', () => {
@@ -137,11 +163,18 @@ onEachDatabase(
         expect(redeemed.ok && redeemed.rows[0]!.value).toMatchObject({ email, language: 'de' })
       })
 
-      it('a language the site has no words for is written in English', async () => {
+      it('a language the site stopped publishing is written in English, its links to English pages', async () => {
+        const publish = (codes: string[]) => runAs(db, 'service_role', 'select public.waitlist_replace_languages($1)', [codes], { keep: true, request: api() })
+        await publish(['de', 'fr'])
         const email = address()
-        await signUp(email, 'fr')
-        await dispatch()
-        expect(mail.sent.find((message) => message.to.address === email)!.subject).toBe(COPY.en.subject)
+        expect(await signUp(email, 'fr')).toEqual({ ok: true, rows: [] })
+        await publish(['de'])
+        await dispatch({ languages: async () => ['en', 'de'] })
+        const sent = mail.sent.find((message) => message.to.address === email)!
+        expect(sent.subject).toBe(COPY.en.subject)
+        expect(sent.text).toContain(`${SITE}/waitlist/confirm#token=`)
+        expect(sent.text).not.toContain('/fr/')
+        expect(sent.html).toMatch(/<html[^>]* lang="en"/)
       })
     })
 

@@ -82,7 +82,9 @@ onEachDatabase(
         // AFTER the fact; waitlist_arrival keeps the line's row (05_line.sql) AFTER the fact and
         // before the triggers that read places and totals; waitlist_invited writes a statement's
         // invitations, their e-mails and webhooks once, AFTER it; waitlist_answers (15_questions.sql)
-        // checks the answers first, on its own column, so a refused one costs nothing else.
+        // checks the answers first, on its own column, so a refused one costs nothing else;
+        // waitlist_language_published (17_languages.sql) refuses a language the site does not
+        // publish before the limits count the sign-up.
         expect(rows.map((row) => row.name)).toEqual([
           'waitlist_answers',
           'waitlist_arrival',
@@ -90,6 +92,7 @@ onEachDatabase(
           'waitlist_enqueue_messages',
           'waitlist_experiments',
           'waitlist_invited',
+          'waitlist_language_published',
           'waitlist_pending_defaults',
           'waitlist_rate_limit',
           'waitlist_referral',

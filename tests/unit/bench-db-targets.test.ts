@@ -4,7 +4,7 @@
  * is not run by the tests; what it decides from its figures is.
  */
 import { describe, expect, it } from 'vitest'
-import { callRow, CONCURRENT_CALL, growth, IMPORT_TOOL, judgeCall, judgeMail, judgeTool, percentile } from '@/tools/bench/db/targets'
+import { callRow, CONCURRENT_CALL, CONSENTED_IMPORT_TOOL, growth, IMPORT_TOOL, judgeCall, judgeMail, judgeTool, percentile } from '@/tools/bench/db/targets'
 
 const passes = (verdicts: { pass: boolean }[]) => verdicts.map((v) => v.pass)
 const times = (count: number, ms: number) => Array.from({ length: count }, () => ms)
@@ -99,6 +99,8 @@ describe("the founders' tools", () => {
     expect(passes(judgeTool({ tool: IMPORT_TOOL, ms: 60_000, peakMb: 200 }))).toEqual([true, true])
     expect(passes(judgeTool({ tool: IMPORT_TOOL, ms: 60_001, peakMb: 200 }))).toEqual([true, false])
     expect(passes(judgeTool({ tool: IMPORT_TOOL, ms: 30_000, peakMb: 200, problem: 'exit 1: Nothing imported' }))).toEqual([false, true, false])
+    expect(passes(judgeTool({ tool: CONSENTED_IMPORT_TOOL, ms: 180_000, peakMb: 200 }))).toEqual([true, true])
+    expect(passes(judgeTool({ tool: CONSENTED_IMPORT_TOOL, ms: 180_001, peakMb: 200 }))).toEqual([true, false])
   })
 })
 

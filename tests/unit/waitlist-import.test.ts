@@ -6,7 +6,7 @@
  * still read. What the database does with them: tests/integration/waitlist-import*.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { chunksOf, csvRecords, planImport, readSignUpTime, type ImportPlan } from '@/tools/owner/import'
+import { chunksOf, csvRecords, importText, planImport, readSignUpTime, type ImportPlan } from '@/tools/owner/import'
 import { mailboxKey } from '@/components/waitlist/email'
 import type { PublishedQuestion } from '@/sanity/questions/rules'
 import { ROLE_QUESTION } from '../helpers/questions'
@@ -180,6 +180,40 @@ describe('planImport', () => {
       problem: 'its header names no "name" and "email" columns (the first line must name the columns)',
     })
     expect(planImport('"name,email\nx,y', QUESTIONS, NOW)).toEqual({ problem: 'its header (line 1) cannot be read: a quoted value is never closed' })
+  })
+
+  it('reports by its line a row in a language the site does not publish, which the database would refuse', () => {
+    const read = planImport(
+      'name,email,language\nAnn,ann@example.com,fr\nBo,bo@example.com,xx-yy\nCy,cy@example.com,en-US\nDe,de@example.com,DE\n',
+      QUESTIONS,
+      NOW,
+      ['de', 'en'],
+    )
+    if ('problem' in read) throw new Error(read.problem)
+    expect(reasons(read)).toEqual({
+      2: 'the language fr is not one the site publishes (de, en)',
+      3: 'the language xx-yy is not one the site publishes (de, en)',
+      4: 'the language en-us is not one the site publishes (de, en)',
+    })
+    expect(read.rows.map((row) => row.language)).toEqual(['de'])
+  })
+})
+
+describe('importText', () => {
+  const csv = 'name,email\nAnn,ann@example.com\n'
+  const utf16le = (text: string) => Buffer.from(text, 'utf16le')
+  const notUtf8 = { problem: 'it is not UTF-8 (it looks like UTF-16): save it as CSV UTF-8' }
+
+  it('names a UTF-16 file as such, with its byte-order mark or without, in either byte order', () => {
+    expect(importText(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(csv)]))).toEqual(notUtf8)
+    expect(importText(utf16le(csv))).toEqual(notUtf8)
+    expect(importText(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16le(csv).swap16()]))).toEqual(notUtf8)
+  })
+
+  it('reads UTF-8, its byte-order mark or a stray zero byte in a row left to the row checks', () => {
+    expect(importText(Buffer.from(`\uFEFF${csv}`))).toEqual({ text: `\uFEFF${csv}` })
+    const stray = `${csv}Bo\u0000,bo@example.com\n`
+    expect(importText(Buffer.from(stray))).toEqual({ text: stray })
   })
 })
 

@@ -26,13 +26,28 @@ export const IMPORT_LIMITS = {
   source: 100,
   /** private.waitlist_imports.consent. */
   consent: 500,
-  /** Rows and JSON characters a chunk: well within the API's 8 s statement timeout and its 1 MB body. */
+  /** Rows and JSON characters a chunk at most: the API's 1 MB body; CallPacer keeps each within the 8 s statement timeout. */
   chunkRows: 5000,
   chunkChars: 600_000,
+  /** The first chunk's rows, before any call was timed. */
+  firstChunkRows: 1000,
+  /** What each call aims at: a third of the API's 8 s, room for a busier server. */
+  callMs: 2_500,
+  /** Below this a call cut by the timeout is not made smaller again: the import fails. */
+  minimumCallRows: 50,
   /** Chunks written at once, each on a connection of its own. */
   chunksAtOnce: 2,
   /** Held messages released a call at the commit (public.waitlist_import_commit). */
   releasePerCall: 20_000,
+  /**
+   * A consented import's people confirmed a call after the commit, at most and at first: a
+   * confirmation costs about 2 ms on PostgreSQL through its triggers (the line, the webhook,
+   * Slack); CallPacer sizes the calls between.
+   */
+  confirmEntries: 5_000,
+  firstConfirmEntries: 500,
+  /** How long a run waits for another run's import that is still writing (the database calls one quiet after a minute). */
+  waitForOpenMs: 75_000,
 } as const
 
 // ---------------------------------------------------------------------------------------------
@@ -240,11 +255,31 @@ function readAnswer(question: PublishedQuestion, cell: string): { answer: string
 }
 
 /**
+ * The file's text, or why it is not UTF-8. A file saved as UTF-16 (a spreadsheet's "Unicode text")
+ * is named as such: read as UTF-8 its header would only look like one without name and email.
+ * A byte that is not UTF-8 elsewhere is reported by its row (rowProblem).
+ */
+export function importText(bytes: Uint8Array): { text: string } | { problem: string } {
+  const utf16Bom = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  // Without its mark, UTF-16 still gives itself away: a zero byte beside every ASCII letter (a
+  // stray zero in a UTF-8 file is one row's problem, not the file's).
+  const sample = bytes.subarray(0, 4096)
+  if (utf16Bom || sample.filter((byte) => byte === 0).length * 4 > sample.length)
+    return { problem: 'it is not UTF-8 (it looks like UTF-16): save it as CSV UTF-8' }
+  return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') }
+}
+
+/**
  * Every record checked: the good rows (times ranked, earliest first) and each bad one with its
  * line and reason. A mailbox named twice (any spelling: components/waitlist/email.ts, mailboxKey)
  * keeps its first line. Null with a problem when the file cannot be read at all.
  */
-export function planImport(text: string, questions: readonly PublishedQuestion[], now = new Date()): ImportPlan | { problem: string } {
+export function planImport(
+  text: string,
+  questions: readonly PublishedQuestion[],
+  now = new Date(),
+  languages: readonly string[] | null = null,
+): ImportPlan | { problem: string } {
   const records = csvRecords(text.replace(/^\uFEFF/, ''))
   const first = records.next()
   if (first.done) return { problem: 'the file is empty' }
@@ -270,7 +305,7 @@ export function planImport(text: string, questions: readonly PublishedQuestion[]
       bad.push({ line: record.line, reason: record.problem })
       continue
     }
-    const row = rowProblem(record.fields, header.length) ?? readRow(record.line, record.fields, columns, answerColumns, now)
+    const row = rowProblem(record.fields, header.length) ?? readRow(record.line, record.fields, columns, answerColumns, now, languages)
     if ('problem' in row) {
       bad.push({ line: record.line, reason: row.problem })
       continue
@@ -302,6 +337,7 @@ function readRow(
   columns: ReadonlyMap<Field, number>,
   answerColumns: ReadonlyMap<PublishedQuestion, number>,
   now: Date,
+  languages: readonly string[] | null,
 ): { row: ImportRow } | { problem: string } {
   const cell = (field: Field) => fields[columns.get(field) ?? -1] ?? ''
   const checked = validateWaitlistInput({ name: cell('name'), email: cell('email'), company: cell('project') })
@@ -321,6 +357,8 @@ function readRow(
 
   const language = trimWaitlistText(cell('language')).toLowerCase() || DEFAULT_LANGUAGE
   if (!LANGUAGE_CODE_PATTERN.test(language)) return { problem: 'the language is not a code like en or de' }
+  // The database refuses any other (supabase/schemas/17_languages.sql): its e-mails' links would lead nowhere.
+  if (languages && !languages.includes(language)) return { problem: `the language ${language} is not one the site publishes (${languages.join(', ')})` }
 
   const time = readSignUpTime(trimWaitlistText(cell('signed_up_at')), now)
   if ('problem' in time) return time
@@ -389,53 +427,116 @@ export const fileSha256 = (bytes: Uint8Array) => createHash('sha256').update(byt
 export interface ImportResult extends ListVerdicts {
   id: string
   written: number
-  /** Open imports of this same file that a command left behind, taken out first. */
+  /** Open imports that a run which died left behind (of any file), taken out first. */
   abandoned: number
-  /** False when the messages' release stopped after the commit: the dispatcher finishes it. */
+  /** False when the work after the commit (confirmations, releases) stopped: the dispatcher finishes it. */
   released?: boolean
 }
 
+export interface ImportProgress {
+  /** Entries written so far. */
+  onProgress?: (written: number) => void
+  /** Another run's import is open and still writing: this one waits for it (id, when it last wrote). */
+  onWaiting?: (open: { id: string; active_at: string }) => void
+}
+
+export interface ImportOptions extends ImportProgress {
+  consent: string | null
+  sha256: string
+  chunkRows?: number
+  /** How long to wait for another run's import that is still writing, and how often to look (ms). */
+  waitMs?: number
+  pollMs?: number
+}
+
+/** 55006 (object in use): the database's word that another run's import is open and writing. */
+const IN_USE = '55006'
+
 /**
- * Writes the rows as one import: any open import of the same file (a run that died) taken out
- * first, then begin, the chunks, and the commit; on any failure before the commit, the import is
- * taken out again and the error thrown: nothing half imported.
+ * Before a new import: every open import is a run that died (quiet: taken out here, whatever its
+ * file), one being taken out (finished here), or one still writing (waited for, up to waitMs). The
+ * database lets one import be open at a time (public.waitlist_import_begin), so a fixed file run
+ * after a crash never finds the crashed run's people in its way. Answers how many were taken out.
+ */
+async function clearOpenImports(
+  client: OwnerClient,
+  { waitMs, pollMs, onWaiting }: Required<Pick<ImportOptions, 'waitMs' | 'pollMs'>> & ImportProgress,
+): Promise<number> {
+  const until = Date.now() + waitMs
+  let abandoned = 0
+  for (;;) {
+    const { data: open, error, status } = await client.rpc('waitlist_imports_open')
+    if (error) throw dbError('read the open imports', error, status)
+    if (!open || open.length === 0) return abandoned
+    let writing: (typeof open)[number] | null = null
+    for (const left of open) {
+      if ((left.quiet || left.aborting) && (await abortImport(client, left.id, { onlyQuiet: true }))) abandoned++
+      else writing ??= left
+    }
+    if (!writing) continue
+    if (Date.now() >= until)
+      throw new Error(
+        `another import (${writing.id}) is still writing, its last chunk at ${writing.active_at}: let it end, or run this again once it has been quiet for a minute`,
+      )
+    onWaiting?.({ id: writing.id, active_at: writing.active_at })
+    await new Promise((resolve) => setTimeout(resolve, pollMs))
+  }
+}
+
+/**
+ * Writes the rows as one import: open imports of runs that died taken out first (a live one waited
+ * for), then begin, the chunks, and the commit with what follows it (a consented import's people
+ * confirmed, the messages released), two calls at a time; on any failure before the commit, the
+ * import is taken out again and the error thrown: nothing half imported.
  */
 export async function importRows(
   client: OwnerClient,
   rows: readonly ImportRow[],
-  {
-    consent,
-    sha256,
-    onProgress,
-    chunkRows = IMPORT_LIMITS.chunkRows,
-  }: { consent: string | null; sha256: string; onProgress?: (written: number) => void; chunkRows?: number },
+  { consent, sha256, onProgress, onWaiting, chunkRows = IMPORT_LIMITS.chunkRows, waitMs = IMPORT_LIMITS.waitForOpenMs, pollMs = 2_000 }: ImportOptions,
 ): Promise<ImportResult> {
-  const { data: open, error: openError, status: openStatus } = await client.rpc('waitlist_imports_open')
-  if (openError) throw dbError('read the open imports', openError, openStatus)
-  let abandoned = 0
-  for (const left of open ?? []) {
-    if (left.file_sha256 !== sha256) continue
-    await abortImport(client, left.id)
-    abandoned++
-  }
+  const abandoned = await clearOpenImports(client, { waitMs, pollMs, onWaiting })
 
   const id = randomUUID()
   const timed = rows.filter((row) => row.rank !== null).length
   const begun = await client.rpc('waitlist_import_begin', { import_id: id, file_sha256: sha256, consent: consent ?? '', timed_rows: timed })
-  if (begun.error) throw dbError('open the import', begun.error, begun.status)
+  if (begun.error) {
+    if (begun.error.code === IN_USE) throw new Error('another import began at the same moment: run this again once it has ended')
+    throw dbError('open the import', begun.error, begun.status)
+  }
   const result: ImportResult = { id, written: 0, listed: [], disposable: [], abandoned }
-  const chunks = chunksOf(rows, rowChars, { maxRows: chunkRows })
+  const pacer = new CallPacer(Math.min(IMPORT_LIMITS.firstChunkRows, chunkRows), chunkRows)
+  const retry: ImportRow[][] = []
+  let cursor = 0
+  // The next rows to send: a chunk cut by the timeout (in halves) first, then as many rows as the
+  // pacer says, within the API's body size.
+  const take = (): ImportRow[] | null => {
+    const again = retry.pop()
+    if (again) return again
+    const chunk: ImportRow[] = []
+    for (let chars = 0; cursor < rows.length && chunk.length < pacer.size; cursor++) {
+      chars += rowChars(rows[cursor]!)
+      if (chunk.length > 0 && chars > IMPORT_LIMITS.chunkChars) break
+      chunk.push(rows[cursor]!)
+    }
+    return chunk.length > 0 ? chunk : null
+  }
   let failed: unknown = null
   // Two chunks on the way at once: each is a statement of its own in the database, and the import's
   // time is mostly theirs (the insert triggers), so a second connection nearly halves it.
   const worker = async () => {
-    for (let next = chunks.next(); !next.done && failed === null; next = chunks.next()) {
-      const chunk = next.value
+    for (let chunk = take(); chunk && failed === null; chunk = take()) {
+      const started = performance.now()
       const { data, error, status } = await client.rpc('waitlist_import_chunk', { import_id: id, rows: chunk as unknown as never })
+      if (error?.code === STATEMENT_TIMEOUT && pacer.cut(chunk.length)) {
+        const half = Math.ceil(chunk.length / 2)
+        retry.push(chunk.slice(half), chunk.slice(0, half))
+        continue
+      }
       if (error) {
         failed ??= dbError(`write lines ${chunk[0]!.line} to ${chunk.at(-1)!.line}`, error, status)
         return
       }
+      pacer.took(chunk.length, performance.now() - started)
       const answer = data as unknown as ListVerdicts & { written: number }
       result.written += answer.written
       result.listed.push(...answer.listed)
@@ -453,24 +554,73 @@ export async function importRows(
   }
   result.listed.sort((a, b) => a - b)
   result.disposable.sort((a, b) => a - b)
-  // The first call commits (in the same transaction as its first release); a failure of a later
-  // one leaves messages held that the dispatcher's next runs release (waitlist_purge_pending).
-  let committed = false
-  for (;;) {
-    const { data, error, status } = await client.rpc('waitlist_import_commit', { import_id: id, max_messages: IMPORT_LIMITS.releasePerCall })
-    if (error && !committed) {
-      await abortImport(client, id).catch(() => undefined)
-      throw dbError('commit the import', error, status)
+
+  // The first call commits (in the same transaction as its first batch: cut by the timeout, both
+  // are undone, and it is made again smaller); a failure of a later one leaves work that the
+  // dispatcher's next runs finish (waitlist_purge_pending).
+  const confirming = new CallPacer(IMPORT_LIMITS.firstConfirmEntries, IMPORT_LIMITS.confirmEntries)
+  const commit = async () => {
+    const entries = confirming.size
+    const started = performance.now()
+    const answer = await client.rpc('waitlist_import_commit', { import_id: id, max_messages: IMPORT_LIMITS.releasePerCall, max_entries: entries })
+    if (!answer.error) confirming.took(entries, performance.now() - started)
+    return { ...answer, again: answer.error?.code === STATEMENT_TIMEOUT && confirming.cut(entries) }
+  }
+  let first = await commit()
+  while (first.again) first = await commit()
+  if (first.error) {
+    await abortImport(client, id).catch(() => undefined)
+    throw dbError('commit the import', first.error, first.status)
+  }
+  let released = first.data === 0
+  if (!released) {
+    let stopped = false
+    const follow = async () => {
+      while (!stopped) {
+        const { data, error, again } = await commit()
+        if (error && !again) stopped = true
+        else if (data === 0) return
+      }
     }
-    if (error || data === 0) return { ...result, released: !error }
-    committed = true
+    await Promise.all(Array.from({ length: IMPORT_LIMITS.chunksAtOnce }, follow))
+    released = !stopped
+  }
+  return { ...result, released }
+}
+
+/** 57014: the statement was cut by the API's timeout, and its transaction undone. */
+const STATEMENT_TIMEOUT = '57014'
+
+/**
+ * How many rows a call takes. The API cuts a statement at 8 s, and a row's cost differs from one
+ * server to another (PGlite, a small hosted instance, a busy one: about a millisecond a row here
+ * on PostgreSQL, two or more on PGlite), so each call's time sets the next call's size, aiming at
+ * IMPORT_LIMITS.callMs, within [minimum, maximum]; a call cut by the timeout is made again in halves.
+ */
+export class CallPacer {
+  constructor(
+    public size: number,
+    private readonly maximum: number,
+    private readonly minimum = Math.min(IMPORT_LIMITS.minimumCallRows, maximum),
+  ) {}
+
+  took(rows: number, ms: number): void {
+    if (rows > 0 && ms > 0) this.size = Math.max(this.minimum, Math.min(this.maximum, Math.floor((rows * IMPORT_LIMITS.callMs) / ms)))
+  }
+
+  /** After a call of `rows` was cut by the timeout: whether a smaller one may be tried. */
+  cut(rows: number): boolean {
+    this.size = Math.max(this.minimum, Math.floor(rows / 2))
+    return rows > this.minimum
   }
 }
 
-async function abortImport(client: OwnerClient, id: string): Promise<void> {
+/** Takes an import out, a batch a call; with onlyQuiet, only one whose run has died. False when it was still writing. */
+async function abortImport(client: OwnerClient, id: string, { onlyQuiet = false } = {}): Promise<boolean> {
   for (;;) {
-    const { data, error, status } = await client.rpc('waitlist_import_abort', { import_id: id })
+    const { data, error, status } = await client.rpc('waitlist_import_abort', { import_id: id, only_quiet: onlyQuiet })
+    if (error?.code === IN_USE) return false
     if (error) throw dbError('take the unfinished import out again', error, status)
-    if (data === 0) return
+    if (data === 0) return true
   }
 }

@@ -476,6 +476,13 @@ export async function publishedQuestions(client: OwnerClient): Promise<Published
   return data as unknown as PublishedQuestion[]
 }
 
+/** The languages a sign-up may be stored in (public.waitlist_languages, supabase/schemas/17_languages.sql). */
+export async function publishedLanguages(client: OwnerClient): Promise<string[]> {
+  const { data, error, status } = await client.rpc('waitlist_languages')
+  if (error) throw readError('the languages the site publishes', error, status)
+  return data ?? []
+}
+
 /**
  * `npm run waitlist:export`: the list as CSV (tools/owner/csv.ts), written a page at a time;
  * `escape` (stdout) makes each chunk terminal-safe. Returns how many entries were written. The

@@ -17,8 +17,8 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { isPlainWaitlistText, trimWaitlistText } from '../../components/waitlist/rules'
-import { checkAgainstList, fileSha256, IMPORT_LIMITS, importRows, planImport, type ImportResult, type ListVerdicts } from './import'
-import { ownerClient, printable, publishedQuestions } from './owner'
+import { checkAgainstList, fileSha256, IMPORT_LIMITS, importRows, importText, planImport, type ImportResult, type ListVerdicts } from './import'
+import { ownerClient, printable, publishedLanguages, publishedQuestions } from './owner'
 
 const usage = 'Usage: npm run waitlist:import -- FILE.csv [--dry-run] [--consented "where and when they opted in"]'
 
@@ -48,8 +48,9 @@ try {
   const bytes = await readFile(file)
   const { config, client } = ownerClient(process.env)
   console.error(`Waitlist at ${config.url}${config.local ? ' (local)' : ''}`)
-  const questions = await publishedQuestions(client)
-  const plan = planImport(bytes.toString('utf8'), questions)
+  const [questions, languages] = await Promise.all([publishedQuestions(client), publishedLanguages(client)])
+  const read = importText(bytes)
+  const plan = 'problem' in read ? read : planImport(read.text, questions, new Date(), languages)
   if ('problem' in plan) {
     console.error(`Not imported: ${printable(file)}: ${plan.problem}.`)
     process.exit(2)
@@ -66,9 +67,14 @@ try {
         consent,
         sha256: fileSha256(bytes),
         onProgress: (written) => console.error(`  ${count(written, 'entry', 'entries')} written…`),
+        onWaiting: (open) => console.error(`  Waiting for another import (${open.id}), still writing at ${open.active_at}…`),
       })
-  if (verdicts.abandoned) out.push(`An unfinished import of this file (a run that stopped) was taken out first.`)
-  if (verdicts.released === false) out.push(`Imported, but some of their e-mails and webhooks are still held: the dispatcher's next runs release them.`)
+  if (verdicts.abandoned)
+    out.push(
+      `${count(verdicts.abandoned, 'unfinished import')} of a run that stopped ${verdicts.abandoned === 1 ? 'was' : 'were'} taken out first (nobody in ${verdicts.abandoned === 1 ? 'it' : 'them'} was on the list yet).`,
+    )
+  if (verdicts.released === false)
+    out.push(`Imported, but some of them are still being confirmed or their e-mails and webhooks held: the dispatcher's next runs finish it.`)
   if (verdicts.listed.length > 0) out.push(`Already on the list (any spelling), skipped: ${lines(verdicts.listed)}.`)
   if (verdicts.disposable.length > 0) out.push(`At a disposable-mail domain, imported and flagged "disposable": ${lines(verdicts.disposable)}.`)
   const people = verdicts.written ?? plan.rows.length - verdicts.listed.length

@@ -7,6 +7,7 @@ import { ADDRESS_TYPES, forgetAddresses } from '@/sanity/content/addresses'
 import { broadcastOnPublish } from '@/components/waitlist/updates'
 import { configuredBroadcast } from '@/components/waitlist/updates-configured'
 import { syncExperiments } from '@/components/experiments/sync'
+import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
@@ -21,7 +22,8 @@ const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.jso
  * (components/experiments/sync.ts) before the pages change, so a sign-up from a just-started
  * experiment keeps its variant, and the waitlist page's questions at sign-up
  * (components/waitlist/questions-sync.ts), so the database knows a question before any form asks
- * it; when an experiment's or the questions' own publish could not be synced the answer is
+ * it, and the languages a sign-up may be in (components/waitlist/languages-sync.ts); when an
+ * experiment's, the questions' or the languages' own publish could not be synced the answer is
  * 500 too, for Sanity's retry.
  */
 export async function POST(request: NextRequest) {
@@ -33,7 +35,7 @@ export async function POST(request: NextRequest) {
   if (!read.ok) return refuse({ ok: false, status: 413, reason: `body over ${MAX_WEBHOOK_BODY_BYTES} bytes (set the webhook projection to {_type, _id})` })
   const verdict = await verifyWebhook({ body: new TextDecoder().decode(read.bytes), signature, secret })
   if (!verdict.ok) return refuse(verdict)
-  const [experiments, questions] = await Promise.all([syncExperiments(), syncQuestions()])
+  const [experiments, questions, languages] = await Promise.all([syncExperiments(), syncQuestions(), syncLanguages()])
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
@@ -50,7 +52,10 @@ export async function POST(request: NextRequest) {
     return Response.json({ revalidated: true, tags, broadcast, experiments, questions, reason: experiments.reason }, { status: 500 })
   }
   if (questions.kind === 'kept' && verdict.change._type === 'waitlistQuestions') {
-    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, reason: questions.reason }, { status: 500 })
+    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, languages, reason: questions.reason }, { status: 500 })
   }
-  return Response.json({ revalidated: true, tags, broadcast, experiments, questions, now: Date.now() })
+  if (languages.kind === 'kept' && verdict.change._type === 'siteLanguages') {
+    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, languages, reason: languages.reason }, { status: 500 })
+  }
+  return Response.json({ revalidated: true, tags, broadcast, experiments, questions, languages, now: Date.now() })
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { getSiteSettings, getWaitlistPage } from '@/sanity/content'
+import { getSiteLanguages, getSiteSettings, getWaitlistPage } from '@/sanity/content'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import { publicEnv, serverEnv } from '@/lib/env'
 import { dispatchOutbox, type DispatchReport } from './dispatch'
@@ -41,6 +41,7 @@ export function configuredDispatch(): DispatchSetup {
         slackIncludeEmail: server.slackIncludeEmail,
         webhook,
         copy: async (language) => ((await getWaitlistPage(language)) ?? (await baseWaitlistPage())).email,
+        languages: async () => (await getSiteLanguages()).map((language) => language.code),
         appUrl: async () => (await getSiteSettings(DEFAULT_LANGUAGE)).appUrl,
         siteUrl: publicEnv.siteUrl,
       }),

@@ -40,7 +40,7 @@
  *   the database empties that payload when the message is marked;
  * - every e-mail is written in the person's language (the database writes it into each message when
  *   it is queued: waitlist_outbox_language in supabase/schemas/07_outbox.sql), its links lead to pages in it, and
- *   English's words stand in for a language the site no longer has;
+ *   English, its words and its pages, stands in for a language the site no longer publishes (emailLanguage);
  * - a failure is recorded and reported without the recipient's address or name (an SMTP rejection
  *   quotes them), for every kind;
  * - a webhook (./webhook.ts) is signed and POSTed to WAITLIST_WEBHOOK_URL, at least once: unlike an
@@ -106,6 +106,12 @@ export type DispatchOptions = {
   webhook?: WebhookChannel | null
   /** The e-mails' words in a language (English's where the language has none). */
   copy: (language: string) => Promise<WaitlistEmailCopy>
+  /**
+   * The languages the site publishes now: an e-mail to a person stored in any other (one the site
+   * stopped publishing) is written in English and leads to English pages, never to addresses that
+   * answer 404. Without it every stored language is taken as published.
+   */
+  languages?: () => Promise<readonly string[]>
   /** The product's app (Site settings → App address), where invitations lead. */
   appUrl: () => Promise<string>
   siteUrl: string
@@ -157,6 +163,13 @@ type Outcome = { outcome: 'sent' | 'skipped'; note?: string }
 /** The person's language, which the database wrote into the message when it was queued (English for one queued before languages). */
 export const messageLanguage = (message: ClaimedMessage): string =>
   ((message.payload as { language?: unknown }).language as string | undefined) ?? DEFAULT_LANGUAGE
+
+/** The language an e-mail is written in and its links lead to: the person's, while the site publishes it. */
+async function emailLanguage(message: ClaimedMessage, options: Pick<DispatchOptions, 'languages'>): Promise<string> {
+  const language = messageLanguage(message)
+  if (language === DEFAULT_LANGUAGE || !options.languages) return language
+  return (await options.languages()).includes(language) ? language : DEFAULT_LANGUAGE
+}
 
 const WITHDRAWN: Outcome = { outcome: 'skipped', note: 'Not sent: the person erased their data, or the lease ran out, before it left.' }
 
@@ -247,7 +260,7 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
     await run.bounded(options.slack(body))
     return { outcome: 'sent' }
   }
-  const language = messageLanguage(message)
+  const language = await emailLanguage(message, options)
   const copy = await options.copy(language)
   if (message.kind === 'erasure_email') {
     // Slack is not told, and the person has left: no way off the list to offer (see the migrations).

@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { IMPORT_TOOL, type ToolRun } from './targets'
+import { CONSENTED_IMPORT_TOOL, IMPORT_TOOL, type ToolRun } from './targets'
 
 /** The pids below `root` (itself included), from /proc's parent links. */
 async function tree(root: number): Promise<number[]> {
@@ -176,11 +176,16 @@ export async function timeOwnerTools(
     }
     runs.push(exported)
     log(`  waitlist:export: ${describe(exported)}`)
-    // Last: it adds its people to the list (bench-db.ts takes them out again after).
+    // Last: they add their people to the list (bench-db.ts takes them out again after). Pending,
+    // then with a consent: confirmed after the commit, through the line and a webhook each.
     const list = path.join(dir, 'import.csv')
     await writeFile(list, importCsv(IMPORT_ROWS))
     runs.push(await timeTool('waitlist:import', [list], env, deadlineMs, IMPORT_TOOL))
     log(`  ${IMPORT_TOOL}: ${describe(runs.at(-1))}`)
+    const consented = path.join(dir, 'consented.csv')
+    await writeFile(consented, importCsv(IMPORT_ROWS, 'consented'))
+    runs.push(await timeTool('waitlist:import', [consented, '--consented', 'Opted in on oldtool, 2026'], env, deadlineMs, CONSENTED_IMPORT_TOOL))
+    log(`  ${CONSENTED_IMPORT_TOOL}: ${describe(runs.at(-1))}`)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -193,13 +198,13 @@ export const IMPORT_ROWS = 100_000
  * A list from another tool: every row good, a time each (two a minute over the last months, out
  * of order in the file), a tenth answering the bench's question (bulk.ts, BENCH_QUESTIONS).
  */
-export function importCsv(rows: number): string {
+export function importCsv(rows: number, label = 'imported'): string {
   const lines = ['name,email,company,signed_up_at,source,role']
   const start = Date.UTC(2026, 0, 1)
   for (let i = 1; i <= rows; i++) {
     const minute = (i * 7919) % rows
     lines.push(
-      `Imported ${i},imported-${i}@bench-import.example,Company ${i % 997},${new Date(start + minute * 30_000).toISOString()},oldtool,${i % 10 === 0 ? 'product-manager' : ''}`,
+      `Imported ${i},${label}-${i}@bench-import.example,Company ${i % 997},${new Date(start + minute * 30_000).toISOString()},oldtool,${i % 10 === 0 ? 'product-manager' : ''}`,
     )
   }
   return `${lines.join('\n')}\n`

@@ -22,10 +22,16 @@ export const TARGETS = {
   exportRowsPerSecond: 50_000,
   /** `npm run waitlist:import` of a 100,000-row file (issue #52), start to commit. */
   import100000Ms: 60_000,
+  /**
+   * The same with `--consented` (issue #66): every person also confirmed after the commit, through
+   * the line, a webhook and the counts, a batch a call within the API's 8 s.
+   */
+  importConsented100000Ms: 180_000,
 } as const
 
-/** The founders' tool run that imports a list (./owner-tools.ts). */
+/** The founders' tool runs that import a list (./owner-tools.ts). */
 export const IMPORT_TOOL = 'waitlist:import 100,000 rows'
+export const CONSENTED_IMPORT_TOOL = 'waitlist:import --consented 100,000 rows'
 
 /** The calls a visitor makes (directly, or by a click the site or the product's app passes on). */
 export const VISITOR_CALLS = [
@@ -169,9 +175,8 @@ export function judgeTool(run: ToolRun): Verdict[] {
   if (run.tool !== 'waitlist:list') {
     verdicts.push({ target: `peak < ${TARGETS.peakMemoryMb} MB`, pass: run.peakMb !== null && run.peakMb < TARGETS.peakMemoryMb })
   }
-  if (run.tool === IMPORT_TOOL) {
-    verdicts.push({ target: `<= ${TARGETS.import100000Ms.toLocaleString('en-US')} ms`, pass: !run.problem && run.ms <= TARGETS.import100000Ms })
-  }
+  const importTarget = run.tool === IMPORT_TOOL ? TARGETS.import100000Ms : run.tool === CONSENTED_IMPORT_TOOL ? TARGETS.importConsented100000Ms : null
+  if (importTarget !== null) verdicts.push({ target: `<= ${importTarget.toLocaleString('en-US')} ms`, pass: !run.problem && run.ms <= importTarget })
   if (run.tool === 'waitlist:export') {
     verdicts.push({
       target: `>= ${TARGETS.exportRowsPerSecond.toLocaleString('en-US')} rows/s`,

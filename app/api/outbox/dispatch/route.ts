@@ -3,6 +3,7 @@ import { serverEnv } from '@/lib/env'
 import { configuredDispatch } from '@/components/waitlist/outbox/configured'
 import { hasBearerSecret } from '@/lib/http/bearer'
 import { syncExperiments } from '@/components/experiments/sync'
+import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
 
 // Never cached or prerendered: every call is a delivery run.
@@ -21,7 +22,7 @@ async function dispatch(request: NextRequest): Promise<Response> {
   if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
     return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
   }
-  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions()])
+  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions(), syncLanguages()])
   const setup = configuredDispatch()
   if (!setup.ok) {
     console.error(`[outbox] Not configured, nothing sent: set ${setup.missing.join(', ')}.`)
