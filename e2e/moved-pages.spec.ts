@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
 
@@ -19,13 +20,16 @@ async function pageAt(from: string, slug: string, id = `page-${slug}`): Promise<
 
 const moveTo = (doc: Doc, slug: string): Doc => ({ ...doc, slug: { _type: 'slug', current: slug } })
 
+/** How an address answers, unfollowed: its status and `Location`. */
+async function answerAt(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { maxRedirects: 0 })
+  return `${response.status()} ${response.headers().location ?? ''}`
+}
+
 test('a moved page answers its old addresses with one 308 each, straight to where it is now; a new page may take an old address', async ({ page, request }) => {
   test.slow()
   const [first, second, third] = ['first', 'second', 'third'].map((step) => `moving-${step}-${stamp()}`) as [string, string, string]
-  const location = async (path: string) => {
-    const response = await request.get(path, { maxRedirects: 0 })
-    return `${response.status()} ${response.headers().location ?? ''}`
-  }
+  const location = (path: string) => answerAt(request, path)
   let doc = await pageAt('page-careers', first)
   const ids = [doc._id]
   try {
@@ -37,6 +41,8 @@ test('a moved page answers its old addresses with one 308 each, straight to wher
     // The next request already: no poll.
     expect(await location(`/${first}`)).toBe(`308 /${second}`)
     expect(await location(`/${second}`)).toBe('200 ')
+    // A campaign's tags travel with the visitor.
+    expect(await location(`/${first}?utm_campaign=spring&utm_source=newsletter`)).toBe(`308 /${second}?utm_campaign=spring&utm_source=newsletter`)
 
     // Published from a file that does not mention the old addresses: they are kept, and the move too.
     expect(await publish([moveTo(doc, third)])).toContain(`${doc._id} keeps its old addresses: /${first}, /${second}.`)
