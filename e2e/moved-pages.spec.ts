@@ -41,12 +41,14 @@ test('a moved page answers its old addresses with one 308 each, straight to wher
     // The next request already: no poll.
     expect(await location(`/${first}`)).toBe(`308 /${second}`)
     expect(await location(`/${second}`)).toBe('200 ')
-    // A campaign's tags travel with the visitor.
+    // A campaign's tags travel with the visitor, and the page's Markdown twin follows the page.
     expect(await location(`/${first}?utm_campaign=spring&utm_source=newsletter`)).toBe(`308 /${second}?utm_campaign=spring&utm_source=newsletter`)
+    expect(await location(`/${first}.md?ref=abc`)).toBe(`308 /${second}.md?ref=abc`)
 
     // Published from a file that does not mention the old addresses: they are kept, and the move too.
     expect(await publish([moveTo(doc, third)])).toContain(`${doc._id} keeps its old addresses: /${first}, /${second}.`)
     for (const old of [first, second]) expect(await location(`/${old}`)).toBe(`308 /${third}`)
+    for (const old of [first, second]) expect(await location(`/${old}.md`)).toBe(`308 /${third}.md`)
 
     // A visitor with an old link lands on the page, at its address now.
     await page.goto(`/${first}`)
@@ -79,6 +81,8 @@ test('a moved page in German redirects under /de, to its German address', async 
     const response = await request.get(`/de/${before}`, { maxRedirects: 0 })
     expect(response.status()).toBe(308)
     expect(response.headers().location).toBe(`/de/${after}`)
+    // Its twin too, in German.
+    expect((await request.get(`/de/${before}.md`, { maxRedirects: 0 })).headers().location).toBe(`/de/${after}.md`)
     // English never had that address.
     expect((await request.get(`/${before}`, { maxRedirects: 0 })).status()).toBe(404)
   } finally {

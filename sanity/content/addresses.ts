@@ -22,7 +22,7 @@ import { serverEnv } from '@/lib/env'
 import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import Negotiator from 'negotiator'
-import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from '@/lib/content/paths'
+import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath, twinPath } from '@/lib/content/paths'
 import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMode } from './posts'
 import { readPublished } from './published'
 import { toMovedRedirects, toPageList, toRedirects, toSiteLanguages } from './reshape'
@@ -288,14 +288,19 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
       ]),
   ]
   const pages = new Set(paths)
+  const twinned = new Set(twins)
   // A moved page's old address leads only where a page answers (not to a post a deployed site hides,
-  // or a language the site no longer speaks); a redirect a marketer made for the same address wins.
+  // or a language the site no longer speaks), and its Markdown twin to the twin there (/careers.md
+  // to /jobs.md); a redirect a marketer made for the same address wins.
   const moved = [...toMovedRedirects(sources.moved)].filter(([, { destination }]) => pages.has(destination))
+  const movedTwins = moved
+    .filter(([, { destination }]) => twinned.has(destination))
+    .map(([source, redirect]): [string, Redirect] => [twinPath(source), { ...redirect, destination: twinPath(redirect.destination) }])
   return {
     languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)),
     pages,
-    redirects: new Map([...moved, ...toRedirects(sources.redirects)]),
-    twins: new Set(twins),
+    redirects: new Map([...moved, ...movedTwins, ...toRedirects(sources.redirects)]),
+    twins: twinned,
     campaigns: toLiveCampaigns(sources.campaigns),
   }
 }

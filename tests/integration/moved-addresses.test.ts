@@ -101,8 +101,8 @@ describe('a moved page or post', () => {
     const dataset = seed.map((doc) => (doc._id === 'page-careers' ? { ...doc, previousSlugs: hostile, _updatedAt: new Date(SOME_TIME).toISOString() } : doc))
     const book = await addressesOf(dataset)
     const sources = [...book.redirects.keys()]
-    // Only the long one is a slug: it redirects, on this site.
-    expect(sources).toEqual([`/${'a'.repeat(300)}`])
+    // Only the long one is a slug: it redirects, on this site (and its twin to the page's).
+    expect(sources).toEqual([`/${'a'.repeat(300)}`, `/${'a'.repeat(300)}.md`])
     expect(book.redirects.get(sources[0]!)).toEqual({ destination: '/careers', permanent: true })
     for (const path of ['//evil.example', '/Careers', '/studio', '/caf%C3%A9']) expect(answerFor(book, path).kind).not.toBe('redirect')
   })
@@ -124,5 +124,29 @@ describe('a moved page or post', () => {
     forgetAddresses()
     expect(answerFor(await addresses(), '/privacy')).toEqual(to('/privacy-policy'))
     forgetAddresses()
+  })
+})
+
+describe('a moved page’s Markdown twin', () => {
+  it('follows the page: the twin of its old address redirects to the twin at its address now, in one hop', async () => {
+    const book = await addressesOf(moved(seed, 'page-careers', ['jobs', 'join-us']))
+    expect(answerFor(book, '/careers.md')).toEqual(to('/join-us.md'))
+    expect(answerFor(book, '/jobs.md')).toEqual(to('/join-us.md'))
+    expect(answerFor(book, '/join-us.md')).toEqual({ kind: 'markdown', path: '/join-us' })
+  })
+
+  it('in its own language, a post’s too', async () => {
+    const book = await addressesOf(moved(moved(seed, 'page-careers-de', ['jobs-bei-uns']), 'post-why-ai-interviews', ['why-interview-with-ai']))
+    expect(answerFor(book, '/de/karriere.md')).toEqual(to('/de/jobs-bei-uns.md'))
+    expect(answerFor(book, '/karriere.md').kind).toBe('missing')
+    expect(answerFor(book, '/blog/why-ai-interviews.md')).toEqual(to('/blog/why-interview-with-ai.md'))
+  })
+
+  it('gives way to a page published at the old address, and leads nowhere a page does not answer', async () => {
+    const careers = seed.find((doc) => doc._id === 'page-careers')!
+    const taken = await addressesOf([...moved(seed, 'page-careers', ['jobs']), { ...careers, _id: 'page-careers-again' }])
+    expect(answerFor(taken, '/careers.md')).toEqual({ kind: 'markdown', path: '/careers' })
+    const hidden = await addressesOf(moved(seed, 'post-why-ai-interviews', ['why-interview-with-ai']), 'hide')
+    expect(answerFor(hidden, '/blog/why-ai-interviews.md').kind).toBe('missing')
   })
 })
