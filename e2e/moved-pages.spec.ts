@@ -90,6 +90,33 @@ test('a moved page in German redirects under /de, to its German address', async 
   }
 })
 
+test('a redirect to a moved page’s old address goes to where the page is now in one hop, and one that would come back to itself is none', async ({
+  request,
+}) => {
+  const [before, after, promo, loop] = ['before', 'after', 'promo', 'loop'].map((step) => `${step}-${stamp()}`) as [string, string, string, string]
+  const location = (path: string) => answerAt(request, path)
+  const redirect = (source: string, path: string) => ({
+    _id: `redirect-${source}`,
+    _type: 'redirect',
+    source: `/${source}`,
+    destination: { kind: 'path', path },
+    permanent: true,
+  })
+  const doc = await pageAt('page-careers', before)
+  try {
+    await publish([doc])
+    await publish([moveTo(doc, after)])
+    // The Studio lets both through: it knows no page's old addresses, and /en/… is English's address said with its prefix.
+    await publish([redirect(promo, `/${before}?utm_source=promo`), redirect(loop, `/en/${loop}`)])
+    // The destination's own tag wins over the visitor's; the visitor's others are kept.
+    expect(await location(`/${promo}?utm_source=newsletter&utm_campaign=spring`)).toBe(`308 /${after}?utm_source=promo&utm_campaign=spring`)
+    // /loop-… → /en/loop-… → /loop-… would never end: the address answers as if it had no redirect.
+    expect(await location(`/${loop}`)).toMatch(/^404/)
+  } finally {
+    await unpublish([doc._id, `redirect-${promo}`, `redirect-${loop}`])
+  }
+})
+
 test('an old address a hand-written document spells as a path elsewhere is refused before it is published', async () => {
   const doc = { ...(await pageAt('page-careers', `hostile-${stamp()}`)), previousSlugs: ['//evil.example'] }
   await expect(publish([doc])).rejects.toThrow(/Not published: the Studio would refuse this content[\s\S]*evil\.example/)

@@ -293,6 +293,20 @@ export function redirectLocation(destination: string, requestUrl: string | URL):
 }
 
 /**
+ * Where a redirect to `first` ends, in one hop, when `first` itself redirects to `then`: `then`,
+ * with what a browser sent to `first` brings along to it (as redirectLocation carries it at each hop).
+ */
+export function chainedDestination(first: string, then: string): string {
+  const url = carryOver(new URL(then, PATH_BASE), new URL(first, PATH_BASE))
+  return url.origin === PATH_BASE ? `${url.pathname}${url.search}${url.hash}` : url.href
+}
+
+/** The path (percent-encoded, as its request carries it) a browser sent to a destination asks this site for, or null when it leads elsewhere. */
+export function sitePathname(destination: string): string | null {
+  return onSitePath(destination) === null ? null : new URL(destination, PATH_BASE).pathname
+}
+
+/**
  * `to` with what a browser sent to it from `from` keeps: `from`'s query parameters after `to`'s own,
  * but for those `to` names itself (a destination's own win: a marketer who wrote `?utm_source=promo`
  * into a redirect made it to tag its visitors so), and `from`'s fragment where `to` has none, as a

@@ -61,7 +61,8 @@ export function splitLanguage(pathname: string, prefixed: ReadonlySet<string>): 
 
 /**
  * English has no prefix: the address a path under /en/… is said at (`/en/about` is `/about`, `/en`
- * is `/`), or null for any other path. The proxy redirects it there (308).
+ * is `/`), or null for any other path. The proxy redirects it there (308); a redirect's chain is
+ * followed through it (sanity/content/addresses.ts), so `/x` → `/en/x` is seen as the loop it is.
  */
 export function unprefixedPath(pathname: string): string | null {
   return pathname.split('/')[1] === DEFAULT_LANGUAGE ? pathname.slice(DEFAULT_LANGUAGE.length + 1) || '/' : null
