@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { addresses, addressOf, answerFor } from '@/sanity/content/addresses'
 import { notFoundRouteFor, redirectLocation, TWIN_ROUTE_SEGMENT, twinRoute } from '@/lib/content/paths'
-import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage } from '@/lib/i18n/languages'
+import { DEFAULT_LANGUAGE, isLanguageCode, isLocalizedPath, splitLanguage, unprefixedPath } from '@/lib/i18n/languages'
 import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
 import { isDraftSession } from '@/lib/http/preview-mode'
 import { declineSpeculation, isSpeculative } from '@/lib/http/speculative'
@@ -43,8 +43,9 @@ async function answer(request: NextRequest): Promise<Response> {
   if (refused) return methodNotAllowed(refused)
   if (!isLocalizedPath(pathname)) return NextResponse.next()
   const first = pathname.split('/')[1] ?? ''
-  // English has no prefix: /en/about is /about, said once.
-  if (first === DEFAULT_LANGUAGE) return NextResponse.redirect(new URL(pathname.slice(DEFAULT_LANGUAGE.length + 1) || '/', request.url), 308)
+  // English has no prefix: /en/about is /about, said once (with the query it was asked with).
+  const unprefixed = unprefixedPath(pathname)
+  if (unprefixed !== null) return redirectTo(request, unprefixed, true, DEFAULT_LANGUAGE)
   let known
   try {
     known = await addresses()
@@ -57,11 +58,7 @@ async function answer(request: NextRequest): Promise<Response> {
   // The routes that draw the 404s and the twins are reached only through this proxy's rewrites.
   if ([notFoundSegment, TWIN_ROUTE_SEGMENT].includes(path.split('/')[1] ?? '')) return notFound(request, language)
   const answer = answerFor(known, pathname, request.headers.get('accept'))
-  if (answer.kind === 'redirect') {
-    // Checked again here, whatever the content layer let through: a path's host is always ours.
-    const location = redirectLocation(answer.destination, request.url)
-    return location ? NextResponse.redirect(location, answer.permanent ? 308 : 307) : notFound(request, language)
-  }
+  if (answer.kind === 'redirect') return redirectTo(request, answer.destination, answer.permanent, language)
   // An address whose answer depends on the request says so (Accept for a twin, Cookie for a page an
   // experiment varies, User-Agent for one a campaign does), so no cache in front of the site mixes the answers.
   const varies = 'negotiated' in answer && answer.negotiated ? ['Accept'] : []
@@ -98,6 +95,13 @@ async function answer(request: NextRequest): Promise<Response> {
       ? rewrite(request, `/${DEFAULT_LANGUAGE}${path === '/' ? '' : path}`, headersOf(varies, draft))
       : NextResponse.next(headersOf(varies, draft))
   return notFound(request, language)
+}
+
+/** One `Location`, carrying the request's query (lib/content/paths.ts redirectLocation). */
+function redirectTo(request: NextRequest, destination: string, permanent: boolean, language: string): Response {
+  // Checked again here, whatever the content layer let through: a path's host is always ours.
+  const location = redirectLocation(destination, request.url)
+  return location ? NextResponse.redirect(location, permanent ? 308 : 307) : notFound(request, language)
 }
 
 /** `Vary` on what the answer depends on (lib/http/vary.ts keeps it beside Next's); `private` when no shared cache may keep it. */

@@ -59,6 +59,8 @@ test('English stays at its unprefixed addresses with lang="en"; /en/… is not a
   const answer = await request.get('/en/about', { maxRedirects: 0 })
   expect(answer.status()).toBe(308)
   expect(answer.headers().location).toMatch(/\/about$/)
+  // With the query it was asked with: a campaign's tags are not lost on the way.
+  expect((await request.get('/en/about?utm_campaign=spring', { maxRedirects: 0 })).headers().location).toMatch(/\/about\?utm_campaign=spring$/)
 })
 
 test('each page names its other language and English as x-default, both ways', async ({ page }) => {

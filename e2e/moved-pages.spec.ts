@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { currentDocument, publishLocally as publish, unpublishLocally as unpublish } from './local-publish'
 
@@ -19,13 +20,16 @@ async function pageAt(from: string, slug: string, id = `page-${slug}`): Promise<
 
 const moveTo = (doc: Doc, slug: string): Doc => ({ ...doc, slug: { _type: 'slug', current: slug } })
 
+/** How an address answers, unfollowed: its status and `Location`. */
+async function answerAt(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { maxRedirects: 0 })
+  return `${response.status()} ${response.headers().location ?? ''}`
+}
+
 test('a moved page answers its old addresses with one 308 each, straight to where it is now; a new page may take an old address', async ({ page, request }) => {
   test.slow()
   const [first, second, third] = ['first', 'second', 'third'].map((step) => `moving-${step}-${stamp()}`) as [string, string, string]
-  const location = async (path: string) => {
-    const response = await request.get(path, { maxRedirects: 0 })
-    return `${response.status()} ${response.headers().location ?? ''}`
-  }
+  const location = (path: string) => answerAt(request, path)
   let doc = await pageAt('page-careers', first)
   const ids = [doc._id]
   try {
@@ -37,10 +41,14 @@ test('a moved page answers its old addresses with one 308 each, straight to wher
     // The next request already: no poll.
     expect(await location(`/${first}`)).toBe(`308 /${second}`)
     expect(await location(`/${second}`)).toBe('200 ')
+    // A campaign's tags travel with the visitor, and the page's Markdown twin follows the page.
+    expect(await location(`/${first}?utm_campaign=spring&utm_source=newsletter`)).toBe(`308 /${second}?utm_campaign=spring&utm_source=newsletter`)
+    expect(await location(`/${first}.md?ref=abc`)).toBe(`308 /${second}.md?ref=abc`)
 
     // Published from a file that does not mention the old addresses: they are kept, and the move too.
     expect(await publish([moveTo(doc, third)])).toContain(`${doc._id} keeps its old addresses: /${first}, /${second}.`)
     for (const old of [first, second]) expect(await location(`/${old}`)).toBe(`308 /${third}`)
+    for (const old of [first, second]) expect(await location(`/${old}.md`)).toBe(`308 /${third}.md`)
 
     // A visitor with an old link lands on the page, at its address now.
     await page.goto(`/${first}`)
@@ -73,10 +81,39 @@ test('a moved page in German redirects under /de, to its German address', async 
     const response = await request.get(`/de/${before}`, { maxRedirects: 0 })
     expect(response.status()).toBe(308)
     expect(response.headers().location).toBe(`/de/${after}`)
+    // Its twin too, in German.
+    expect((await request.get(`/de/${before}.md`, { maxRedirects: 0 })).headers().location).toBe(`/de/${after}.md`)
     // English never had that address.
     expect((await request.get(`/${before}`, { maxRedirects: 0 })).status()).toBe(404)
   } finally {
     await unpublish([doc._id])
+  }
+})
+
+test('a redirect to a moved page’s old address goes to where the page is now in one hop, and one that would come back to itself is none', async ({
+  request,
+}) => {
+  const [before, after, promo, loop] = ['before', 'after', 'promo', 'loop'].map((step) => `${step}-${stamp()}`) as [string, string, string, string]
+  const location = (path: string) => answerAt(request, path)
+  const redirect = (source: string, path: string) => ({
+    _id: `redirect-${source}`,
+    _type: 'redirect',
+    source: `/${source}`,
+    destination: { kind: 'path', path },
+    permanent: true,
+  })
+  const doc = await pageAt('page-careers', before)
+  try {
+    await publish([doc])
+    await publish([moveTo(doc, after)])
+    // The Studio lets both through: it knows no page's old addresses, and /en/… is English's address said with its prefix.
+    await publish([redirect(promo, `/${before}?utm_source=promo`), redirect(loop, `/en/${loop}`)])
+    // The destination's own tag wins over the visitor's; the visitor's others are kept.
+    expect(await location(`/${promo}?utm_source=newsletter&utm_campaign=spring`)).toBe(`308 /${after}?utm_source=promo&utm_campaign=spring`)
+    // /loop-… → /en/loop-… → /loop-… would never end: the address answers as if it had no redirect.
+    expect(await location(`/${loop}`)).toMatch(/^404/)
+  } finally {
+    await unpublish([doc._id, `redirect-${promo}`, `redirect-${loop}`])
   }
 })
 

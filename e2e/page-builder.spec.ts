@@ -163,6 +163,8 @@ test('a published redirect answers 308 (permanent) or 307 (temporary) without a 
     expect(await status()).toBe(307)
     expect(locations.length).toBeGreaterThanOrEqual(4)
     for (const location of locations) expect(location).toEqual(['/privacy'])
+    // The query the visitor came with goes along (a campaign's tags, its version).
+    expect((await request.get(`${source}?utm_campaign=spring`, { maxRedirects: 0 })).headers().location).toBe('/privacy?utm_campaign=spring')
     const followed = await request.get(source)
     expect(followed.url()).toMatch(/\/privacy$/)
   } finally {

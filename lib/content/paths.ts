@@ -276,17 +276,49 @@ export function onSitePath(value: string | null | undefined): string | null {
  * Where a redirect sends the browser, resolved against the address asked for: a destination
  * starting with "/" is a path on this site and its host is always the request's; anything else
  * must be an http(s) address on another site (an "External address"). Null for anything else.
+ * The query the address was asked with goes along (`carryOver`): a campaign's tags, and so its
+ * version, survive the redirect.
  */
 export function redirectLocation(destination: string, requestUrl: string | URL): URL | null {
+  const asked = new URL(requestUrl)
   if (destination.startsWith('/')) {
     const path = onSitePath(destination)
     if (!path) return null
-    const url = new URL(path, requestUrl)
-    return url.origin === new URL(requestUrl).origin ? url : null
+    const url = carryOver(new URL(path, asked), asked)
+    return url.origin === asked.origin ? url : null
   }
   if (!URL.canParse(destination)) return null
   const url = new URL(destination)
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null
+  return url.protocol === 'https:' || url.protocol === 'http:' ? carryOver(url, asked) : null
+}
+
+/**
+ * Where a redirect to `first` ends, in one hop, when `first` itself redirects to `then`: `then`,
+ * with what a browser sent to `first` brings along to it (as redirectLocation carries it at each hop).
+ */
+export function chainedDestination(first: string, then: string): string {
+  const url = carryOver(new URL(then, PATH_BASE), new URL(first, PATH_BASE))
+  return url.origin === PATH_BASE ? `${url.pathname}${url.search}${url.hash}` : url.href
+}
+
+/** The path (percent-encoded, as its request carries it) a browser sent to a destination asks this site for, or null when it leads elsewhere. */
+export function sitePathname(destination: string): string | null {
+  return onSitePath(destination) === null ? null : new URL(destination, PATH_BASE).pathname
+}
+
+/**
+ * `to` with what a browser sent to it from `from` keeps: `from`'s query parameters after `to`'s own,
+ * but for those `to` names itself (a destination's own win: a marketer who wrote `?utm_source=promo`
+ * into a redirect made it to tag its visitors so), and `from`'s fragment where `to` has none, as a
+ * browser keeps one across a redirect. `to`'s own query stays as written, and only the query is
+ * set: no query can move the host.
+ */
+function carryOver(to: URL, from: URL): URL {
+  const own = new Set(to.searchParams.keys())
+  const carried = new URLSearchParams([...from.searchParams].filter(([key]) => !own.has(key)))
+  if (carried.size > 0) to.search = to.search ? `${to.search}&${carried}` : `?${carried}`
+  if (!to.hash) to.hash = from.hash
+  return to
 }
 
 /**

@@ -59,6 +59,15 @@ export function splitLanguage(pathname: string, prefixed: ReadonlySet<string>): 
   return { language: first, path: path === '' ? '/' : path }
 }
 
+/**
+ * English has no prefix: the address a path under /en/… is said at (`/en/about` is `/about`, `/en`
+ * is `/`), or null for any other path. The proxy redirects it there (308); a redirect's chain is
+ * followed through it (sanity/content/addresses.ts), so `/x` → `/en/x` is seen as the loop it is.
+ */
+export function unprefixedPath(pathname: string): string | null {
+  return pathname.split('/')[1] === DEFAULT_LANGUAGE ? pathname.slice(DEFAULT_LANGUAGE.length + 1) || '/' : null
+}
+
 /** The code as `<html lang>` and `hreflang` spell it: "pt-br" is "pt-BR". */
 export function languageTag(code: string): string {
   const [language, region] = code.split('-')

@@ -20,9 +20,20 @@ import {
 } from '@/sanity/queries'
 import { serverEnv } from '@/lib/env'
 import { KEY_PREFIX, owe, readyRedis, within } from '@/lib/cache/redis.mjs'
-import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
+import { DEFAULT_LANGUAGE, isLocalizedPath, localizePath, unprefixedPath } from '@/lib/i18n/languages'
 import Negotiator from 'negotiator'
-import { FEED_PATHS, FIXED_PAGE_PATHS, LLMS_TXT_PATH, normalizePath, pageOfTwin, postListPath } from '@/lib/content/paths'
+import {
+  chainedDestination,
+  FEED_PATHS,
+  FIXED_PAGE_PATHS,
+  LLMS_TXT_PATH,
+  normalizePath,
+  pageOfTwin,
+  postListPath,
+  sitePathname,
+  twinPath,
+} from '@/lib/content/paths'
+import { warnOnce } from '@/lib/warn-once'
 import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMode } from './posts'
 import { readPublished } from './published'
 import { toMovedRedirects, toPageList, toRedirects, toSiteLanguages } from './reshape'
@@ -64,11 +75,14 @@ export type Addresses = {
 export type Answer =
   { kind: 'page'; negotiated?: true } | { kind: 'markdown'; path: string; negotiated?: true } | ({ kind: 'redirect' } & Redirect) | { kind: 'missing' }
 
+/** What answers an address before any redirect: a page, or its Markdown twin. */
+type Answering = Pick<Addresses, 'pages' | 'twins'>
+
 /** A request's path (percent-encoded) as the content spells addresses. */
 export const addressOf = (pathname: string): string => normalizePath(pathname.split('/').map(safeDecode).join('/'))
 
 /** What the content says of a path (as the request has it, percent-encoded), for a request that accepts `accept`. */
-export function answerFor(addresses: Addresses, pathname: string, accept: string | null = null): Answer {
+export function answerFor(addresses: Answering & Pick<Addresses, 'redirects'>, pathname: string, accept: string | null = null): Answer {
   const path = addressOf(pathname)
   if (addresses.pages.has(path)) {
     if (!addresses.twins.has(path)) return { kind: 'page' }
@@ -288,16 +302,82 @@ export function addressesFrom(sources: AddressSources, samples: SampleMode): Add
       ]),
   ]
   const pages = new Set(paths)
+  const twinned = new Set(twins)
   // A moved page's old address leads only where a page answers (not to a post a deployed site hides,
-  // or a language the site no longer speaks); a redirect a marketer made for the same address wins.
+  // or a language the site no longer speaks), and its Markdown twin to the twin there (/careers.md
+  // to /jobs.md); a redirect a marketer made for the same address wins.
   const moved = [...toMovedRedirects(sources.moved)].filter(([, { destination }]) => pages.has(destination))
+  const movedTwins = moved
+    .filter(([, { destination }]) => twinned.has(destination))
+    .map(([source, redirect]): [string, Redirect] => [twinPath(source), { ...redirect, destination: twinPath(redirect.destination) }])
+  const answering = { pages, twins: twinned }
   return {
     languages: new Set(languages.filter((code) => code !== DEFAULT_LANGUAGE)),
     pages,
-    redirects: new Map([...moved, ...toRedirects(sources.redirects)]),
-    twins: new Set(twins),
+    redirects: loopFree(new Map([...moved, ...movedTwins]), toRedirects(sources.redirects), answering),
+    twins: twinned,
     campaigns: toLiveCampaigns(sources.campaigns),
   }
+}
+
+/**
+ * The redirects as the site serves them, whatever the dataset holds: each straight to where its
+ * chain ends, in one hop, and none that comes back to an address it passed. The Studio refuses
+ * loops and chains among redirects, but a dataset written around it holds them, and the Studio
+ * knows neither the pages' old addresses (a redirect to `/careers` after the page moved to `/jobs`)
+ * nor that `/en/x` is `/x` (English's prefix, which the proxy redirects). Worked out once per read
+ * of the addresses, so no request follows a chain.
+ *
+ * A marketer's redirect on a cycle is left out, as one leading off the site is (toRedirects): its
+ * address answers as it would without it, the old address of a moved page (which leads to a page,
+ * so is never on a cycle), the page, or the 404. One leading into a cycle then ends where the
+ * cycle was.
+ */
+function loopFree(moved: ReadonlyMap<string, Redirect>, made: ReadonlyMap<string, Redirect>, answering: Answering): Map<string, Redirect> {
+  const all = new Map([...moved, ...made])
+  const kept = [...made].filter(([source]) => {
+    const end = chainFrom(source, all, answering)
+    if (!('back' in end) || end.back !== source) return true
+    warnOnce(`[content] The redirect from ${JSON.stringify(source)} is left out: followed, it comes back to itself (a loop)`)
+    return false
+  })
+  const redirects = new Map([...moved, ...kept])
+  const resolved = new Map<string, Redirect>()
+  for (const source of redirects.keys()) {
+    const end = chainFrom(source, redirects, answering)
+    // Never met: the cycles are gone, and a moved page's old address ends at a page.
+    if ('redirect' in end) resolved.set(source, end.redirect)
+  }
+  return resolved
+}
+
+/**
+ * The redirect at `source` followed to where its chain ends, as one (the destination as written when
+ * it is one hop already); or the address it came back to.
+ */
+function chainFrom(source: string, redirects: ReadonlyMap<string, Redirect>, answering: Answering): { redirect: Redirect } | { back: string } {
+  let redirect = redirects.get(source)!
+  const passed = new Set([source])
+  for (let next = nextHop(redirect.destination, redirects, answering); next; next = nextHop(redirect.destination, redirects, answering)) {
+    if (passed.has(next.source)) return { back: next.source }
+    passed.add(next.source)
+    redirect = { destination: chainedDestination(redirect.destination, next.redirect.destination), permanent: redirect.permanent && next.redirect.permanent }
+  }
+  return { redirect }
+}
+
+/**
+ * The redirect a browser sent to `destination` meets there, as the proxy would answer it (English's
+ * prefix said, then a redirect where no page or twin answers), or null where the chain ends: a page,
+ * a twin, the 404, a route the proxy leaves alone, another site.
+ */
+function nextHop(destination: string, redirects: ReadonlyMap<string, Redirect>, answering: Answering): { source: string; redirect: Redirect } | null {
+  const pathname = sitePathname(destination)
+  if (pathname === null || !isLocalizedPath(pathname)) return null
+  const unprefixed = unprefixedPath(pathname)
+  if (unprefixed !== null) return { source: addressOf(pathname), redirect: { destination: unprefixed, permanent: true } }
+  const answer = answerFor({ ...answering, redirects }, pathname)
+  return answer.kind === 'redirect' ? { source: addressOf(pathname), redirect: { destination: answer.destination, permanent: answer.permanent } } : null
 }
 
 /** The query each of the sources is read by. */

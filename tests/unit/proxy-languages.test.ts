@@ -45,7 +45,7 @@ async function answer(path: string, init: { cookie?: string; accept?: string } =
   return {
     status: response.status,
     ...(rewrite ? { rewrite: new URL(rewrite).pathname + new URL(rewrite).search } : {}),
-    ...(location ? { location: new URL(location, SITE).pathname } : {}),
+    ...(location ? { location: new URL(location, SITE).pathname + new URL(location, SITE).search } : {}),
     next: response.headers.get('x-middleware-next') === '1',
     vary: response.headers.get('vary'),
     cacheControl: response.headers.get('cache-control'),
@@ -89,6 +89,13 @@ describe('the proxy, in each language', () => {
   it('answers redirects in either language before anything renders', async () => {
     expect(await answer('/old')).toMatchObject({ status: 308, location: '/about' })
     expect(await answer('/de/alt')).toMatchObject({ status: 307, location: '/de/about' })
+  })
+
+  it('keeps the query through a redirect (a campaign’s tags, a referral code)', async () => {
+    expect(await answer('/en/about?utm_campaign=spring&ref=abc')).toMatchObject({ status: 308, location: '/about?utm_campaign=spring&ref=abc' })
+    expect(await answer('/en?utm_source=newsletter')).toMatchObject({ status: 308, location: '/?utm_source=newsletter' })
+    expect(await answer('/old?utm_campaign=spring')).toMatchObject({ status: 308, location: '/about?utm_campaign=spring' })
+    expect(await answer('/de/alt?utm_campaign=fruehling')).toMatchObject({ status: 307, location: '/de/about?utm_campaign=fruehling' })
   })
 
   it('never redirects on Accept-Language: an address answers the same for every visitor', async () => {

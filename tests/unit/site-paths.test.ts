@@ -87,6 +87,38 @@ describe('the rule: a path on this site', () => {
   })
 })
 
+describe('a redirect keeps the query it was asked with', () => {
+  const at = (destination: string, asked: string) => redirectLocation(destination, `${SITE}${asked}`)?.toString()
+
+  it('a campaign’s tags and any other parameter, to a path here or an address elsewhere', () => {
+    expect(at('/about', '/old?utm_campaign=spring&utm_source=newsletter')).toBe(`${SITE}/about?utm_campaign=spring&utm_source=newsletter`)
+    expect(at('https://docs.example/x', '/old?utm_source=newsletter')).toBe('https://docs.example/x?utm_source=newsletter')
+    expect(at('/about', '/old')).toBe(`${SITE}/about`)
+  })
+
+  it('the destination’s own parameters win (every value of them), the others are added after them, and its fragment stays', () => {
+    expect(at('/?utm_source=promo&utm_source=short#pricing', '/old?utm_source=newsletter&utm_campaign=spring')).toBe(
+      `${SITE}/?utm_source=promo&utm_source=short&utm_campaign=spring#pricing`,
+    )
+    expect(at('https://docs.example/x?ref=site', '/old?ref=mine&v=2')).toBe('https://docs.example/x?ref=site&v=2')
+  })
+
+  it('whatever the query, the location stays where the destination says', () => {
+    for (const query of ['next=//evil.example', '@evil.example', '/\\evil.example', '%2F%2Fevil.example', 'a=%0d%0aLocation:%20https://evil.example'])
+      expect(new URL(at('/about', `/old?${query}`)!).origin, query).toBe(SITE)
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (query) => {
+        const asked = new URL(`${SITE}/old`)
+        asked.search = query
+        const url = redirectLocation('/about', asked)
+        expect(url?.origin).toBe(SITE)
+        expect(url?.pathname).toBe('/about')
+      }),
+      { numRuns: 3000 },
+    )
+  })
+})
+
 describe('the Studio and content:publish refuse such a destination', () => {
   const problems = (document: Record<string, unknown>) => validateDocuments(schemaTypes as never, [document])
   const redirect = (path: string) => ({
