@@ -5,7 +5,7 @@
  * meets it); this module spares a person the round trip. Browser-safe.
  */
 import { QUESTION_LIMITS, type FormQuestion } from '@/sanity/questions/limits'
-import { codePointLength, isPlainWaitlistText, trimWaitlistText, type WaitlistFieldError } from './rules'
+import { cleanWaitlistText, codePointLength, isPlainWaitlistText, type WaitlistFieldError } from './rules'
 import type { WaitlistErrorCopy } from '@/sanity/content/types'
 
 /** What the insert sends: an option key, several, or the short answer; unanswered questions are left out. */
@@ -31,7 +31,8 @@ export type AnswersValidation = { answers: Answers; errors: Record<string, Answe
 
 /**
  * Only the questions' own options, each once in the question's order; a short answer trimmed, at
- * most 200 characters of plain text (the same characters the name may not hold).
+ * most 200 characters of plain text (the same characters the name may not hold), and a blank one
+ * (invisible characters alone: cleanWaitlistText) no answer.
  */
 export function validateAnswers(questions: readonly FormQuestion[], given: Readonly<Record<string, readonly string[]>>): AnswersValidation {
   const answers: Answers = {}
@@ -39,7 +40,7 @@ export function validateAnswers(questions: readonly FormQuestion[], given: Reado
   for (const question of questions) {
     const values = given[question.key] ?? []
     if (question.kind === 'text') {
-      const text = trimWaitlistText(values[0] ?? '')
+      const text = cleanWaitlistText(values[0] ?? '')
       if (!isPlainWaitlistText(text)) errors[question.key] = 'invalid_characters'
       else if (codePointLength(text) > QUESTION_LIMITS.answer) errors[question.key] = 'too_long'
       else if (text !== '') answers[question.key] = text

@@ -88,6 +88,37 @@ export function trimWaitlistText(value: string): string {
   return value.slice(start, end)
 }
 
+/**
+ * Characters that show nothing by themselves: Unicode's Default_Ignorable_Code_Point (soft
+ * hyphen, combining grapheme joiner, Arabic letter mark, the Hangul fillers U+115F, U+1160,
+ * U+3164 and U+FFA0, the Khmer inherent vowels, the Mongolian variation selectors and vowel
+ * separator U+180E, zero-width space, non-joiner and joiner, direction marks and controls, word
+ * joiner and invisible operators, variation selectors, the byte order mark, the shorthand and
+ * musical format controls, the tag characters U+E0020–U+E007F and the rest of their block), plus
+ * U+2800 BRAILLE PATTERN BLANK, which no font draws. Inside text they stay (a soft hyphen in a
+ * long word, ZWNJ in a Persian name, ZWJ, variation selectors and tags in an emoji sequence): only
+ * text made of them and whitespace alone is blank (cleanWaitlistText).
+ *
+ * Written in PostgreSQL's escapes (\U for code points past U+FFFF) and copied verbatim into
+ * waitlist_rules.clean_text() in supabase/schemas/01_rules.sql; tests/unit/waitlist-rules.test.ts
+ * holds it to the pinned Node's Unicode.
+ */
+export const WAITLIST_INVISIBLE_CLASS =
+  '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8' +
+  '\\U0001BCA0-\\U0001BCA3\\U0001D173-\\U0001D17A\\U000E0000-\\U000E0FFF'
+
+const INVISIBLE = new RegExp(`[${WAITLIST_INVISIBLE_CLASS.replace(/\\U0*([0-9A-F]+)/g, '\\u{$1}')}]`, 'gu')
+
+/**
+ * What the database stores for a name, a company or a short answer (waitlist_rules.clean_text):
+ * the value trimmed, or '' when it is blank, nothing left once whitespace and the invisible
+ * characters above are taken out. So a blank name is a missing name ("required") and a blank
+ * answer no answer, whichever invisible character it is made of, on both sides alike.
+ */
+export function cleanWaitlistText(value: string): string {
+  return trimWaitlistText(value.replace(INVISIBLE, '')) === '' ? '' : trimWaitlistText(value)
+}
+
 /** Length as Postgres' char_length() counts it: code points. */
 export function codePointLength(value: string): number {
   let count = 0
@@ -96,8 +127,8 @@ export function codePointLength(value: string): number {
 }
 
 /**
- * What a name or company may not contain, identical to waitlist_rules.plain_text() in the
- * migration (*_waitlist_abuse.sql): C0 and C1 controls (line breaks and tabs among them), the line
+ * What a name or company may not contain, identical to waitlist_rules.plain_text() in
+ * supabase/schemas/01_rules.sql: C0 and C1 controls (line breaks and tabs among them), the line
  * and paragraph separators, bidi controls and isolates, zero-width space, word joiner and the
  * invisible operators, the byte order mark and the interlinear annotation characters. They let a
  * name forge lines and fields wherever it is shown (an e-mail, Slack). Joiners stay: Persian
@@ -112,12 +143,12 @@ export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800
 /** Text the plain-text rule lets through and Postgres can store: a name, a company, a short answer. */
 export const isPlainWaitlistText = (value: string) => !UNSTORABLE.test(value) && !PLAIN_TEXT_FORBIDDEN.test(value)
 
-/** What the database stores for this input: trimmed fields, the e-mail in its one spelling. */
+/** What the database stores for this input: trimmed fields (a blank one empty), the e-mail in its one spelling. */
 export function normalizeWaitlistInput(input: WaitlistFormInput): WaitlistRow {
   return {
-    name: trimWaitlistText(input.name ?? ''),
+    name: cleanWaitlistText(input.name ?? ''),
     email: normalizeWaitlistEmail(input.email ?? '', trimWaitlistText),
-    project: trimWaitlistText(input.company ?? ''),
+    project: cleanWaitlistText(input.company ?? ''),
   }
 }
 

@@ -9,6 +9,10 @@
 --     normalises (waitlist_rules.email_unsettled), which is then never plausible either;
 --   * waitlist_rules.email_plausible: dot-separated atoms, one @, a domain of valid labels; no
 --     spaces, controls, quotes, brackets, commas, semicolons or bidi controls;
+--   * waitlist_rules.clean_text: a name, company or short answer trimmed, and '' when it is blank:
+--     nothing left once whitespace and the characters that show nothing by themselves are taken
+--     out (Unicode's Default_Ignorable_Code_Point, tag characters and Hangul fillers among them,
+--     and U+2800 BRAILLE PATTERN BLANK). Inside text they stay;
 --   * waitlist_rules.plain_text: no control, line-break, bidi-control or invisible characters in a
 --     name or company (joiners stay: Persian and emoji sequences need them);
 --   * waitlist_rules.mailbox_key: what the big providers document as one inbox (googlemail.com is
@@ -210,6 +214,30 @@ return value !~ '[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202
 
 revoke all on function waitlist_rules.plain_text(text) from public, anon, authenticated, service_role;
 grant execute on function waitlist_rules.plain_text(text) to anon, authenticated, service_role;
+
+-- cleanWaitlistText() of components/waitlist/rules.ts, the class WAITLIST_INVISIBLE_CLASS verbatim.
+-- Blank text becomes '' rather than failing a new check: a check is evaluated again on every update
+-- of a row, so one on the name would refuse confirming, crediting or inviting anyone stored with a
+-- blank name under the older rules (and an invitation of the next hundred with them). Cleaned to '',
+-- a new blank name fails waitlist_name_not_blank and a blank answer is no answer, while rows
+-- already stored keep their value and their way through the line.
+create function waitlist_rules.clean_text(value text)
+returns text
+language sql
+immutable
+strict
+parallel safe
+set search_path = ''
+return case
+  when public.waitlist_trim(pg_catalog.regexp_replace(value, '[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]', '', 'g')) = '' then ''
+  else public.waitlist_trim(value)
+end;
+
+comment on function waitlist_rules.clean_text(text) is
+  'A name, company or short answer as stored: trimmed, and '''' when only whitespace and invisible characters (components/waitlist/rules.ts, WAITLIST_INVISIBLE_CLASS) remain.';
+
+revoke all on function waitlist_rules.clean_text(text) from public, anon, authenticated, service_role;
+grant execute on function waitlist_rules.clean_text(text) to anon, authenticated, service_role;
 
 create function waitlist_rules.mailbox_key(email text)
 returns text

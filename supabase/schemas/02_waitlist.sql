@@ -17,7 +17,8 @@
 -- stored.
 --
 -- Field rules (01_rules.sql, shared with the form): values are trimmed and the e-mail normalised
--- by the waitlist_clean trigger, for every writer; name and e-mail required and not blank; at
+-- by the waitlist_clean trigger, for every writer, a name or project of whitespace and invisible
+-- characters alone stored as '' (waitlist_rules.clean_text); name and e-mail required and not blank; at
 -- most 100 / 254 / 200 characters for name / e-mail / project; one entry per address (the
 -- deferrable unique email_key, lower(email) of the normalised value, checked at the end of the
 -- statement, after the one-row guard of 03_limits.sql). The format and plain-text rules are NOT
@@ -203,9 +204,9 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  new.name := public.waitlist_trim(new.name);
+  new.name := waitlist_rules.clean_text(new.name);
   new.email := waitlist_rules.normalize_email(new.email);
-  new.project := public.waitlist_trim(new.project);
+  new.project := waitlist_rules.clean_text(new.project);
   return new;
 end
 $$;

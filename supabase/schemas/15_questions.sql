@@ -8,8 +8,9 @@
 --   {"question key": {"question": label, "kind": kind, "options": [keys], "labels": [labels]}} for a
 --   choice and {"question": label, "kind": "text", "text": answer} for a short answer, the labels in
 --   the sign-up's language as published then: a question changed or removed later leaves every
---   stored answer readable. A key no published question has is dropped; a required question left
---   unanswered (WLA01), an option the question does not offer or a value of the wrong shape
+--   stored answer readable. A key no published question has is dropped; a short answer of
+--   whitespace and invisible characters alone is no answer (waitlist_rules.clean_text); a required
+--   question left unanswered (WLA01), an option the question does not offer or a value of the wrong shape
 --   (WLA02), a short answer over 200 characters (WLA03) or with control or direction characters
 --   (WLA04), and an answers value that is not an object (WLA02) refuse the sign-up whole, with a
 --   message naming the question. Nothing else is ever stored.
@@ -83,7 +84,8 @@ begin
       if given is not null and pg_catalog.jsonb_typeof(given) <> 'string' then
         raise exception 'the answer to "%" must be text', q.key using errcode = 'WLA02';
       end if;
-      answer := public.waitlist_trim(coalesce(given #>> '{}', ''));
+      -- Blank (invisible characters alone) is unanswered, as in the form (validateAnswers).
+      answer := waitlist_rules.clean_text(coalesce(given #>> '{}', ''));
       if answer = '' then
         if q.required and private.waitlist_importing() is null then
           raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';

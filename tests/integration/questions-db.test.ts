@@ -11,6 +11,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { emptyList, onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { waitlistPeople } from '../helpers/waitlist-people'
+import { BLANK_TEXTS } from '../helpers/blank-text'
 import { publishableQuestions, type PublishedQuestion } from '@/sanity/questions/rules'
 
 let db: WaitlistDb
@@ -144,6 +145,20 @@ onEachDatabase(
       for (const text of ['line\nbreak', 'tab\tbed', 'gpj.\u202eexe', 'zero\u200bwidth', 'bell\u0007']) {
         const { outcome } = await signUpWith(answers({ role: 'founder', goal: text }))
         expect(outcome, JSON.stringify(text)).toMatchObject({ ok: false, code: 'WLA04' })
+      }
+    })
+
+    it('takes a short answer of invisible characters alone as no answer: refused when required, else not stored', async () => {
+      for (const [label, text] of BLANK_TEXTS) {
+        const optional = await signUpWith(answers({ role: 'founder', goal: text }))
+        expect(optional.outcome, label).toEqual({ ok: true, rows: [] })
+        expect(optional.stored, label).toEqual({ role: { question: 'What is your role?', kind: 'one', options: ['founder'], labels: ['Founder'] } })
+      }
+      expect(await replace([QUESTIONS[0], { ...QUESTIONS[2], required: true }])).toEqual({ ok: true, rows: [{ value: 2 }] })
+      for (const [label, text] of BLANK_TEXTS) {
+        const required = await signUpWith(answers({ role: 'founder', goal: text }))
+        expect(required.outcome, label).toMatchObject({ ok: false, code: 'WLA01', message: 'an answer to "goal" is required' })
+        expect(required.stored, label).toBeUndefined()
       }
     })
 

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedEmailCopy } from '../../tools/content/seed-email-copy'
 import { dispatchOutbox, type DispatchOptions } from '@/components/waitlist/outbox/dispatch'
 import type { EmailChannel } from '@/components/waitlist/outbox/email'
+import { BLANK_TEXTS } from '../helpers/blank-text'
 import { capturingEmail, databaseStore, linkToken } from '../helpers/outbox-store'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 import { rowsHolding } from '../helpers/waitlist-people'
@@ -108,6 +109,36 @@ onEachDatabase(
         for (const name of ['Zoë Ågren-Ñúñez', 'محمد‌رضا', '李小龍', 'Ana 👩‍💻', "O'Brien & Co. (Ltd)"]) {
           expect(await signUp(`welcome${name.length}@abuse.test`, { name, project: name }), name).toMatchObject({ ok: true })
         }
+      })
+
+      it('a name of invisible characters alone is blank and refused; a company of them is stored as none', async () => {
+        for (const [index, [label, text]] of BLANK_TEXTS.entries()) {
+          expect(await signUp(`blank${index}@abuse.test`, { name: text }), label).toMatchObject({
+            ok: false,
+            code: '23514',
+            constraint: 'waitlist_name_not_blank',
+          })
+          expect(await signUp(`blank-company${index}@abuse.test`, { project: text }), label).toMatchObject({ ok: true })
+        }
+        const { rows } = await db.query<{ project: string; count: number }>(
+          `select project, count(*)::integer as count from public.waitlist where email like 'blank-company%' group by project`,
+        )
+        expect(rows).toEqual([{ project: '', count: BLANK_TEXTS.length }])
+      })
+
+      it('an entry stored with a blank name under the older rules keeps it, and still confirms', async () => {
+        // As the trigger stored it then: trimmed only. No check refuses it now on its way (confirming, inviting).
+        await db.exec(`alter table public.waitlist disable trigger waitlist_clean`)
+        try {
+          await db.query(`insert into public.waitlist (name, email, project) values ($1, 'older@abuse.test', $1)`, ['\u3164'])
+        } finally {
+          await db.exec(`alter table public.waitlist enable trigger waitlist_clean`)
+        }
+        expect(await requestLink('older@abuse.test')).toMatchObject({ ok: true })
+        await dispatch()
+        expect(await confirm(linkToken(mailsTo('older@abuse.test').at(-1)!))).toBe('confirmed')
+        const { rows } = await db.query<{ name: string; status: string }>(`select name, status from public.waitlist where email = 'older@abuse.test'`)
+        expect(rows).toEqual([{ name: '\u3164', status: 'confirmed' }])
       })
 
       it('the confirmation e-mail carries nothing the visitor typed: no name, no company, no display name', async () => {

@@ -53,6 +53,13 @@ onEachDatabase(
           '\uFEFF',
           '\u202E',
           '\u2066',
+          // More that show nothing (WAITLIST_INVISIBLE_CLASS): some stripped from an address, some kept, alike on both sides.
+          '\u3164',
+          '\u180E',
+          '\u034F',
+          '\u2800',
+          '\u{E0041}',
+          '\u{E0100}',
           '\u0007',
           '\u001B',
           ' ',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_WHITESPACE } from '@/components/waitlist/rules'
+import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_INVISIBLE_CLASS, WAITLIST_WHITESPACE } from '@/components/waitlist/rules'
 import { applyMigrations, listMigrations } from '@/tools/supabase-local/migrate'
 import { createWaitlistDb, INSERT_WAITLIST, runAs } from '../helpers/waitlist-db'
 
@@ -69,6 +69,11 @@ describe('waitlist migration', () => {
     expect(rows[0]?.def).toBe('CHECK (waitlist_rules.email_plausible(email)) NOT VALID')
     const { rows: fn } = await db.query<{ def: string }>(`select pg_get_functiondef('waitlist_rules.email_plausible(text)'::regprocedure) as def`)
     expect(fn[0]?.def).toContain(`'${WAITLIST_EMAIL_PATTERN_SOURCE}'`)
+  })
+
+  it('takes as invisible the class of components/waitlist/rules.ts verbatim', async () => {
+    const { rows } = await db.query<{ def: string }>(`select pg_get_functiondef('waitlist_rules.clean_text(text)'::regprocedure) as def`)
+    expect(rows[0]?.def).toContain(`'[${WAITLIST_INVISIBLE_CLASS}]'`)
   })
 
   it('trims exactly the whitespace set of components/waitlist/rules.ts', async () => {

@@ -12,6 +12,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { normalizeWaitlistInput, validateWaitlistInput, WAITLIST_WHITESPACE, type WaitlistFormInput, type WaitlistRow } from '@/components/waitlist/rules'
+import { BLANK_TEXTS, INVISIBLE_CODE_POINTS, TEXTS_WITH_INVISIBLES } from '../helpers/blank-text'
 import { createWaitlistDb, INSERT_WAITLIST } from '../helpers/waitlist-db'
 
 let db: PGlite
@@ -122,6 +123,10 @@ describe('form rules and database agree on edge cases', () => {
     ['zero-width non-joiner (a Persian name)', { name: 'محمد\u200Cرضا', email: 'ada@example.com' }],
     ['zero-width joiner (an emoji sequence)', { name: 'Ana 👩\u200D💻', email: 'ada@example.com' }],
     ['interlinear annotation', { name: 'Ada\uFFF9x\uFFFAy\uFFFB', email: 'ada@example.com' }],
+    ...TEXTS_WITH_INVISIBLES.map((text): [string, WaitlistFormInput] => [
+      `invisibles inside ${JSON.stringify(text)}`,
+      { name: text, email: 'ada@example.com', company: text },
+    ]),
   ]
 
   it.each(cases)('%s', async (_, input) => {
@@ -129,11 +134,32 @@ describe('form rules and database agree on edge cases', () => {
   })
 })
 
+describe('blank to the eye on both sides (issue #66, finding 6)', () => {
+  it.each(BLANK_TEXTS)('a name of %s is missing, a company of it none', async (_, text) => {
+    const name = { name: text, email: 'ada@example.com' }
+    await checkAgreement(name)
+    expect(validateWaitlistInput(name)).toMatchObject({ ok: false, errors: { name: 'required' } })
+    await checkAgreement({ name: 'Ada', email: 'ada@example.com', company: text })
+    expect(await insertAsAnon({ name: 'Ada', email: 'ada@example.com', project: text })).toEqual({
+      ok: true,
+      stored: { name: 'Ada', email: 'ada@example.com', project: '' },
+    })
+  })
+})
+
 describe('form rules and database agree on generated inputs', () => {
   const whitespace = fc.constantFrom(...WAITLIST_WHITESPACE)
   // Characters that look like whitespace to some engine but are in neither list.
   const lookalike = fc.constantFrom('\u200B', '\u0085', '\u180E', '\u2060', '\u00AD')
-  const padding = fc.string({ unit: fc.oneof({ weight: 4, arbitrary: whitespace }, { weight: 1, arbitrary: lookalike }), maxLength: 3 })
+  // Any character that shows nothing (WAITLIST_INVISIBLE_CLASS): blank alone, kept among others. Half
+  // of them from the Basic Multilingual Plane, or the 4,096 of the tag block would be nearly all.
+  const invisible = fc
+    .oneof(fc.constantFrom(...INVISIBLE_CODE_POINTS.filter((code) => code <= 0xffff)), fc.constantFrom(...INVISIBLE_CODE_POINTS))
+    .map((code) => String.fromCodePoint(code))
+  const padding = fc.string({
+    unit: fc.oneof({ weight: 4, arbitrary: whitespace }, { weight: 1, arbitrary: lookalike }, { weight: 1, arbitrary: invisible }),
+    maxLength: 3,
+  })
   const padded = (core: fc.Arbitrary<string>) => fc.tuple(padding, core, padding).map(([before, text, after]) => before + text + after)
 
   const nearLimit = (limit: number) =>
@@ -144,6 +170,8 @@ describe('form rules and database agree on generated inputs', () => {
       fc.string({ unit: 'binary', maxLength: 12 }),
       fc.string({ unit: 'grapheme', maxLength: 20 }),
       fc.string({ unit: whitespace, maxLength: 3 }),
+      fc.string({ unit: fc.oneof(invisible, whitespace), maxLength: 4 }),
+      fc.string({ unit: fc.oneof({ weight: 2, arbitrary: invisible }, { weight: 1, arbitrary: fc.constantFrom('a', 'ی', '👩', '\u0007') }), maxLength: 6 }),
       nearLimit(limit),
       fc.constant(''),
     )

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { chunksOf, csvRecords, importText, planImport, readSignUpTime, type ImportPlan } from '@/tools/owner/import'
 import { mailboxKey } from '@/components/waitlist/email'
 import type { PublishedQuestion } from '@/sanity/questions/rules'
+import { BLANK_TEXTS } from '../helpers/blank-text'
 import { ROLE_QUESTION } from '../helpers/questions'
 
 const QUESTIONS: PublishedQuestion[] = [
@@ -150,6 +151,31 @@ describe('planImport', () => {
       17: 'the name is empty',
       18: 'the answer to "goal" is over 200 characters',
     })
+  })
+
+  it('reports a name of invisible characters alone as empty, by its line, and takes a blank project, source or answer as none', () => {
+    const blank = '\u3164\u{E0041}\u00AD\u180E'
+    const read = plan(
+      [
+        'name,email,project,source,goal',
+        ...BLANK_TEXTS.map(([, text], index) => `${text},b${index}@example.com,,,`),
+        `Ann,ann@example.com,${blank},${blank},${blank}`,
+      ].join('\n'),
+    )
+    expect(reasons(read)).toEqual(Object.fromEntries(BLANK_TEXTS.map((_, index) => [index + 2, 'the name is empty'])))
+    expect(read.rows).toEqual([
+      {
+        line: BLANK_TEXTS.length + 2,
+        name: 'Ann',
+        email: 'ann@example.com',
+        project: '',
+        signed_up_at: null,
+        source: null,
+        language: 'en',
+        answers: {},
+        rank: null,
+      },
+    ])
   })
 
   it('reports a mailbox named twice in any spelling, keeping its first line', () => {

@@ -16,6 +16,7 @@ import {
 } from '@/sanity/questions/rules'
 import { answerErrorMessage, answerFieldName, answerProperties, readAnswers, validateAnswers } from '@/components/waitlist/answers'
 import { waitlistJoinProperties } from '@/components/analytics/events'
+import { BLANK_TEXTS } from '../helpers/blank-text'
 
 const en = (text: string) => [{ language: 'en', text }]
 const both = (english: string, german: string) => [
@@ -193,6 +194,11 @@ describe('the form’s answers', () => {
     expect(answerErrorMessage({ kind: 'one' }, 'required', copy)).toBe('Please choose an answer.')
     expect(answerErrorMessage({ kind: 'text' }, 'required', copy)).toBe('Please enter your answer.')
     expect(answerErrorMessage({ kind: 'text' }, 'too_long', copy)).toBe('Please shorten your answer to at most 200 characters.')
+  })
+
+  it.each(BLANK_TEXTS)('takes a short answer of %s as no answer: required when the question is', (_, text) => {
+    expect(validateAnswers(form, { role: ['founder'], goal: [text] })).toEqual({ answers: { role: 'founder' }, errors: {} })
+    expect(validateAnswers([{ ...form[2]!, required: true }], { goal: [text] })).toEqual({ answers: {}, errors: { goal: 'required' } })
   })
 
   it('analytics sees the options chosen, never a short answer', () => {

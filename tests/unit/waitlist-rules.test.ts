@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseNdjson } from '@/sanity/seed/dataset'
 import {
+  cleanWaitlistText,
   codePointLength,
   normalizeWaitlistInput,
   trimWaitlistText,
@@ -12,6 +13,7 @@ import {
   waitlistErrorMessage,
 } from '@/components/waitlist/rules'
 import type { WaitlistErrorCopy } from '@/sanity/content/types'
+import { BLANK_TEXTS, INVISIBLE_CODE_POINTS, TEXTS_WITH_INVISIBLES } from '../helpers/blank-text'
 
 describe('normalizeWaitlistInput', () => {
   it('trims every field and turns a missing company into an empty project', () => {
@@ -35,6 +37,23 @@ describe('trimWaitlistText', () => {
   it('keeps inner whitespace and characters that only look blank', () => {
     expect(trimWaitlistText(' a  b ')).toBe('a  b')
     expect(trimWaitlistText('\u200Bx\u200B')).toBe('\u200Bx\u200B')
+  })
+})
+
+describe('cleanWaitlistText', () => {
+  it('takes as invisible exactly Default_Ignorable_Code_Point and BRAILLE PATTERN BLANK, in the pinned Node', () => {
+    const ignorable = /^\p{Default_Ignorable_Code_Point}$/u
+    const expected: number[] = [0x2800]
+    for (let code = 0; code <= 0x10ffff; code++) if (ignorable.test(String.fromCodePoint(code))) expected.push(code)
+    expect([...INVISIBLE_CODE_POINTS].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b))
+  })
+
+  it.each(BLANK_TEXTS)('makes %s blank: the empty string', (_, text) => {
+    expect(cleanWaitlistText(text)).toBe('')
+  })
+
+  it.each(TEXTS_WITH_INVISIBLES)('keeps %j as written, trimmed only', (text) => {
+    expect(cleanWaitlistText(` ${text}\u3000`)).toBe(text)
   })
 })
 
@@ -95,6 +114,11 @@ describe('validateWaitlistInput', () => {
     if (!result.ok) expect(result.errors).toEqual(errors)
   })
 
+  it.each(BLANK_TEXTS)('takes a name of %s as missing, and a company of it as none', (_, text) => {
+    expect(validateWaitlistInput({ name: text, email: 'a@b.co' })).toMatchObject({ ok: false, errors: { name: 'required' } })
+    expect(validateWaitlistInput({ name: 'Ada', email: 'a@b.co', company: text })).toEqual({ ok: true, row: { name: 'Ada', email: 'a@b.co', project: '' } })
+  })
+
   it('counts an emoji name by code points: 100 emoji pass, 101 do not', () => {
     expect(validateWaitlistInput({ name: '😀'.repeat(100), email: 'a@b.co' }).ok).toBe(true)
     expect(validateWaitlistInput({ name: '😀'.repeat(101), email: 'a@b.co' }).ok).toBe(false)
@@ -127,7 +151,7 @@ describe('waitlistErrorMessage', () => {
 })
 
 describe('names and companies are plain text, in every script', () => {
-  it.each(['Zoë Ågren-Ñúñez', 'محمد\u200Cرضا', 'Ana 👩\u200D💻', '李小龍', "O'Brien & Co. (Ltd)", 'Jane Doe https://example.com'])('accepts %j', (name) => {
+  it.each(['Zoë Ågren-Ñúñez', '李小龍', "O'Brien & Co. (Ltd)", 'Jane Doe https://example.com', ...TEXTS_WITH_INVISIBLES])('accepts %j', (name) => {
     expect(validateWaitlistInput({ name, email: 'a@b.co', company: name })).toMatchObject({ ok: true })
   })
 })

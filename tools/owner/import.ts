@@ -13,7 +13,14 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { validateAnswers } from '../../components/waitlist/answers'
 import { mailboxKey } from '../../components/waitlist/email'
-import { codePointLength, isPlainWaitlistText, trimWaitlistText, validateWaitlistInput, type WaitlistFieldError } from '../../components/waitlist/rules'
+import {
+  cleanWaitlistText,
+  codePointLength,
+  isPlainWaitlistText,
+  trimWaitlistText,
+  validateWaitlistInput,
+  type WaitlistFieldError,
+} from '../../components/waitlist/rules'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../lib/i18n/languages'
 import { QUESTION_LIMITS, type PublishedQuestion } from '../../sanity/questions/rules'
 import { FORMULA_AT_START } from './csv'
@@ -229,7 +236,8 @@ const fold = (text: string) => trimWaitlistText(text).normalize('NFKC').toLowerC
 
 /** A question's cell: option keys or their words in any language (several: separated by ; or |). */
 function readAnswer(question: PublishedQuestion, cell: string): { answer: string | string[] | null } | { problem: string } {
-  const value = trimWaitlistText(cell)
+  // Blank (invisible characters alone) is unanswered, as the form and the database have it.
+  const value = cleanWaitlistText(cell)
   if (value === '') return { answer: null }
   const what = `the answer to "${question.key}"`
   if (question.kind === 'text') {
@@ -349,7 +357,7 @@ function readRow(
   const formula = formulaProblem('the name', name) ?? formulaProblem('the e-mail address', email) ?? formulaProblem('the project', project)
   if (formula) return { problem: formula }
 
-  const source = trimWaitlistText(cell('source'))
+  const source = cleanWaitlistText(cell('source'))
   if (!isPlainWaitlistText(source)) return { problem: `the source ${ERROR_WORDS.invalid_characters}` }
   if (codePointLength(source) > IMPORT_LIMITS.source) return { problem: `the source is over ${IMPORT_LIMITS.source} characters` }
   const sourceFormula = formulaProblem('the source', source)

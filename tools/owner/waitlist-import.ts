@@ -16,7 +16,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
-import { isPlainWaitlistText, trimWaitlistText } from '../../components/waitlist/rules'
+import { cleanWaitlistText, isPlainWaitlistText } from '../../components/waitlist/rules'
 import { checkAgainstList, fileSha256, IMPORT_LIMITS, importRows, importText, planImport, type ImportResult, type ListVerdicts } from './import'
 import { ownerClient, printable, publishedLanguages, publishedQuestions } from './owner'
 
@@ -31,7 +31,7 @@ try {
 }
 const [file, ...extra] = args.positionals
 const dryRun = args.values['dry-run'] ?? false
-const consent = args.values.consented === undefined ? null : trimWaitlistText(args.values.consented)
+const consent = args.values.consented === undefined ? null : cleanWaitlistText(args.values.consented)
 if (!file || extra.length > 0) {
   console.error(`Name one CSV file.\n${usage}`)
   process.exit(2)
