@@ -2,7 +2,8 @@
  * `npm test`: every check CI runs, in order, stopping at the first failure.
  * The generated Sanity and database types, and the disposable-mail domains, must match their sources; then formatting, lint, types, the
  * database's two descriptions (migrations and schemas) against each other, unit and
- * integration tests, and the end-to-end tests in Chromium.
+ * integration tests, and the end-to-end tests in Chromium. Prints each step's time as it ends, and
+ * all of them at the end.
  */
 import { run } from '../local/run'
 
@@ -20,14 +21,22 @@ const steps: [string, string, string[]][] = [
   ['End-to-end tests (Chromium)', 'tsx', ['tools/test/e2e.ts']],
 ]
 
-const started = Date.now()
+const seconds = (since: number) => Math.round((performance.now() - since) / 1000)
+// Each step's time, printed as it ends and again as a table at the end: where the run's time goes.
+const times: [string, number][] = []
+const table = () => times.map(([title, took]) => `  ${String(took).padStart(5)} s  ${title}`).join('\n')
+const started = performance.now()
 for (const [title, command, args] of steps) {
   console.log(`\n▶ ${title}`)
+  const stepStarted = performance.now()
   try {
     await run(command, args)
   } catch {
-    console.error(`\n✘ ${title} failed: see the output above.`)
+    times.push([`${title} (failed)`, seconds(stepStarted)])
+    console.error(`\n✘ ${title} failed after ${seconds(stepStarted)} s: see the output above.\n\nEach step's time:\n${table()}`)
     process.exit(1)
   }
+  times.push([title, seconds(stepStarted)])
+  console.log(`✔ ${title} in ${seconds(stepStarted)} s`)
 }
-console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`)
+console.log(`\nEach step's time:\n${table()}\n\nAll checks passed in ${seconds(started)} s.`)
