@@ -198,7 +198,11 @@ begin
    order by t.rank nulls last, t.line;
 
   select pg_catalog.array_agg(t.entry_id) into written from waitlist_import_rows t where not t.listed;
-  -- Held until the commit; an import's confirmation e-mails are bulk (private.waitlist_outbox_rank).
+  -- A consented import's people need no link (the commit confirms them); anyone else's are held until
+  -- the commit, bulk (private.waitlist_outbox_rank).
+  if batch.consent is not null then
+    delete from public.waitlist_outbox o where o.entry_id = any(written) and o.kind = 'confirmation_email';
+  end if;
   update public.waitlist_outbox o
      set available_at = 'infinity', payload = o.payload || pg_catalog.jsonb_build_object('import', batch.id)
    where o.entry_id = any(written);
@@ -225,7 +229,7 @@ drop function public.waitlist_import_commit(uuid, integer);
 
 -- The point of no return, then what follows it, a batch a call within the API's statement timeout:
 -- up to max_entries of a consented import's people confirmed (their Slack posts dropped, their
--- webhooks bulk, their unneeded confirmation e-mails dropped), and up to max_messages held messages
+-- webhooks bulk), and up to max_messages held messages
 -- released. Answers how much is still to do (call again until 0). Calls after the first may run side
 -- by side: each takes rows the others have not locked. A committed import cannot be aborted.
 create function public.waitlist_import_commit(import_id uuid, max_messages integer default 20000, max_entries integer default 1000)
@@ -255,8 +259,7 @@ begin
   if confirming is not null then
     update public.waitlist w set status = 'confirmed' where w.id = any(confirming) and w.status = 'pending';
     update private.waitlist_imported e set to_confirm = false where e.entry_id = any(confirming);
-    delete from public.waitlist_outbox o
-     where o.entry_id = any(confirming) and o.kind in ('slack_confirmed', 'confirmation_email') and o.status = 'pending';
+    delete from public.waitlist_outbox o where o.entry_id = any(confirming) and o.kind = 'slack_confirmed';
     update public.waitlist_outbox o set payload = o.payload || pg_catalog.jsonb_build_object('import', batch.id)
      where o.entry_id = any(confirming) and o.kind = 'webhook' and not o.payload ? 'import';
   end if;

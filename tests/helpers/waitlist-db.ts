@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
-import { applyMigrations } from '@/tools/supabase-local/migrate'
+import { migratedPglite } from '@/tools/supabase-local/migrated-pglite'
 import { requestTimeoutParam, ROLE_STATEMENT_TIMEOUTS_SQL, withinStatementTimeout } from '@/tools/supabase-local/statement-timeouts'
 import { poolDatabase } from '@/tools/supabase-local/real-postgres'
 import { startRealPostgres } from './real-postgres'
@@ -44,8 +44,7 @@ export const emptyList = (db: Pick<WaitlistDb, 'exec'>, ...tables: string[]) =>
 export const webhooks = (db: Pick<WaitlistDb, 'exec'>, enabled: boolean) => db.exec(`update private.waitlist_webhook_settings set enabled = ${enabled}`)
 
 export async function createWaitlistDb(): Promise<PGlite> {
-  const db = await PGlite.create()
-  await applyMigrations(db)
+  const db = await migratedPglite()
   await db.exec(ROLE_STATEMENT_TIMEOUTS_SQL)
   await webhooks(db, false)
   return db
@@ -74,13 +73,13 @@ export interface WaitlistDbTarget {
  * be (root, apt-get), else skipped with a printed reason. Call at the top of a test file.
  */
 /** Runs `suite` once per database, handing each opened database to `use` before its tests. */
-export function onEachDatabase(targets: readonly WaitlistDbTarget[], use: (db: WaitlistDb) => void, suite: () => void): void {
+export function onEachDatabase(targets: readonly WaitlistDbTarget[], use: (db: WaitlistDb, target: string) => void, suite: () => void): void {
   for (const target of targets) {
     describe(`on ${target.name}`, () => {
       let db: WaitlistDb | undefined
       beforeAll(async () => {
         db = await target.start()
-        use(db)
+        use(db, target.name)
       })
       afterAll(async () => {
         await db?.close()

@@ -53,6 +53,8 @@ export const IMPORT_LIMITS = {
    */
   confirmEntries: 5_000,
   firstConfirmEntries: 500,
+  /** Calls after the commit that may fail before the rest is left to the dispatcher's runs. */
+  followRetries: 3,
   /** How long a run waits for another run's import that is still writing (the database calls one quiet after a minute). */
   waitForOpenMs: 75_000,
 } as const
@@ -582,16 +584,17 @@ export async function importRows(
   }
   let released = first.data === 0
   if (!released) {
-    let stopped = false
+    // Each call is whole or undone, so one that failed is made again, a few times, before the rest is left to the dispatcher.
+    let failures = 0
     const follow = async () => {
-      while (!stopped) {
+      while (failures < IMPORT_LIMITS.followRetries) {
         const { data, error, again } = await commit()
-        if (error && !again) stopped = true
+        if (error && !again) failures++
         else if (data === 0) return
       }
     }
     await Promise.all(Array.from({ length: IMPORT_LIMITS.chunksAtOnce }, follow))
-    released = !stopped
+    released = failures < IMPORT_LIMITS.followRetries
   }
   return { ...result, released }
 }

@@ -6,6 +6,7 @@
  * (tests/helpers/real-postgres.ts) and the scale bench (tools/bench/db/), which must see the same
  * database the tests do.
  */
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { migrationTarget, startPostgresCluster, type PostgresCluster } from '../local/postgres'
 import { applyMigrations } from './migrate'
@@ -27,32 +28,84 @@ export async function startApiPostgres(
   { maxConnections = 300, migrationsDir, settings = [] }: { maxConnections?: number; migrationsDir?: string; settings?: string[] } = {},
 ): Promise<RealPostgres> {
   const cluster: PostgresCluster = await startPostgresCluster(bin, { maxConnections, settings })
-  const { port } = cluster
-  const stop = () => cluster.stop()
   try {
-    const owner = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' })
-    await owner.connect()
+    const owner = await connect(cluster.port, 'postgres')
     await applyMigrations(migrationTarget(owner), migrationsDir)
-    // Supabase's API login: no rights of its own, may become anon, authenticated or service_role.
-    await owner.query(`create role authenticator login noinherit nosuperuser nocreatedb nocreaterole;
-                       grant anon, authenticated, service_role to authenticator;`)
-    await owner.query(ROLE_STATEMENT_TIMEOUTS_SQL)
-    const { rows } = await owner.query<{ version: string }>(`select current_setting('server_version') as version`)
-    const api = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', database: 'postgres', max: Math.min(100, maxConnections - 20) })
-    return {
-      api,
-      owner,
-      port,
-      version: rows[0]?.version ?? '?',
-      async close() {
-        await api.end()
-        await owner.end()
-        await stop()
-      },
-    }
+    await apiRoles(owner)
+    return await apiDatabase(cluster.port, owner, 'postgres', Math.min(100, maxConnections - 20), () => cluster.stop())
   } catch (error) {
-    await stop()
+    await cluster.stop()
     throw error
+  }
+}
+
+/** The template every suite's database is copied from (startApiTemplate, openApiDatabase). */
+const TEMPLATE = 'waitlist_template'
+
+/**
+ * One cluster for many suites: the migrations applied once to a template database, the API's
+ * roles made once (roles belong to the cluster). Each suite then takes its own copy
+ * (openApiDatabase): a copy costs a fraction of initdb, a start and the migrations.
+ */
+export async function startApiTemplate(bin: string, { maxConnections = 400 }: { maxConnections?: number } = {}): Promise<PostgresCluster> {
+  const cluster = await startPostgresCluster(bin, { maxConnections })
+  try {
+    const admin = await connect(cluster.port, 'postgres')
+    await admin.query(`create database ${TEMPLATE}`)
+    await admin.end()
+    const owner = await connect(cluster.port, TEMPLATE)
+    await applyMigrations(migrationTarget(owner))
+    await apiRoles(owner)
+    await owner.end()
+    return cluster
+  } catch (error) {
+    await cluster.stop()
+    throw error
+  }
+}
+
+/** A database of its own, copied from the template of the cluster on `port`; closing it drops it. */
+export async function openApiDatabase(port: number, { maxConnections = 80 }: { maxConnections?: number } = {}): Promise<RealPostgres> {
+  const name = `suite_${randomUUID().replaceAll('-', '')}`
+  const admin = await connect(port, 'postgres')
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE}`)
+  } finally {
+    await admin.end()
+  }
+  const owner = await connect(port, name)
+  return apiDatabase(port, owner, name, Math.min(100, maxConnections), async () => {
+    const dropper = await connect(port, 'postgres')
+    await dropper.query(`drop database if exists ${name} with (force)`).finally(() => dropper.end())
+  })
+}
+
+async function connect(port: number, database: string): Promise<pg.Client> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database })
+  await client.connect()
+  return client
+}
+
+/** Supabase's API login (no rights of its own, may become anon, authenticated or service_role) and the roles' timeouts. */
+async function apiRoles(owner: pg.Client): Promise<void> {
+  await owner.query(`create role authenticator login noinherit nosuperuser nocreatedb nocreaterole;
+                     grant anon, authenticated, service_role to authenticator;`)
+  await owner.query(ROLE_STATEMENT_TIMEOUTS_SQL)
+}
+
+async function apiDatabase(port: number, owner: pg.Client, database: string, connections: number, release: () => Promise<void>): Promise<RealPostgres> {
+  const { rows } = await owner.query<{ version: string }>(`select current_setting('server_version') as version`)
+  const api = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', database, max: connections })
+  return {
+    api,
+    owner,
+    port,
+    version: rows[0]?.version ?? '?',
+    async close() {
+      await api.end()
+      await owner.end()
+      await release()
+    },
   }
 }
 

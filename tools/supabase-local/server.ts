@@ -35,6 +35,7 @@ import { errors, HttpError, type ErrorResponse } from './errors'
 import { verifyJwt } from './jwt'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys'
 import { applyMigrations, MIGRATIONS_DIR } from './migrate'
+import { migratedPglite } from './migrated-pglite'
 import { ROLE_STATEMENT_TIMEOUTS_SQL } from './statement-timeouts'
 import { handleRest, type PostgrestOptions, type RestDatabase } from './postgrest'
 
@@ -322,8 +323,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   let appliedMigrations: string[]
   try {
     if (dataDir !== undefined) await mkdir(dataDir, { recursive: true })
-    db = await PGlite.create(dataDir === undefined ? undefined : path.resolve(dataDir))
-    appliedMigrations = await applyMigrations(db, migrationsDir)
+    // In memory, from the migrated snapshot (./migrated-pglite.ts): the tests and the end-to-end
+    // stack start many of these. A data folder keeps its own history and is migrated in place.
+    db = dataDir === undefined ? await migratedPglite(migrationsDir) : await PGlite.create(path.resolve(dataDir))
+    appliedMigrations = dataDir === undefined ? [] : await applyMigrations(db, migrationsDir)
     await db.exec(ROLE_STATEMENT_TIMEOUTS_SQL)
     if (seedSql !== undefined) await db.exec(seedSql)
     startup.resolve()
