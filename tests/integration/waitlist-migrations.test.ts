@@ -1,10 +1,11 @@
+import type { PGlite } from '@electric-sql/pglite'
 import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WAITLIST_EMAIL_PATTERN_SOURCE, WAITLIST_INVISIBLE_CLASS, WAITLIST_WHITESPACE } from '@/components/waitlist/rules'
 import { applyMigrations, listMigrations } from '@/tools/supabase-local/migrate'
+import { migratedPglite } from '@/tools/supabase-local/migrated-pglite'
 import { createWaitlistDb, INSERT_WAITLIST, runAs } from '../helpers/waitlist-db'
 
 let db: PGlite
@@ -279,11 +280,10 @@ describe('20261130200000_waitlist_line_index on a database that already has a li
 async function databaseBefore(version: string) {
   const all = await listMigrations()
   const dir = await mkdtemp(path.join(tmpdir(), 'waitlist-migrations-'))
-  const old = await PGlite.create()
   for (const file of all.filter((migration) => migration.version < version)) {
     await copyFile(file.file, path.join(dir, path.basename(file.file)))
   }
-  await applyMigrations(old, dir)
+  const old = await migratedPglite(dir)
   return {
     all,
     old,

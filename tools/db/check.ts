@@ -6,7 +6,6 @@
  *
  * Options: --migrations DIR, --schemas DIR (another tree, for the tests), --pglite-only.
  */
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { parseArgs } from 'node:util'
 import { ensurePostgres, migrationTarget, startPostgresCluster } from '../local/postgres'
@@ -14,6 +13,7 @@ import { applyMigrations, MIGRATIONS_DIR, type MigrationTarget } from '../supaba
 import { describeDifference, diffCatalogs, readCatalog, type Catalog, type CatalogDifference } from './catalog'
 import { applySchemas, SCHEMAS_DIR } from './schemas'
 import { lintMigrations } from './squawk'
+import { freshPglite } from '../supabase-local/migrated-pglite'
 
 export interface Trees {
   migrationsDir: string
@@ -27,7 +27,7 @@ function builds({ migrationsDir, schemasDir }: Trees): [Build, Build] {
 }
 
 export async function pgliteCatalog(build: Build): Promise<Catalog> {
-  const db = await PGlite.create()
+  const db = await freshPglite()
   try {
     await build(db)
     return await readCatalog(db)
