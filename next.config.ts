@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // `npm test` type-checks the whole project with tsc before any build; checking again in
-  // each of the three test builds would cost a minute on two cores and prove nothing new.
+  // each of the two test builds would cost a minute on two cores and prove nothing new.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // Several instances share their pages, data and tags in Redis (lib/cache/cache-handler.mjs,

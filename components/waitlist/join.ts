@@ -1,10 +1,10 @@
 /**
- * Saves a waitlist sign-up and classifies the outcome per the spec's error
- * catalogue. Browser-safe.
+ * Saves a waitlist sign-up and classifies the outcome per the product spec's error catalogue
+ * (its waitlist errors). Browser-safe.
  *
- * Deliberate departures from the spec (section 7/8):
+ * Deliberate departures from that spec:
  * - The row is NOT requested back: read-back would need a SELECT grant for the
- *   public key, i.e. anyone could read the list (see the migration header).
+ *   public key, i.e. anyone could read the list (supabase/schemas/02_waitlist.sql, its header).
  *   A 201 without error is the proof that the row is stored.
  * - "Client not available: log it and report success" is dropped: the visitor
  *   is only ever told "You're on the list!" when the database has the row.

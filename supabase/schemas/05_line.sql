@@ -28,8 +28,8 @@
 --     (private.waitlist_network_keys, 03_limits.sql) is kept for same_network_seconds at most (an
 --     hour at most, as the privacy page says), and of a referred entry only the verdict "same network".
 --
--- TypeScript twins: components/waitlist/my-place.tsx (the place shown) and tools/owner/console/
--- server.ts (the head of the line).
+-- TypeScript twins: components/waitlist/my-place.tsx (the place shown) and
+-- tools/owner/console/server.ts (the head of the line).
 
 create table private.waitlist_referral_settings (
   only_row boolean primary key default true check (only_row),

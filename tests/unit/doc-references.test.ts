@@ -37,6 +37,17 @@ describe('references in the guides and comments', () => {
     expect(check('docs/engineers.md', 'See [it](founders.md).')).toEqual([{ target: 'founders.md', problem: 'the link leads to no file' }])
   })
 
+  it('fails on a path broken over two lines, in a comment or a guide', () => {
+    expect(check('components/x.ts', ' * the messages (supabase/migrations/\n * *_waitlist_confirmation.sql), sent once')).toEqual([
+      { target: 'supabase/migrations/*_waitlist_confirmation.sql', problem: 'a path broken over two lines: keep it on one' },
+    ])
+    expect(check('docs/engineers.md', 'the form is in components/waitlist/\nrules.ts, read it')).toEqual([
+      { target: 'components/waitlist/rules.ts', problem: 'a path broken over two lines: keep it on one' },
+    ])
+    // A folder that ends a line, and a sentence that goes on, is no broken path.
+    expect(check('docs/engineers.md', 'everything under components/waitlist/\nand the rest of the form.')).toEqual([])
+  })
+
   it('fails on a product comment that cites a migration, even by a pattern', () => {
     expect(check('components/x.ts', '// the rule (supabase/migrations/*_waitlist.sql)')).toHaveLength(1)
     expect(check('components/x.ts', '// the rule (supabase/migrations/20261122120000_waitlist.sql)')[0]?.problem).toMatch(/cites a migration/)

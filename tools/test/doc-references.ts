@@ -1,6 +1,7 @@
 /**
  * Words that cannot drift (tests/unit/doc-references.test.ts): every repository path a guide or a
- * comment names exists, every link between the guides lands on a heading that exists, and no
+ * comment names exists (on one line: a path broken over two is flagged), every link between the
+ * guides lands on a heading that exists, and no
  * product comment sends a reader to a migration (a migration is history: the current definition of
  * each database object is in `supabase/schemas/`, and a later migration may have replaced the one
  * cited).
@@ -37,6 +38,8 @@ export function filesToRead(tracked: readonly string[]): string[] {
 
 const PATH = new RegExp(`(?<![\\w./@~'"-])((?:${ROOTS.map((root) => root.replace('.', '\\.')).join('|')})/[A-Za-z0-9_.\\-\\[\\]()@*/]*[A-Za-z0-9_\\])*-])`, 'g')
 const LINK = /\]\(([^)\s]+?)\)/g
+/** The next line's start after a comment's marker, when it is the rest of a file name (`*_x.sql`, `dispatch.ts`). */
+const SPLIT_REST = /^\s*(?:\*|\/\/|--|#)?\s*([A-Za-z0-9_.*\-[\]()]+\.(?:ts|tsx|mjs|sql|md|json|ndjson))\b/
 const IMPORT = /^\s*(import|export)\b.*\bfrom\s+['"]|^\s*import\s+['"]/
 
 /** A sentence's full stop or closing bracket is not part of the path; a route's `[slug]` is. */
@@ -88,6 +91,12 @@ export function checkFile(file: string, text: string, exists: (repoPath: string)
     const at = { file, line: index + 1 }
     if (product && IMPORT.test(line)) return
     for (const match of line.matchAll(PATH)) {
+      // A path broken over two lines names neither half: the reader, and this check, see only a folder.
+      const rest = SPLIT_REST.exec(lines[index + 1] ?? '')
+      if (rest && line.slice(match.index + match[0].length).trimEnd() === '/') {
+        problems.push({ ...at, target: `${match[1]}/${rest[1]}`, problem: 'a path broken over two lines: keep it on one' })
+        continue
+      }
       // A Markdown link's text and its target are read apart.
       const target = trimEnd(match[1]!.split('](')[0]!)
       if (target.includes('<')) continue

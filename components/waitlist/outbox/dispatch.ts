@@ -1,6 +1,6 @@
 /**
- * The outbox dispatcher: takes the waitlist's due messages (supabase/migrations/
- * *_waitlist_confirmation.sql), sends each once and marks it. Server only; the transports and
+ * The outbox dispatcher: takes the waitlist's due messages (public.waitlist_outbox_claim,
+ * supabase/schemas/07_outbox.sql), sends each once and marks it. Server only; the transports and
  * the database are passed in, so tests can run it against real ones or break them on purpose.
  *
  * Delivery rules:
@@ -263,7 +263,7 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
   const language = await emailLanguage(message, options)
   const copy = await options.copy(language)
   if (message.kind === 'erasure_email') {
-    // Slack is not told, and the person has left: no way off the list to offer (see the migrations).
+    // Slack is not told, and the person has left: no way off the list to offer (the erasure_email payload, supabase/schemas/07_outbox.sql).
     if (!(await lastCheck(message, store))) return WITHDRAWN
     const { name, email } = message.payload
     const rendered = await renderErasureEmail({ copy, name })

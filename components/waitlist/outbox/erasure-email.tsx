@@ -1,7 +1,7 @@
 /**
  * The e-mail confirming that "Delete me" erased an entry. It is sent after the entry is gone, from
- * the outbox message that alone still holds the address and name (supabase/migrations/
- * *_waitlist_erasure_email.sql); it has no link and no image. Every word comes from the waitlist
+ * the outbox message that alone still holds the address and name (the erasure_email payload,
+ * supabase/schemas/07_outbox.sql); it has no link and no image. Every word comes from the waitlist
  * page in Sanity.
  */
 import type { WaitlistEmailCopy } from '@/sanity/content/types'
