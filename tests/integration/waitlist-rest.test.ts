@@ -282,8 +282,8 @@ const cases: Case[] = [
   },
   {
     name: 'a key signed with another secret -> 401 Invalid API key',
-    run: ({ target }) =>
-      serverClient(target.url, signJwt({ role: 'anon', exp: 4102444800 }, 'not-the-secret-of-this-project-at-all-000'))
+    run: async ({ target }) =>
+      serverClient(target.url, await signJwt({ role: 'anon', exp: 4102444800 }, 'not-the-secret-of-this-project-at-all-000'))
         .from('waitlist')
         .insert({ name: 'Hal', email: email('badkey'), project: '' }),
     expect: { status: 401, message: /Invalid API key/ },
@@ -511,7 +511,7 @@ describe('the local double only', () => {
       message: 'permission denied to set role "postgres"',
     },
   ])('$label -> $status $code', async ({ token, status, code, message }) => {
-    const outcome = await withToken(token)
+    const outcome = await withToken(await token)
       .from('waitlist')
       .insert({ name: 'Lu', email: email('token'), project: '' })
     expect(outcome.status).toBe(status)

@@ -11,9 +11,9 @@ describe('local demo keys', () => {
   it.each([
     ['anon', LOCAL_ANON_KEY],
     ['service_role', LOCAL_SERVICE_ROLE_KEY],
-  ])('%s is the HS256 JWT `supabase start` prints', (role, key) => {
-    expect(signJwt({ iss: 'supabase-demo', role, exp: 1983812996 }, LOCAL_JWT_SECRET)).toBe(key)
-    expect(verifyJwt(key, LOCAL_JWT_SECRET)).toEqual({ ok: true, claims: { iss: 'supabase-demo', role, exp: 1983812996 } })
+  ])('%s is the HS256 JWT `supabase start` prints', async (role, key) => {
+    expect(await signJwt({ iss: 'supabase-demo', role, exp: 1983812996 }, LOCAL_JWT_SECRET)).toBe(key)
+    expect(await verifyJwt(key, LOCAL_JWT_SECRET)).toEqual({ ok: true, claims: { iss: 'supabase-demo', role, exp: 1983812996 } })
   })
 })
 
@@ -22,15 +22,15 @@ describe('verifyJwt', () => {
   const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`
 
   it.each([
-    ['a wrong secret', signJwt({ role: 'anon' }, 'x'.repeat(40)), 'signature'],
-    ['a tampered payload', `${header}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.${LOCAL_ANON_KEY.split('.')[2]}`, 'signature'],
-    ['alg none', none, 'algorithm'],
-    ['two parts', `${header}.${payload}`, 'malformed'],
-    ['garbage', 'a.b.c', 'malformed'],
-    ['an expired token', signJwt({ role: 'anon', exp: 1000 }, LOCAL_JWT_SECRET), 'expired'],
-    ['a non-numeric exp', signJwt({ role: 'anon', exp: 'never' }, LOCAL_JWT_SECRET), 'expired'],
-  ])('refuses %s', (_, token, reason) => {
-    expect(verifyJwt(token, LOCAL_JWT_SECRET)).toMatchObject({ ok: false, reason })
+    ['a wrong secret', () => signJwt({ role: 'anon' }, 'x'.repeat(40)), 'signature'],
+    ['a tampered payload', () => `${header}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.${LOCAL_ANON_KEY.split('.')[2]}`, 'signature'],
+    ['alg none', () => none, 'algorithm'],
+    ['two parts', () => `${header}.${payload}`, 'malformed'],
+    ['garbage', () => 'a.b.c', 'malformed'],
+    ['an expired token', () => signJwt({ role: 'anon', exp: 1000 }, LOCAL_JWT_SECRET), 'expired'],
+    ['a non-numeric exp', () => signJwt({ role: 'anon', exp: 'never' }, LOCAL_JWT_SECRET), 'expired'],
+  ])('refuses %s', async (_, token, reason) => {
+    expect(await verifyJwt(await token(), LOCAL_JWT_SECRET)).toMatchObject({ ok: false, reason })
   })
 })
 

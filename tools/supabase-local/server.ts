@@ -173,11 +173,11 @@ export function gatewayHeaderLines(rawHeaders: readonly string[], peer: string):
 }
 
 /** The gateway's key check, then PostgREST's JWT check; returns the claims the request runs with. */
-function authenticate(request: IncomingMessage, url: URL): Record<string, unknown> {
+async function authenticate(request: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
   const apikeyHeader = request.headers.apikey
   const apikey = (Array.isArray(apikeyHeader) ? apikeyHeader[0] : apikeyHeader) ?? url.searchParams.get('apikey')
   if (!apikey) throw errors.noApiKey()
-  const key = verifyJwt(apikey, LOCAL_JWT_SECRET)
+  const key = await verifyJwt(apikey, LOCAL_JWT_SECRET)
   if (!key.ok || !API_KEY_ROLES.has(String(key.claims.role))) throw errors.invalidApiKey()
 
   // A signed-in user's token travels in Authorization while apikey stays the public key.
@@ -185,7 +185,7 @@ function authenticate(request: IncomingMessage, url: URL): Record<string, unknow
   if (!bearer) return key.claims
   const token = (bearer[1] ?? '').trim()
   if (token === '') throw errors.jwt('PGRST301', 'Empty JWT is sent in Authorization header')
-  const verified = verifyJwt(token, LOCAL_JWT_SECRET)
+  const verified = await verifyJwt(token, LOCAL_JWT_SECRET)
   if (!verified.ok) throw errors.jwt(verified.reason === 'expired' ? 'PGRST303' : 'PGRST301', verified.message)
   return verified.claims
 }
@@ -236,7 +236,7 @@ async function serveRest(
         }
         if (url.pathname !== '/rest/v1' && !url.pathname.startsWith('/rest/v1/')) throw errors.noRoute()
 
-        const claims = authenticate(request, url)
+        const claims = await authenticate(request, url)
         const body = decodeBody(await readBody(request))
         const result = await handleRest(
           await database(),

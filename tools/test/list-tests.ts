@@ -31,7 +31,8 @@ try {
     type Suite = { title: string; file?: string; suites?: Suite[]; specs?: { title: string; tests: { projectName: string }[] }[] }
     const walk = (suite: Suite, titles: string[]) => {
       const here = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title]
-      for (const spec of suite.specs ?? []) for (const test of spec.tests) playwright.push(`playwright › ${test.projectName} › ${[...here, spec.title].join(' › ')}`)
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests) playwright.push(`playwright › ${test.projectName} › ${[...here, spec.title].join(' › ')}`)
       for (const child of suite.suites ?? []) walk(child, here)
     }
     for (const suite of (JSON.parse(stdout) as { suites: Suite[] }).suites) walk(suite, [])
