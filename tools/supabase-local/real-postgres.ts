@@ -64,7 +64,11 @@ export async function startApiTemplate(bin: string, { maxConnections = 400 }: { 
   }
 }
 
-/** A database of its own, copied from the template of the cluster on `port`; closing it drops it. */
+/**
+ * A database of its own, copied from the template of the cluster on `port`. Closing it ends its
+ * connections and leaves the copy to the cluster's own end: dropping it at once would cut a
+ * connection the pool is still closing (57P01 on a client nobody listens to any more).
+ */
 export async function openApiDatabase(port: number, { maxConnections = 80 }: { maxConnections?: number } = {}): Promise<RealPostgres> {
   const name = `suite_${randomUUID().replaceAll('-', '')}`
   const admin = await connect(port, 'postgres')
@@ -74,10 +78,7 @@ export async function openApiDatabase(port: number, { maxConnections = 80 }: { m
     await admin.end()
   }
   const owner = await connect(port, name)
-  return apiDatabase(port, owner, name, Math.min(100, maxConnections), async () => {
-    const dropper = await connect(port, 'postgres')
-    await dropper.query(`drop database if exists ${name} with (force)`).finally(() => dropper.end())
-  })
+  return apiDatabase(port, owner, name, Math.min(100, maxConnections), async () => {})
 }
 
 async function connect(port: number, database: string): Promise<pg.Client> {
