@@ -377,7 +377,15 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
   if (messages.length === 0) return report
   const leaseMs = Math.min(...messages.map((message) => message.lease_ms ?? DEFAULT_LEASE_MS))
   const run = startRun(started, Math.min(options.budgetMs ?? RUN_BUDGET_MS, leaseMs / 2), leaseMs - Math.min(LEASE_MARGIN_MS, leaseMs / 10))
-  const withStore = { ...options, store }
+  // The published languages are read once a run, not once an e-mail (a failed read is tried again).
+  const { languages } = options
+  let published: Promise<readonly string[]> | undefined
+  const publishedOnce = () =>
+    (published ??= languages!().catch((error: unknown) => {
+      published = undefined
+      throw error
+    }))
+  const withStore = { ...options, store, ...(languages ? { languages: publishedOnce } : {}) }
   let stopped: StoreError | null = null
 
   const handle = async (message: ClaimedMessage): Promise<void> => {
