@@ -385,17 +385,21 @@ function readRow(
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/** The chunks of rows a call each: at most chunkRows, and at most chunkChars of JSON. */
+/**
+ * The chunks of rows a call each: at most chunkRows (or what `maxRows()` says as each chunk is
+ * made: the import's CallPacer), and at most chunkChars of JSON.
+ */
 export function* chunksOf<T>(
   rows: readonly T[],
   size: (row: T) => number,
-  { maxRows = IMPORT_LIMITS.chunkRows, maxChars = IMPORT_LIMITS.chunkChars }: { maxRows?: number; maxChars?: number } = {},
+  { maxRows = IMPORT_LIMITS.chunkRows, maxChars = IMPORT_LIMITS.chunkChars }: { maxRows?: number | (() => number); maxChars?: number } = {},
 ): Generator<T[]> {
+  const limit = typeof maxRows === 'number' ? () => maxRows : maxRows
   let chunk: T[] = []
   let chars = 0
   for (const row of rows) {
     const rowChars = size(row)
-    if (chunk.length > 0 && (chunk.length >= maxRows || chars + rowChars > maxChars)) {
+    if (chunk.length > 0 && (chunk.length >= limit() || chars + rowChars > maxChars)) {
       yield chunk
       chunk = []
       chars = 0
@@ -516,20 +520,10 @@ export async function importRows(
   const result: ImportResult = { id, written: 0, listed: [], disposable: [], abandoned }
   const pacer = new CallPacer(Math.min(IMPORT_LIMITS.firstChunkRows, chunkRows), chunkRows)
   const retry: ImportRow[][] = []
-  let cursor = 0
+  const chunks = chunksOf(rows, rowChars, { maxRows: () => pacer.size })
   // The next rows to send: a chunk cut by the timeout (in halves) first, then as many rows as the
   // pacer says, within the API's body size.
-  const take = (): ImportRow[] | null => {
-    const again = retry.pop()
-    if (again) return again
-    const chunk: ImportRow[] = []
-    for (let chars = 0; cursor < rows.length && chunk.length < pacer.size; cursor++) {
-      chars += rowChars(rows[cursor]!)
-      if (chunk.length > 0 && chars > IMPORT_LIMITS.chunkChars) break
-      chunk.push(rows[cursor]!)
-    }
-    return chunk.length > 0 ? chunk : null
-  }
+  const take = (): ImportRow[] | null => retry.pop() ?? chunks.next().value ?? null
   let failed: unknown = null
   // Two chunks on the way at once: each is a statement of its own in the database, and the import's
   // time is mostly theirs (the insert triggers), so a second connection nearly halves it.
