@@ -264,10 +264,12 @@ begin
      where o.entry_id = any(confirming) and o.kind = 'webhook' and not o.payload ? 'import';
   end if;
 
+  -- Held messages are found from the outbox's due index (held ones are pending at 'infinity'), not
+  -- by reading every entry of the import at each call: the calls after the commit are many.
   with waiting as (
-    select h.id from private.waitlist_imported e
-      join public.waitlist_outbox h on h.entry_id = e.entry_id
-     where e.import_id = batch.id and h.available_at = 'infinity'
+    select h.id from public.waitlist_outbox h
+      join private.waitlist_imported e on e.entry_id = h.entry_id
+     where h.status = 'pending' and h.available_at = 'infinity' and e.import_id = batch.id
      limit greatest(max_messages, 1)
      for update of h skip locked
   )
@@ -275,9 +277,9 @@ begin
    where o.id in (select w.id from waiting w);
 
   select (select count(*) from private.waitlist_imported e where e.import_id = batch.id and e.to_confirm)
-       + (select count(*) from private.waitlist_imported e
-            join public.waitlist_outbox h on h.entry_id = e.entry_id
-           where e.import_id = batch.id and h.available_at = 'infinity')
+       + (select count(*) from public.waitlist_outbox h
+            join private.waitlist_imported e on e.entry_id = h.entry_id
+           where h.status = 'pending' and h.available_at = 'infinity' and e.import_id = batch.id)
     into held;
   if held = 0 and batch.released_at is null then
     update private.waitlist_imports i set released_at = pg_catalog.now() where i.id = batch.id and i.released_at is null;
