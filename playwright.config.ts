@@ -4,12 +4,33 @@ import { CHROMIUM_ARGS } from './tools/local/chromium'
 
 const baseURL = `http://localhost:${E2E.sitePort}`
 
+/**
+ * The desktop specs that only read: no publish, no server of their own, nothing timed on the
+ * server (e2e/request-bodies.spec.ts samples its memory: serial). A spec added here must not read
+ * what another changes.
+ */
+const READ_ONLY_SPECS = [
+  'accessibility',
+  'bundle',
+  'header',
+  'landing-sections',
+  'navigation',
+  'page-weight',
+  'pages',
+  'prerender',
+  'reflow',
+  'routes',
+  'seo',
+  'studio-setup',
+].map((name) => new RegExp(`/e2e/${name}\\.spec\\.ts$`))
+
 export default defineConfig({
   testDir: 'e2e',
   // The Sanity-only specs run against their own build: playwright.sanity.config.ts.
   testIgnore: /\.sanity\.spec\.ts$/,
-  // Two cores: one worker keeps the server responsive and the timing honest.
-  workers: 1,
+  // Two workers for the specs that only read (READ_ONLY_SPECS, and every phone spec); the ones that
+  // change content or the line, start servers or time the server run on one, after them.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -25,10 +46,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/, /\.admission\.spec\.ts$/] },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.phone\.spec\.ts$/ },
+    // Pages as they are: these read the seed content and change nothing another spec reads (a
+    // sign-up adds to the line, which only the serial specs read), so their tests spread over both
+    // workers. They run first, before any spec publishes.
+    { name: 'pages', use: { ...devices['Desktop Chrome'] }, testMatch: READ_ONLY_SPECS, fullyParallel: true },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.phone\.spec\.ts$/, fullyParallel: true },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/, /\.admission\.spec\.ts$/, ...READ_ONLY_SPECS],
+      workers: 1,
+      dependencies: ['pages', 'phone'],
+    },
     // Letting people in changes who waits in line, which other specs read: these run after them all.
-    { name: 'admission', use: { ...devices['Desktop Chrome'] }, testMatch: /\.admission\.spec\.ts$/, dependencies: ['desktop', 'phone'] },
+    { name: 'admission', use: { ...devices['Desktop Chrome'] }, testMatch: /\.admission\.spec\.ts$/, workers: 1, dependencies: ['desktop'] },
   ],
   webServer: [
     {

@@ -7,6 +7,8 @@ const baseURL = `http://localhost:${E2E_SANITY.sitePort}`
 /** The build whose content comes from the Sanity stand-in that tools/test/e2e.ts starts. */
 export default defineConfig({
   ...base,
+  // Each of these publishes or takes the stand-in down: one at a time.
+  workers: 1,
   testMatch: /\.sanity\.spec\.ts$/,
   testIgnore: [],
   projects: [{ name: 'sanity', use: { ...base.projects?.[0]?.use, baseURL } }],

@@ -1,29 +1,27 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
-import { parseNdjson } from '../sanity/seed/dataset'
+import { readFile } from 'node:fs/promises'
+import { parseNdjson, type SeedDocument } from '../sanity/seed/dataset'
+import { publishContent } from '../tools/content/publish'
 import { E2E, e2eEnv } from '../tools/test/e2e-env'
 
-const exec = promisify(execFile)
-
 /**
- * Runs `npm run content:publish` the way a developer would, against the test build (or the server
- * at `site` reading the dataset in `env`'s CONTENT_SEED_PATH); returns its output.
+ * Publishes as `npm run content:publish` does, in this process (tools/content/publish.ts, the
+ * command's own code; tests/integration/docs-examples-publish.test.ts runs the command itself),
+ * against the test build (or the server at `site` reading the dataset in `env`'s
+ * CONTENT_SEED_PATH); returns what the command would print. A refusal throws, as the command fails.
  */
 export async function publishLocally(documents: object[], site = `http://localhost:${E2E.sitePort}`, env = e2eEnv()): Promise<string> {
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'publish-')), 'change.json')
-  await writeFile(file, JSON.stringify(documents))
-  const { stdout } = await exec('tsx', ['tools/content/content-publish.ts', file, '--site', site], { env })
-  return stdout
+  return printed((log) => publishContent({ changes: documents as SeedDocument[], env, site, log }))
 }
 
-/** Runs `npm run content:publish -- --unpublish <id>…`: removes documents as the Studio's Unpublish does, with the webhook. */
+/** As `npm run content:publish -- --unpublish <id>…`: removes documents as the Studio's Unpublish does, with the webhook. */
 export async function unpublishLocally(ids: string[]): Promise<string> {
-  const args = ids.flatMap((id) => ['--unpublish', id])
-  const { stdout } = await exec('tsx', ['tools/content/content-publish.ts', ...args, '--site', `http://localhost:${E2E.sitePort}`], { env: e2eEnv() })
-  return stdout
+  return printed((log) => publishContent({ changes: [], unpublish: ids, env: e2eEnv(), site: `http://localhost:${E2E.sitePort}`, log }))
+}
+
+async function printed(publish: (log: (line: string) => void) => Promise<void>): Promise<string> {
+  const lines: string[] = []
+  await publish((line) => lines.push(line))
+  return lines.map((line) => `${line}\n`).join('')
 }
 
 /** A document as the test build's dataset holds it now (after earlier publishes). */

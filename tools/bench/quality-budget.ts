@@ -1,5 +1,5 @@
 import type { FirstLoadJs, HtmlParts } from './page-weight'
-import { ENCODINGS, proxyShare, type ServerReport } from './server-load'
+import { ENCODINGS, proxyShare, type Encoding, type ServerReport } from './server-load'
 import type { CategoryId, LighthouseSummary } from './lighthouse'
 import type { NavigationReport } from './prerender-navigation'
 
@@ -37,11 +37,22 @@ export const FULL_MARKS: readonly CategoryId[] = ['accessibility', 'best-practic
  */
 export const LCP_BUDGET_STYLED = 1.3
 
-/** LCP of /waitlist after activation, reached through the home page's call to action, when Chromium prerendered it. */
-export const PRERENDERED_NAVIGATION_LCP_MS = 100
+/**
+ * LCP of /waitlist after activation, reached through the home page's call to action, when Chromium
+ * prerendered it: at most this share of the same navigation's LCP without the speculation rules,
+ * measured in the same runs (so the machine's speed cancels out).
+ */
+export const PRERENDERED_NAVIGATION_SHARE = 0.25
 
-/** Every route's requests per second, in either encoding, against the floor's text page of the nearest size. */
+/**
+ * Every route's first-visit requests per second on gzip responses (what browsers ask for) against
+ * the floor's text page of the nearest size, served the same way. The identity figures are
+ * reported beside them in the server section, not held.
+ */
 export const SERVER_BUDGET = 0.8
+export const JUDGED_ENCODING: Encoding = 'gzip'
+/** Performance may be this many points under the floor's; further under, the LCP target judges the page. */
+export const PERFORMANCE_POINTS = 3
 /** The proxy's share of a page's server time. */
 export const PROXY_BUDGET = 0.1
 
@@ -165,22 +176,9 @@ export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: M
   }
   // Speed under applied throttling: the runs are stable there (the simulated figures are reported, not held to a target).
   const applied = site.applied
-  if (styledFloor) results.push(lcpTarget(route, applied, styledFloor.applied.lcpMs, LCP_BUDGET_STYLED, 'styled floor'))
-  const perf = applied.scores.performance
-  const floorPerf = floor.applied.scores.performance
-  results.push({
-    route,
-    target: 'Performance ≥ floor (applied throttling)',
-    measured: `${perf} (runs ${applied.performanceRuns.join(', ')})`,
-    limit: `${floorPerf} (floor ${floor.path}, runs ${floor.applied.performanceRuns.join(', ')})`,
-    pass: perf >= floorPerf,
-    gap:
-      perf >= floorPerf
-        ? perf > floorPerf
-          ? `${points(perf - floorPerf)} above`
-          : '—'
-        : `${points(floorPerf - perf)} below the floor (LCP ${seconds(applied.lcpMs)} against ${seconds(floor.applied.lcpMs)}, TBT ${Math.round(applied.tbtMs)} against ${Math.round(floor.applied.tbtMs)} ms)`,
-  })
+  const lcp = styledFloor ? lcpTarget(route, applied, styledFloor.applied.lcpMs, LCP_BUDGET_STYLED, 'styled floor') : undefined
+  if (lcp) results.push(lcp)
+  results.push(performanceTarget(route, applied, floor, lcp))
   const others = site.lighthouse.otherOrigins
   results.push({
     route,
@@ -197,6 +195,36 @@ export function evaluateTargets(site: Measured, floor: Measured, styledFloor?: M
             .join(', '),
   })
   return results
+}
+
+/**
+ * Lighthouse's performance score within PERFORMANCE_POINTS of the floor's. The score moves a point
+ * or two between runs of the same page; further under, the LCP target (when measured) judges it:
+ * a page that paints within its LCP budget is not called a miss for its score.
+ */
+function performanceTarget(route: string, applied: Measured['applied'], floor: Measured, lcp: TargetResult | undefined): TargetResult {
+  const perf = applied.scores.performance
+  const floorPerf = floor.applied.scores.performance
+  const within = perf >= floorPerf - PERFORMANCE_POINTS
+  const below = `${points(floorPerf - perf)} below the floor`
+  const why = `LCP ${seconds(applied.lcpMs)} against ${seconds(floor.applied.lcpMs)}, TBT ${Math.round(applied.tbtMs)} against ${Math.round(floor.applied.tbtMs)} ms`
+  return {
+    route,
+    target: `Performance ≥ floor − ${PERFORMANCE_POINTS} (applied throttling)${lcp ? ', else LCP judges' : ''}`,
+    measured: `${perf} (runs ${applied.performanceRuns.join(', ')})`,
+    limit: `${floorPerf - PERFORMANCE_POINTS} (floor ${floor.path} ${floorPerf}, runs ${floor.applied.performanceRuns.join(', ')})`,
+    pass: within || lcp?.pass === true,
+    gap:
+      perf > floorPerf
+        ? `${points(perf - floorPerf)} above`
+        : perf === floorPerf
+          ? '—'
+          : within
+            ? `${below}, within ${points(PERFORMANCE_POINTS)}`
+            : lcp?.pass
+              ? `${below} (${why}); LCP within its target judges it met`
+              : `${below} (${why})`,
+  }
 }
 
 function lcpTarget(route: string, applied: Measured['applied'], floorLcp: number, budget: number, name: string): TargetResult {
@@ -262,8 +290,9 @@ const exact = (ratio: number) => Math.round(ratio * 1e9) / 1e9
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`
 
 /**
- * The server's targets per route and encoding: requests per second at least 0.8 × the floor's text
- * page of the nearest size served the same way, and the proxy under 10 % of the page's server time.
+ * The server's targets per route: gzip requests per second at least 0.8 × the floor's text page of
+ * the nearest size served the same way, and, in either encoding, the proxy under 10 % of the page's
+ * server time.
  */
 export function evaluateServer(server: ServerReport): TargetResult[] {
   return server.routes.flatMap(({ route, floor, runs }) =>
@@ -271,15 +300,23 @@ export function evaluateServer(server: ServerReport): TargetResult[] {
       const { site, bypassed, floor: floorRun } = runs[encoding]
       const limit = SERVER_BUDGET * floorRun.requestsPerSecond
       const share = exact(proxyShare(site.requestsPerSecond, bypassed.requestsPerSecond))
+      const judged = encoding === JUDGED_ENCODING
       return [
-        {
-          route,
-          target: `requests/s ≥ ${SERVER_BUDGET} × floor ${floor.path} (${encoding})`,
-          measured: `${perSecond(site.requestsPerSecond)} (${(site.requestsPerSecond / floorRun.requestsPerSecond).toFixed(2)} ×; p99 ${Math.round(site.p99Ms)} ms)`,
-          limit: `${perSecond(limit)} (floor ${perSecond(floorRun.requestsPerSecond)})`,
-          pass: site.requestsPerSecond >= limit,
-          gap: site.requestsPerSecond >= limit ? `${perSecond(site.requestsPerSecond - limit)} to spare` : `${perSecond(limit - site.requestsPerSecond)} short`,
-        },
+        ...(!judged
+          ? []
+          : [
+              {
+                route,
+                target: `requests/s ≥ ${SERVER_BUDGET} × floor ${floor.path} (${encoding})`,
+                measured: `${perSecond(site.requestsPerSecond)} (${(site.requestsPerSecond / floorRun.requestsPerSecond).toFixed(2)} ×; p99 ${Math.round(site.p99Ms)} ms)`,
+                limit: `${perSecond(limit)} (floor ${perSecond(floorRun.requestsPerSecond)})`,
+                pass: site.requestsPerSecond >= limit,
+                gap:
+                  site.requestsPerSecond >= limit
+                    ? `${perSecond(site.requestsPerSecond - limit)} to spare`
+                    : `${perSecond(limit - site.requestsPerSecond)} short`,
+              },
+            ]),
         {
           route,
           target: `proxy < ${percent(PROXY_BUDGET)} of the server's time (${encoding})`,
@@ -324,27 +361,28 @@ export function judge(benchmarkIndex: number, previous: { date: string; machine:
 
 /**
  * The navigation from the home page's call to action to /waitlist (tools/bench/prerender-navigation.ts):
- * with the speculation rules, every run prerendered and the median LCP after activation within
- * PRERENDERED_NAVIGATION_LCP_MS. Without them it is reported, not held.
+ * with the speculation rules, every run prerendered and the median LCP after activation at most
+ * PRERENDERED_NAVIGATION_SHARE of the median without them.
  */
 export function evaluateNavigation(navigation: NavigationReport): TargetResult[] {
   const { withRules } = navigation
   const prerendered = withRules.prerendered.filter(Boolean).length
   const lcp = navigation.medianWithMs
-  const pass = prerendered === navigation.runs && lcp <= PRERENDERED_NAVIGATION_LCP_MS
+  const limit = PRERENDERED_NAVIGATION_SHARE * navigation.medianWithoutMs
+  const pass = prerendered === navigation.runs && lcp <= limit
   return [
     {
       route: '/ → /waitlist',
-      target: `LCP after activation ≤ ${PRERENDERED_NAVIGATION_LCP_MS} ms, prerendered (applied throttling)`,
+      target: `LCP after activation ≤ ${PRERENDERED_NAVIGATION_SHARE} × without prerendering, prerendered (applied throttling)`,
       measured: `${Math.round(lcp)} ms (runs ${withRules.lcpAfterActivationMs.map((run) => `${run} ms`).join(', ')}; prerendered ${prerendered} of ${navigation.runs})`,
-      limit: `${PRERENDERED_NAVIGATION_LCP_MS} ms (without prerendering ${Math.round(navigation.medianWithoutMs)} ms)`,
+      limit: `${Math.round(limit)} ms (without prerendering ${Math.round(navigation.medianWithoutMs)} ms)`,
       pass,
       gap:
         prerendered < navigation.runs
           ? `${navigation.runs - prerendered} of ${navigation.runs} runs not prerendered`
           : pass
-            ? `${Math.round(PRERENDERED_NAVIGATION_LCP_MS - lcp)} ms to spare`
-            : `${Math.round(lcp - PRERENDERED_NAVIGATION_LCP_MS)} ms over`,
+            ? `${Math.round(limit - lcp)} ms to spare`
+            : `${Math.round(lcp - limit)} ms over`,
     },
   ]
 }

@@ -31,7 +31,10 @@ if (runMain) {
   // The seed's images sit beside it (image@file://./images/…), as `sanity dataset import` expects.
   await cp('sanity/seed/images', path.join(path.dirname(E2E.seedPath), 'images'), { recursive: true })
   if (!skipBuild) await run('next', ['build'], { env: e2eEnv() })
-  await run('playwright', ['test', ...args.filter((arg) => !arg.endsWith('.sanity.spec.ts'))], { env: { ...e2eEnv(), ...browserEnv } })
+  // Named files run alone: without --no-deps a serial spec would first run every spec its
+  // project waits for (playwright.config.ts).
+  const named = files.length > 0 ? ['--no-deps'] : []
+  await run('playwright', ['test', ...named, ...args.filter((arg) => !arg.endsWith('.sanity.spec.ts'))], { env: { ...e2eEnv(), ...browserEnv } })
 }
 
 if (runSanity) {
