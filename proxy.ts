@@ -6,8 +6,8 @@ import { methodNotAllowed, refusedMethod } from '@/lib/http/methods'
 import { isDraftSession } from '@/lib/http/preview-mode'
 import { declineSpeculation, isSpeculative } from '@/lib/http/speculative'
 import { PRIVATE_NO_STORE } from '@/lib/http/cache-control'
-import { experimentsOn, setExperimentsCookie } from '@/components/experiments/participation'
-import { campaignVersionsFor } from '@/sanity/campaigns/live'
+import { experimentsOn, setExperimentsCookie } from '@/components/variants/participation'
+import { campaignVersionsFor } from '@/sanity/variants/live-campaigns'
 import { isbot } from 'isbot'
 
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
@@ -69,13 +69,13 @@ async function answer(request: NextRequest): Promise<Response> {
   if (answer.kind === 'page' && !draft) {
     const address = addressOf(pathname)
     // A visitor whose address names a campaign gets its versions of the page's sections
-    // (sanity/campaigns/live.ts); a known crawler gets the page as published, as for experiments.
+    // (sanity/variants/live-campaigns.ts); a known crawler gets the page as published, as for experiments.
     const named = campaignVersionsFor(known.campaigns.get(address), request.nextUrl.searchParams)
     const campaigns = named.length && isbot(request.headers.get('user-agent') ?? '') ? [] : named
     // So an address naming a campaign answers by the user agent too: a shared cache must give
     // neither the version to a crawler nor a crawler's page to the campaign's visitors.
     if (named.length) varies.push('User-Agent')
-    // A participant in an experiment on this page gets its variant page (components/experiments).
+    // A participant in an experiment on this page gets its variant page (components/variants).
     const experiments = await experimentsOn(request, language, address, campaigns)
     if (experiments.varied) varies.push('Cookie')
     const variant = experiments.rewrite
@@ -150,7 +150,7 @@ export const config = {
       source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)',
       has: [{ type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' }],
     },
-    // A campaign's address: its version of the page (sanity/campaigns/live.ts).
+    // A campaign's address: its version of the page (sanity/variants/live-campaigns.ts).
     { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'query', key: 'utm_campaign' }] },
   ],
 }

@@ -58,7 +58,7 @@ async function publishExperiment(doc: ReturnType<typeof experiment>): Promise<vo
 
 async function signUpAs(page: Page, variant: string | null, label: string): Promise<unknown> {
   const email = `${label}-${stamp}@experiments.example`
-  // As the proxy leaves them for a visitor who accepted analytics (components/experiments/participation.ts).
+  // As the proxy leaves them for a visitor who accepted analytics (components/variants/participation.ts).
   if (variant)
     await page.context().addCookies(
       ['consent=granted', `experiments=${KEY}=${variant}`].map((pair) => ({

@@ -274,11 +274,11 @@ export const postTextsQuery = defineQuery(`${publishedPosts}[${languageOf} == $l
 
 /**
  * Every published running experiment (one document for every language), read by
- * components/experiments/running.ts for both of its readers: the proxy, which assigns participants
+ * components/variants/running.ts for both of its readers: the proxy, which assigns participants
  * (its variants' keys and shares, and the published pages it varies in every language, the English
  * page it names and that page's translations, with each page's section keys, so an experiment
  * whose section was deleted is left out before anyone is rewritten to it), and the database's set
- * of variant keys a sign-up may record (components/experiments/sync.ts).
+ * of variant keys a sign-up may record (components/variants/sync.ts).
  */
 /**
  * The published page a document's `target` names (an experiment's, a campaign version's), in every
@@ -298,7 +298,7 @@ export const runningExperimentsQuery = defineQuery(`*[_type == "experiment" && s
   ${targetPagesProjection}
 }`)
 
-/** The published campaign versions as the proxy matches them (sanity/campaigns/live.ts): their tags and the pages they change. */
+/** The published campaign versions as the proxy matches them (sanity/variants/live-campaigns.ts): their tags and the pages they change. */
 export const liveCampaignsQuery = defineQuery(`*[_type == "campaign" && ${published}]{
   "key": key.current,
   utmCampaign,

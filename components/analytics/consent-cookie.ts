@@ -1,9 +1,9 @@
-import { EXPERIMENTS_COOKIE } from '@/sanity/experiments/assignments'
+import { EXPERIMENTS_COOKIE } from '@/sanity/variants/assignments'
 
 /**
  * The visitor's analytics choice as the server reads it: a first-party cookie the banner writes
  * beside its own record (localStorage), so the proxy can tell a consenting visitor from the rest
- * before any page is drawn (components/experiments). Only "granted" is ever written; declining
+ * before any page is drawn (components/variants). Only "granted" is ever written; declining
  * removes it, and the experiments cookie with it. Listed in the Cookie Policy with its lifetime.
  */
 export const CONSENT_COOKIE = 'consent'

@@ -1,5 +1,5 @@
 import posthog, { type PostHog } from 'posthog-js'
-import * as experiments from '@/components/experiments/analytics'
+import * as experiments from '@/components/variants/analytics'
 import { readConsent } from './consent'
 import type { EventProperties } from './events'
 import { readOutbox, writeOutbox, type Pending } from './outbox'
@@ -17,7 +17,7 @@ export function handOver(pending: Pending, queued: boolean): void {
   const outbox = readOutbox()
   if (queued && !outbox.some((item) => item.id === pending.id)) return
   writeOutbox(outbox.filter((item) => item.id !== pending.id))
-  // A participant's every event names their variants (components/experiments/analytics.ts).
+  // A participant's every event names their variants (components/variants/analytics.ts).
   experiments.labelEvents(posthog)
   // Sent now rather than batched: most clicks we record open another page (plain links, full
   // page loads), and a batch waiting for the page to hide did not survive that navigation.

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { Section } from '@/sanity/content'
-import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE, type SectionMark } from '@/components/experiments/marks'
+import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE, type SectionMark } from '@/components/variants/marks'
 import { PageTitle } from './page-header/page-header'
 import { HEADING_ID_BASE, PAGE_TITLE_SECTIONS, SECTION_COMPONENTS } from './registry'
 import type { SectionContext, SectionProps } from './types'

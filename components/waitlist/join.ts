@@ -13,10 +13,10 @@ import type { WaitlistFormInput, WaitlistRow } from './rules'
 import { normalizeWaitlistInput } from './rules'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n/languages'
 import type { WaitlistSource } from './source'
-import { assignmentsFromCookies, cookieValue, type Assignments } from '@/sanity/experiments/assignments'
+import { assignmentsFromCookies, cookieValue, type Assignments } from '@/sanity/variants/assignments'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '@/components/analytics/consent-cookie'
 import type { Answers } from './answers'
-export { assignmentsFromCookies } from '@/sanity/experiments/assignments'
+export { assignmentsFromCookies } from '@/sanity/variants/assignments'
 
 export const DUPLICATE_MESSAGE = 'This email is already on the waitlist!'
 export const SAVE_FAILED_MESSAGE = 'Failed to save to waitlist'
@@ -55,7 +55,7 @@ export type WaitlistChoices = { updates?: true; language?: string; experiments?:
 
 /**
  * The variants a sign-up records: the experiments cookie's, only while the visitor still takes part
- * as the proxy judges it (components/experiments/participation.ts, mayTakePart): analytics accepted,
+ * as the proxy judges it (components/variants/participation.ts, mayTakePart): analytics accepted,
  * and a browser that does not ask not to be tracked. One who turned on Global Privacy Control or Do
  * Not Track since was shown control, and their cookie's variant is one they never saw.
  */

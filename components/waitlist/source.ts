@@ -6,7 +6,7 @@
  * this tab's session storage (gone when the tab closes), sent only with a sign-up, and checked
  * and length-limited again by the database (waitlist_*_format constraints). Browser-safe.
  */
-import { campaignTag } from '@/lib/content/campaign-tag'
+import { campaignTag } from '@/lib/variants/campaign-tag'
 
 export const SOURCE_STORAGE_KEY = 'waitlist:source'
 

@@ -36,13 +36,13 @@ export const SKIP_WHEN: { has: Condition[]; missing: Condition[] } = {
   missing: [
     // A form's POST navigation says what it sends; a GET has no body.
     { type: 'header', key: 'content-type' },
-    // The only visitors an experiment takes (components/experiments/participation.ts, mayTakePart).
+    // The only visitors an experiment takes (components/variants/participation.ts, mayTakePart).
     { type: 'cookie', key: 'consent', value: 'granted' },
     // Any draft-mode cookie, valid or not: the proxy tells them apart (lib/http/preview-mode.ts).
     { type: 'cookie', key: '__prerender_bypass' },
     // An Accept that so much as names Markdown, in any case: the proxy negotiates it.
     { type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' },
-    // An address naming a campaign: the proxy shows that campaign's versions (sanity/campaigns/live.ts).
+    // An address naming a campaign: the proxy shows that campaign's versions (sanity/variants/live-campaigns.ts).
     { type: 'query', key: 'utm_campaign' },
   ],
 }

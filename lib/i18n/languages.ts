@@ -24,7 +24,7 @@ const UNLOCALIZED_SEGMENTS = new Set(['studio', 'api', 'og', 'ingest', 'seed-ima
 
 /**
  * Separates the language from the variants of an experiment's variant page in the [lang] segment
- * (`en~hero-headline.b`, components/experiments/segment.ts): only the proxy rewrites to one.
+ * (`en~hero-headline.b`, components/variants/segment.ts): only the proxy rewrites to one.
  */
 export const VARIANT_SEGMENT_SEPARATOR = '~'
 

@@ -1,6 +1,6 @@
 /**
  * PostHog's query API (HogQL, EU cloud), for the founders' console: experiment participants
- * (components/experiments/results-posthog.ts) and real visitors' Web Vitals
+ * (components/variants/results-posthog.ts) and real visitors' Web Vitals
  * (components/analytics/vitals-posthog.ts). It needs a personal API key, which must never reach
  * the site or a browser: only the owner's tools call this.
  */

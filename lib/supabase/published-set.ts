@@ -1,6 +1,6 @@
 /**
  * A set published in Sanity copied into the database, replaced as a whole: the running
- * experiments (components/experiments/sync.ts), the questions at sign-up
+ * experiments (components/variants/sync.ts), the questions at sign-up
  * (components/waitlist/questions-sync.ts), the site's languages (components/waitlist/languages-sync.ts).
  * Each is copied on every publish webhook (app/api/revalidate) and on each scheduled outbox run
  * (app/api/outbox/dispatch), for a webhook that failed or never came.

@@ -38,7 +38,7 @@ import { inLanguage, postListPaths, toCategories, toPostSummaries, type SampleMo
 import { readPublished } from './published'
 import { toMovedRedirects, toPageList, toRedirects, toSiteLanguages } from './reshape'
 import type { Redirect } from './types'
-import { toLiveCampaigns, type LiveCampaigns } from '@/sanity/campaigns/live'
+import { toLiveCampaigns, type LiveCampaigns } from '@/sanity/variants/live-campaigns'
 
 /**
  * Which addresses the content answers: the published pages and the redirects. The proxy
@@ -63,7 +63,7 @@ export type Addresses = {
   redirects: ReadonlyMap<string, Redirect>
   /** The pages and posts with a Markdown twin (a subset of `pages`): `<path>.md`, /index.md for a home page. */
   twins: ReadonlySet<string>
-  /** The campaign versions each page shows to the addresses that carry their tags (sanity/campaigns/live.ts). */
+  /** The campaign versions each page shows to the addresses that carry their tags (sanity/variants/live-campaigns.ts). */
   campaigns: LiveCampaigns
 }
 

@@ -10,7 +10,7 @@
 --   private.waitlist_experiment_variants is the set of running experiments and their variant keys
 --   ('control' and each variant), replaced as a whole by public.waitlist_replace_experiments,
 --   which only service_role may call (the site's server, after each Sanity publish:
---   components/experiments/sync.ts). anon can read neither the set nor any row.
+--   components/variants/sync.ts). anon can read neither the set nor any row.
 --   public.waitlist_experiment_results (service_role only) counts sign-ups and confirmations per
 --   experiment and variant for the founders' console.
 --   Erasure: the variants live in the person's own row, so deleting the row (waitlist_delete_me,
@@ -20,8 +20,8 @@
 -- (no second table anon could write to, no second request that could half-fail), erasure needs
 -- nothing new, and the set is small (at most 20 pairs, MAX_ASSIGNMENTS in the cookie's format).
 --
--- TypeScript twins: sanity/experiments/assignments.ts (the key patterns, repeated in the
--- checks below), components/experiments/sync.ts, components/experiments/results.ts.
+-- TypeScript twins: sanity/variants/assignments.ts (the key patterns, repeated in the
+-- checks below), components/variants/sync.ts, components/variants/results.ts.
 
 create table private.waitlist_experiment_variants (
   experiment text not null check (experiment ~ '^[a-z][a-z0-9-]{1,39}$'),

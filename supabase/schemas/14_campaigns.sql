@@ -4,10 +4,10 @@
 -- What a sign-up records of its campaign: the campaign tags (utm_source, utm_campaign) and the path
 -- of the visit's first page (landing_path), all in 02_waitlist.sql, written by
 -- components/waitlist/source.ts. A campaign version is shown on the first page of a visit whose
--- address carries its tags (sanity/campaigns/live.ts campaignVersionsFor), never on a later one, so
+-- address carries its tags (sanity/variants/live-campaigns.ts campaignVersionsFor), never on a later one, so
 -- the sign-ups it was shown to are exactly those with its tags that landed on one of its pages.
 -- Nothing about the version itself is stored: the console sends the published versions as
--- "audiences" (sanity/campaigns/live.ts campaignAudiences) and this counts each one's sign-ups.
+-- "audiences" (sanity/variants/live-campaigns.ts campaignAudiences) and this counts each one's sign-ups.
 --
 -- Cost: each audience is an index lookup on waitlist_campaign_landing, so the counts grow with the
 -- campaigns' own sign-ups, not with the list; only the row of sign-ups no version was shown to
@@ -19,7 +19,7 @@ create index waitlist_campaign_landing on public.waitlist (utm_campaign, landing
 -- audiences = [{"campaign": "pm-linkedin-hero", "utmCampaign": "pm-linkedin", "utmSource": null,
 -- "path": "/", "otherSources": ["newsletter"]}, ...]: one per campaign version and page it is
 -- shown on. A version that names no source is shown to that campaign's visitors from any source
--- but the otherSources, whose own versions replace the same section (sanity/campaigns/rules.ts
+-- but the otherSources, whose own versions replace the same section (sanity/variants/campaign-rules.ts
 -- matchCampaign). Answers a row per campaign named, then one with campaign null: the sign-ups no
 -- version was shown to. A sign-up shown two versions (two sections of one page) counts for both.
 create function public.waitlist_campaign_results(audiences jsonb)

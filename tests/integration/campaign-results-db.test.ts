@@ -1,14 +1,14 @@
 /**
  * The campaign versions' counts (public.waitlist_campaign_results, supabase/schemas/14_campaigns.sql)
  * on PGlite and on a real PostgreSQL server: each version counts exactly the sign-ups the site
- * showed it to (sanity/campaigns/live.ts campaignVersionsFor, judged per sign-up from the tags and
+ * showed it to (sanity/variants/live-campaigns.ts campaignVersionsFor, judged per sign-up from the tags and
  * first page it recorded), whatever the tags hold; the public key can neither call it nor read the
  * tags; a malformed request is refused whole; and a version's count is an index lookup, not a
  * scan of the list.
  */
 import { beforeEach, expect, it } from 'vitest'
-import { campaignAudiences, campaignVersionsFor, type CampaignAudience, type LiveCampaign, type LiveCampaigns } from '@/sanity/campaigns/live'
-import type { CampaignCounts } from '@/components/experiments/results'
+import { campaignAudiences, campaignVersionsFor, type CampaignAudience, type LiveCampaign, type LiveCampaigns } from '@/sanity/variants/live-campaigns'
+import type { CampaignCounts } from '@/components/variants/results'
 import { onEachDatabase, runAs, waitlistDbTargets, type WaitlistDb } from '../helpers/waitlist-db'
 
 let db: WaitlistDb

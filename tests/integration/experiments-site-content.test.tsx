@@ -15,7 +15,7 @@ import type {
 } from '@/sanity/types.generated'
 import { contentTokens, toSectionPage, toSiteSettings } from '@/sanity/content/reshape'
 import { forgetAddresses } from '@/sanity/content/addresses'
-import { campaignVersionsFor, toLiveCampaigns } from '@/sanity/campaigns/live'
+import { campaignVersionsFor, toLiveCampaigns } from '@/sanity/variants/live-campaigns'
 import { editorsCampaignExample } from '@/tools/content/experiment-example'
 
 // The experiment document as the Studio and `content:publish` judge it, its GROQ over the seed,
@@ -54,8 +54,8 @@ vi.mock('@/sanity/content', async () => {
   }
 })
 
-const { withVariants } = await import('@/components/experiments/variant-page')
-const { runningExperiments, toRunningExperiments } = await import('@/components/experiments/running')
+const { withVariants } = await import('@/components/variants/variant-page')
+const { runningExperiments, toRunningExperiments } = await import('@/components/variants/running')
 const { PageBuilder } = await import('@/components/sections/page-builder')
 
 const withDoc = (dataset: SeedDocument[], ...docs: SeedDocument[]) => [...dataset.filter((doc) => !docs.some((d) => d._id === doc._id)), ...docs]
@@ -249,7 +249,7 @@ describe('stopping and promoting, without a rebuild', () => {
 describe('the Cookie Policy', () => {
   it('lists the consent and experiments cookies with their lifetimes, in every language', async () => {
     const { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS } = await import('@/components/analytics/consent-cookie')
-    const { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS } = await import('@/sanity/experiments/assignments')
+    const { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS } = await import('@/sanity/variants/assignments')
     const DAY = 24 * 60 * 60
     expect(CONSENT_COOKIE_MAX_AGE_SECONDS / DAY).toBe(365)
     // Each cookie's name, then the text of its line: what it is and how long it is kept.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { campaignKeyProblem, campaignTagProblem, matchCampaign, sameTagsProblem, type CampaignTags } from '@/sanity/campaigns/rules'
-import { campaignTag } from '@/lib/content/campaign-tag'
-import { campaignAudiences, campaignVersionsFor, type LiveCampaign } from '@/sanity/campaigns/live'
+import { campaignKeyProblem, campaignTagProblem, matchCampaign, sameTagsProblem, type CampaignTags } from '@/sanity/variants/campaign-rules'
+import { campaignTag } from '@/lib/variants/campaign-tag'
+import { campaignAudiences, campaignVersionsFor, type LiveCampaign } from '@/sanity/variants/live-campaigns'
 
 const linkedin: CampaignTags = { key: 'pm-linkedin', utmCampaign: 'pm-launch', utmSource: 'linkedin' }
 const anyPm: CampaignTags = { key: 'pm-any', utmCampaign: 'pm-launch', utmSource: null }

@@ -5,7 +5,16 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { anchorsOf, checkFile, checkRepository, filesToRead, headingAnchor, sectionRegistries, unnamedRegistries } from '@/tools/test/doc-references'
+import {
+  anchorsOf,
+  checkFile,
+  checkRepository,
+  filesToRead,
+  guideSection,
+  headingAnchor,
+  sectionRegistries,
+  unnamedRegistries,
+} from '@/tools/test/doc-references'
 
 const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean)
 
@@ -46,6 +55,61 @@ describe('references in the guides and comments', () => {
     ])
     // A folder that ends a line, and a sentence that goes on, is no broken path.
     expect(check('docs/engineers.md', 'everything under components/waitlist/\nand the rest of the form.')).toEqual([])
+  })
+
+  it('fails on a stale path in a list item or a table row, as in prose', () => {
+    expect(check('docs/engineers.md', '1. `components/waitlist/rules.ts`: the rules.\n2. `components/waitlist/gone.ts`: gone.')).toEqual([
+      { target: 'components/waitlist/gone.ts', problem: 'no such file or folder' },
+    ])
+    expect(check('docs/waitlist.md', '| file | twin |\n| --- | --- |\n| `02_waitlist.sql` | `components/waitlist/gone.ts` |')).toEqual([
+      { target: 'components/waitlist/gone.ts', problem: 'no such file or folder' },
+    ])
+  })
+
+  describe("the engineers' guide's trails", () => {
+    const trail = (step: string) => `# Guide\n\n## Trails\n\n### A sign-up\n\n1. \`components/waitlist/rules.ts\`: the rules.\n${step}\n\n## Testing\n`
+
+    it('fail on a file a trail names that no longer exists, in a list item or a broken line', () => {
+      expect(check('docs/engineers.md', trail('2. `components/waitlist/join.ts`: the insert.'))).toEqual([
+        { target: 'components/waitlist/join.ts', problem: 'no such file or folder' },
+      ])
+      expect(check('docs/engineers.md', trail('2. the insert in components/waitlist/\njoin.ts, sent'))).toEqual([
+        { target: 'components/waitlist/join.ts', problem: 'a path broken over two lines: keep it on one' },
+      ])
+    })
+
+    it('fail on a file a trail names by its bare name, or by a pattern, which no check could find gone', () => {
+      expect(check('docs/engineers.md', trail('2. `rules.ts` again, and `outbox/dispatch.ts`.'))).toEqual([
+        { target: 'rules.ts', problem: 'a trail names a file the check cannot find: give its path from the root' },
+        { target: 'outbox/dispatch.ts', problem: 'a trail names a file the check cannot find: give its path from the root' },
+      ])
+      expect(check('docs/engineers.md', trail('Tests: `components/waitlist/*.ts`.'))).toEqual([
+        { target: 'components/waitlist/*.ts', problem: 'a trail names each file it passes, not a pattern' },
+      ])
+    })
+
+    it('leave bare names and patterns to the other sections and guides', () => {
+      expect(check('docs/engineers.md', `${trail('')}\nThe rules (\`rules.ts\`, \`components/waitlist/*.ts\`).\n`)).toEqual([])
+      expect(check('docs/waitlist.md', '## Changing the database\n\n| `02_waitlist.sql` | `rules.ts` |')).toEqual([])
+    })
+
+    it('name the dispatcher, its callers and the Slack sender on the sign-up trail, every step by its path', () => {
+      const signUp = /\n### A sign-up[^\n]*\n([\s\S]*?)\n### /.exec(guideSection(readFileSync('docs/engineers.md', 'utf8'), 'Trails'))
+      const steps = (signUp?.[1] ?? '').split('\n').filter((line) => /^\d+\. /.test(line))
+      expect(steps.length).toBeGreaterThan(40)
+      expect(steps.filter((step) => !/^\d+\. `[^`]+`: /.test(step))).toEqual([])
+      const named = steps.join('\n')
+      for (const file of [
+        'components/waitlist/join.ts',
+        'supabase/schemas/02_waitlist.sql',
+        'supabase/schemas/07_outbox.sql',
+        'app/api/outbox/dispatch/route.ts',
+        'components/waitlist/outbox/dispatch.ts',
+        'components/waitlist/outbox/slack.ts',
+      ])
+        expect(named).toContain(`\`${file}\``)
+      expect(guideSection(readFileSync('docs/engineers.md', 'utf8'), 'Trails')).toContain('`tools/local/local-mail.ts`')
+    })
   })
 
   it('fails on a product comment that cites a migration, even by a pattern', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/sanity/experiments/assignments'
+import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/sanity/variants/assignments'
 
 describe('the experiments cookie', () => {
   it('reads what it wrote', () => {

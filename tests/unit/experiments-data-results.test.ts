@@ -1,11 +1,11 @@
 /**
- * The founders' experiment results (components/experiments/results.ts, results-posthog.ts) and
+ * The founders' experiment results (components/variants/results.ts, results-posthog.ts) and
  * their table in the console (tools/owner/console/page.ts): Wilson's 95 % interval against a
  * published table, the rows per variant, PostHog's answer read strictly, and the HTML.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { experimentResults, formatRate, wilsonInterval } from '@/components/experiments/results'
-import { fetchParticipants, participantsFrom, participantsQuery } from '@/components/experiments/results-posthog'
+import { experimentResults, formatRate, wilsonInterval } from '@/components/variants/results'
+import { fetchParticipants, participantsFrom, participantsQuery } from '@/components/variants/results-posthog'
 import { posthogQueryEnv } from '@/lib/env'
 import { experimentsSection } from '@/tools/owner/console/page'
 import { tableRows } from '../helpers/console-page'

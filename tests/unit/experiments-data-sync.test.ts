@@ -1,5 +1,5 @@
 /**
- * The sync of running experiments into the database (components/experiments/sync.ts) and its call
+ * The sync of running experiments into the database (components/variants/sync.ts) and its call
  * on every publish webhook (app/api/revalidate/route.ts): the query picks published running
  * experiments only, the set is replaced with what Sanity says, and a failed read or store keeps
  * the last set (never an empty one). The database side: tests/integration/experiments-data-db.test.ts.
@@ -8,7 +8,7 @@ import type { NextRequest } from 'next/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { evaluateQuery, type SeedDocument } from '@/sanity/seed/dataset'
 import { runningExperimentsQuery } from '@/sanity/queries'
-import { recordableExperiments, syncRunningExperiments, type RunningExperiment } from '@/components/experiments/sync'
+import { recordableExperiments, syncRunningExperiments, type RunningExperiment } from '@/components/variants/sync'
 import { sendWebhook, WEBHOOK_TEST_SECRET } from '../helpers/revalidate-webhook'
 
 const revalidateTag = vi.hoisted(() => vi.fn())

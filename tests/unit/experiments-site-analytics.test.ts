@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { writeConsent } from '@/components/analytics/consent'
-import { exposuresIn, featureProperties, keepConsentCookie, labelEvents, sendExposures } from '@/components/experiments/analytics'
+import { exposuresIn, featureProperties, keepConsentCookie, labelEvents, sendExposures } from '@/components/variants/analytics'
 
 // What the browser does for experiments: the consent cookie the server reads, and what PostHog
 // hears (every event labelled with the participant's variants; one exposure per varied section).

@@ -1,11 +1,11 @@
 import { NextRequest } from 'next/server'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Addresses } from '@/sanity/content/addresses'
-import { assignVariant, participate, type ExperimentSplit } from '@/components/experiments/assign'
-import { parseVariantSegment, variantSegment } from '@/components/experiments/segment'
-import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/sanity/experiments/assignments'
-import type { RunningExperiments } from '@/components/experiments/running'
-import type { LiveCampaign, LiveCampaigns } from '@/sanity/campaigns/live'
+import { assignVariant, participate, type ExperimentSplit } from '@/components/variants/assign'
+import { parseVariantSegment, variantSegment } from '@/components/variants/segment'
+import { MAX_ASSIGNMENTS, parseAssignments, serializeAssignments } from '@/sanity/variants/assignments'
+import type { RunningExperiments } from '@/components/variants/running'
+import type { LiveCampaign, LiveCampaigns } from '@/sanity/variants/live-campaigns'
 
 // Who takes part in an experiment and which variant they see: the split by shares, its
 // stickiness, the consent gate in the proxy, and the variant page's internal address.
@@ -18,8 +18,8 @@ vi.mock('@/sanity/content/addresses', async (importOriginal) => ({
     return { languages: new Set(['de']), pages, redirects: new Map(), twins: pages, campaigns: known.campaigns }
   },
 }))
-vi.mock('@/components/experiments/running', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/components/experiments/running')>()),
+vi.mock('@/components/variants/running', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/variants/running')>()),
   runningExperiments: async () => {
     if (!known.running) throw new Error('Sanity is down')
     return known.running

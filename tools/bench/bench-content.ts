@@ -6,7 +6,7 @@ import { decodeEntities } from './page-weight'
 import type { MeasuredVariant } from './quality-budget'
 import { readSeedDataset, type SeedDocument } from '../../sanity/seed/dataset'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '../../components/analytics/consent-cookie'
-import { EXPERIMENTS_COOKIE, serializeAssignments } from '../../sanity/experiments/assignments'
+import { EXPERIMENTS_COOKIE, serializeAssignments } from '../../sanity/variants/assignments'
 
 /**
  * The bench's own content: the seed dataset with one experiment running and one campaign version

@@ -81,7 +81,7 @@ export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = 
   '/search?q=slack': new Set(['is-crawlable']),
 }
 
-/** A campaign version's page asks not to be indexed (its canonical is the page's own address: components/experiments/variant-page.ts). */
+/** A campaign version's page asks not to be indexed (its canonical is the page's own address: components/variants/variant-page.ts). */
 const CAMPAIGN_NOINDEX: ReadonlySet<string> = new Set(['is-crawlable'])
 
 const noindexByDesign = (site: Measured): ReadonlySet<string> | undefined =>

@@ -1,12 +1,12 @@
 /**
  * The campaign versions' results for the founders (issue #55), as the console and `waitlist:stats`
- * show them: the versions published now, whom each was shown to (sanity/campaigns/live.ts
+ * show them: the versions published now, whom each was shown to (sanity/variants/live-campaigns.ts
  * campaignAudiences), and the database's count of those sign-ups
  * (public.waitlist_campaign_results, supabase/schemas/14_campaigns.sql) with their rates.
  */
 import { publicEnv, serverEnv } from '../../lib/env'
-import { campaignResults, formatRate, type CampaignResult } from '../../components/experiments/results'
-import { campaignAudiences, toLiveCampaigns, type CampaignAudience } from '../../sanity/campaigns/live'
+import { campaignResults, formatRate, type CampaignResult } from '../../components/variants/results'
+import { campaignAudiences, toLiveCampaigns, type CampaignAudience } from '../../sanity/variants/live-campaigns'
 import { readPublished } from '../../sanity/content/published'
 import { liveCampaignsQuery } from '../../sanity/queries'
 import type { LiveCampaignsQueryResult } from '../../sanity/types.generated'

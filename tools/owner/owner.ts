@@ -13,8 +13,8 @@ import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/ke
 import type { PublishedQuestion } from '../../sanity/questions/rules'
 import { answerCells, csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type StoredAnswers, type WaitlistEntry } from './csv'
 import { describeWaitlistSource } from '../../components/waitlist/source'
-import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/experiments/results'
-import type { CampaignAudience } from '../../sanity/campaigns/live'
+import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/variants/results'
+import type { CampaignAudience } from '../../sanity/variants/live-campaigns'
 
 /** The database with the service-role key: table, function and argument names checked by tsc. */
 export type OwnerClient = SupabaseClient<Database>

@@ -13,7 +13,7 @@
  */
 import { fetchExperimentCounts, fetchFigures, formatExperimentStats, formatWaitlistStats, withOwnerClient } from './owner'
 import { configuredCampaigns, formatCampaignStats, readCampaignResults } from './campaigns'
-import { experimentResults } from '../../components/experiments/results'
+import { experimentResults } from '../../components/variants/results'
 
 if (process.argv.length > 2) {
   console.error('Usage: tsx tools/owner/waitlist-stats.ts')

@@ -1,6 +1,8 @@
 /**
  * Words that cannot drift (tests/unit/doc-references.test.ts): every repository path a guide or a
- * comment names exists (on one line: a path broken over two is flagged), every link between the
+ * comment names exists (on one line: a path broken over two is flagged), in prose, list items and
+ * tables alike; every file a trail of the engineers' guide names is a path from the root that
+ * exists (a bare `join.ts` or a pattern names nothing the check can find); every link between the
  * guides lands on a heading that exists, and no
  * product comment sends a reader to a migration (a migration is history: the current definition of
  * each database object is in `supabase/schemas/`, and a later migration may have replaced the one
@@ -41,6 +43,23 @@ const LINK = /\]\(([^)\s]+?)\)/g
 /** The next line's start after a comment's marker, when it is the rest of a file name (`*_x.sql`, `dispatch.ts`). */
 const SPLIT_REST = /^\s*(?:\*|\/\/|--|#)?\s*([A-Za-z0-9_.*\-[\]()]+\.(?:ts|tsx|mjs|sql|md|json|ndjson))\b/
 const IMPORT = /^\s*(import|export)\b.*\bfrom\s+['"]|^\s*import\s+['"]/
+/** A file named in inline code, with or without its folders. */
+const FILE_SPAN = /`([^`\s]+\.(?:ts|tsx|mjs|sql|md|json|ndjson))`/g
+
+/** The guides' sections that name every file by its path from the root: the trails, which a reader follows file by file. */
+const PATHS_ONLY_SECTIONS = new Set(['Trails'])
+
+/** For each line of a guide, whether it is in one of PATHS_ONLY_SECTIONS (a `## ` heading starts and ends one). */
+function inPathsOnlySection(lines: readonly string[]): boolean[] {
+  let inside = false
+  let fenced = false
+  return lines.map((line) => {
+    if (/^\s*```/.test(line)) fenced = !fenced
+    const heading = !fenced && /^##\s+(.*?)\s*$/.exec(line)
+    if (heading) inside = PATHS_ONLY_SECTIONS.has(heading[1]!)
+    return inside
+  })
+}
 
 /** A sentence's full stop or closing bracket is not part of the path; a route's `[slug]` is. */
 function trimEnd(target: string): string {
@@ -87,9 +106,17 @@ export function checkFile(file: string, text: string, exists: (repoPath: string)
   // Inline code shows Markdown as text (`- [title](url): note`), across a line break too: not a link.
   const linkLines = text.replace(/`[^`]*`/g, (code) => code.replace(/[^\n]/g, ' ')).split('\n')
   const product = !file.endsWith('.md')
+  const pathsOnly = product ? [] : inPathsOnlySection(lines)
   lines.forEach((line, index) => {
     const at = { file, line: index + 1 }
     if (product && IMPORT.test(line)) return
+    if (pathsOnly[index]) {
+      for (const [, name] of line.matchAll(FILE_SPAN)) {
+        // A path from the root is checked below; a bare name (or a partial path) only when it is a root file.
+        if (!ROOTS.some((root) => name!.startsWith(`${root}/`)) && !exists(name!))
+          problems.push({ ...at, target: name!, problem: 'a trail names a file the check cannot find: give its path from the root' })
+      }
+    }
     for (const match of line.matchAll(PATH)) {
       // A path broken over two lines names neither half: the reader, and this check, see only a folder.
       const rest = SPLIT_REST.exec(lines[index + 1] ?? '')
@@ -102,6 +129,10 @@ export function checkFile(file: string, text: string, exists: (repoPath: string)
       if (target.includes('<')) continue
       if (target.startsWith('supabase/migrations/') && product) {
         problems.push({ ...at, target, problem: 'a comment cites a migration: cite the object in supabase/schemas/ (its current definition)' })
+        continue
+      }
+      if (target.includes('*') && pathsOnly[index]) {
+        problems.push({ ...at, target, problem: 'a trail names each file it passes, not a pattern' })
         continue
       }
       if (target.includes('*') || GENERATED_PATHS.has(target)) continue

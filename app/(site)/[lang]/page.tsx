@@ -6,7 +6,7 @@ import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { landingStructuredData } from '@/components/seo/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import { PageBuilder } from '@/components/sections/page-builder'
-import { routeVariants, variantMetadata, withVariants } from '@/components/experiments/variant-page'
+import { routeVariants, variantMetadata, withVariants } from '@/components/variants/variant-page'
 
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
   const language = await routeLanguage(params)
@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: LanguageParams): Promise<Meta
 }
 
 // Also an experiment's variant page: the proxy rewrites a participant to /<language>~<variants>
-// (components/experiments/segment.ts), drawn here with the variant's section in place.
+// (components/variants/segment.ts), drawn here with the variant's section in place.
 export default async function LandingPage({ params }: LanguageParams) {
   const [language, route] = await Promise.all([routeLanguage(params), routeVariants(params)])
   const [page, settings] = await Promise.all([getLandingPage(language), getSiteSettings(language)])

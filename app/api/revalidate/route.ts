@@ -6,7 +6,7 @@ import { MAX_WEBHOOK_BODY_BYTES, precheckWebhook, SIGNATURE_HEADER_NAME, tagsFor
 import { ADDRESS_TYPES, forgetAddresses } from '@/sanity/content/addresses'
 import { broadcastOnPublish } from '@/components/waitlist/updates'
 import { configuredBroadcast } from '@/components/waitlist/updates-configured'
-import { syncExperiments } from '@/components/experiments/sync'
+import { syncExperiments } from '@/components/variants/sync'
 import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
 
@@ -19,7 +19,7 @@ const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.jso
  * to subscribers" is then e-mailed, once (components/waitlist/updates.ts); if that fails the answer
  * is 500, after the revalidation, so Sanity delivers the webhook again and the retry e-mails it.
  * Every publish also refreshes the database's set of running experiments
- * (components/experiments/sync.ts) before the pages change, so a sign-up from a just-started
+ * (components/variants/sync.ts) before the pages change, so a sign-up from a just-started
  * experiment keeps its variant, and the waitlist page's questions at sign-up
  * (components/waitlist/questions-sync.ts), so the database knows a question before any form asks
  * it, and the languages a sign-up may be in (components/waitlist/languages-sync.ts); when an

@@ -37,9 +37,9 @@ import {
   type VitalsView,
 } from './page'
 import { posthogQueryEnv } from '../../../lib/env'
-import { experimentResults } from '../../../components/experiments/results'
+import { experimentResults } from '../../../components/variants/results'
 import { configuredCampaigns, readCampaignResults, type CampaignsSource } from '../campaigns'
-import { fetchParticipants } from '../../../components/experiments/results-posthog'
+import { fetchParticipants } from '../../../components/variants/results-posthog'
 import { fetchVitals } from '../../../components/analytics/vitals-posthog'
 import type { PosthogQueryConfig } from '../../../lib/posthog/query'
 import { listDeliveries, resendDelivery } from '../webhooks'

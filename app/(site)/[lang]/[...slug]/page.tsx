@@ -7,7 +7,7 @@ import { builderPageMetadata, notFoundMetadata } from '@/components/seo/metadata
 import { breadcrumbStructuredData } from '@/components/seo/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import { PageBuilder } from '@/components/sections/page-builder'
-import { routeVariants, variantMetadata, withVariants } from '@/components/experiments/variant-page'
+import { routeVariants, variantMetadata, withVariants } from '@/components/variants/variant-page'
 
 // Every page made in the Studio, at /<slug>. Published pages are prerendered at build; one
 // published later renders on its first request and is then cached like the others (same

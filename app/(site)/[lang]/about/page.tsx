@@ -4,7 +4,7 @@ import { getAboutPage, getSiteSettings } from '@/sanity/content'
 import { routeLanguage, type LanguageParams } from '@/sanity/content/route-language'
 import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { PageBuilder } from '@/components/sections/page-builder'
-import { routeVariants, variantMetadata, withVariants } from '@/components/experiments/variant-page'
+import { routeVariants, variantMetadata, withVariants } from '@/components/variants/variant-page'
 
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
   const language = await routeLanguage(params)

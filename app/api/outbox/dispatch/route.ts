@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server'
 import { serverEnv } from '@/lib/env'
 import { configuredDispatch } from '@/components/waitlist/outbox/configured'
 import { hasBearerSecret } from '@/lib/http/bearer'
-import { syncExperiments } from '@/components/experiments/sync'
+import { syncExperiments } from '@/components/variants/sync'
 import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
 
@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic'
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
  * The scheduler's run (GET) also refreshes the running experiments and the waitlist page's
  * questions from Sanity: a safety net for a publish webhook that failed or never came
- * (components/experiments/sync.ts, components/waitlist/questions-sync.ts).
+ * (components/variants/sync.ts, components/waitlist/questions-sync.ts).
  */
 async function dispatch(request: NextRequest): Promise<Response> {
   if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot'
 import type { NextRequest, NextResponse } from 'next/server'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED } from '@/components/analytics/consent-cookie'
-import { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS, parseAssignments, serializeAssignments } from '@/sanity/experiments/assignments'
+import { EXPERIMENTS_COOKIE, EXPERIMENTS_COOKIE_MAX_AGE_SECONDS, parseAssignments, serializeAssignments } from '@/sanity/variants/assignments'
 import { participate } from './assign'
 import { runningExperiments } from './running'
 import { variantSegment } from './segment'
@@ -21,7 +21,7 @@ export type VariantRewrite = { segment: string; cookie: string | null }
 
 /**
  * What the running experiments and the campaign versions the address names (`campaigns`, matched
- * by the proxy: sanity/campaigns/live.ts) do to the page at `address` (its path with its language's
+ * by the proxy: sanity/variants/live-campaigns.ts) do to the page at `address` (its path with its language's
  * prefix): `varied` when an experiment varies it, whoever asks (its answer then depends on the
  * visitor's cookies, so a shared cache in front of the site must key on them: the proxy says
  * `Vary: Cookie`); `rewrite`, the variant page to draw and the experiments cookie to set when this

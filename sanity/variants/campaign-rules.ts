@@ -1,4 +1,4 @@
-import { campaignTag } from '../../lib/content/campaign-tag'
+import { campaignTag } from '../../lib/variants/campaign-tag'
 
 /**
  * Campaign versions of a section (issue #55): a visitor whose address carries a campaign's tags

@@ -3,7 +3,7 @@
  * the database refuses in one (controls, bidi and invisible format characters, lone surrogates,
  * which no database can store), trimmed, at most 100 characters, case as written; undefined when
  * nothing is left. One rule for what a sign-up records (components/waitlist/source.ts) and for the
- * campaign a request names (sanity/campaigns/rules.ts), so a campaign's sign-ups are the ones its
+ * campaign a request names (sanity/variants/campaign-rules.ts), so a campaign's sign-ups are the ones its
  * visitors made. Browser-safe.
  */
 const UNSAFE =

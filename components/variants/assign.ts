@@ -1,4 +1,4 @@
-import { CONTROL_VARIANT, type Assignments } from '@/sanity/experiments/assignments'
+import { CONTROL_VARIANT, type Assignments } from '@/sanity/variants/assignments'
 
 /**
  * What the proxy needs of a running experiment: its key, its variants' shares (control takes the

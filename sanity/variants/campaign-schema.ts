@@ -1,10 +1,10 @@
 import { TargetIcon } from '@sanity/icons/Target'
 import { defineField, defineType, type SlugValue } from 'sanity'
-import { duplicateLanguageProblem, variantLanguagesProblem } from '../../experiments/rules'
-import { campaignKeyProblem, campaignTagProblem, sameTagsProblem, type CampaignTags } from '../../campaigns/rules'
-import { stringField } from '../objects/fields'
-import { sectionInLanguagesField, sectionTargetField, targetPages } from '../objects/section-target'
-import { documentClient, publishedId } from '../objects/validation-client'
+import { duplicateLanguageProblem, variantLanguagesProblem } from './experiment-rules'
+import { campaignKeyProblem, campaignTagProblem, sameTagsProblem, type CampaignTags } from './campaign-rules'
+import { stringField } from '../schemaTypes/objects/fields'
+import { sectionInLanguagesField, sectionTargetField, targetPages } from './section-target'
+import { documentClient, publishedId } from '../schemaTypes/objects/validation-client'
 
 type Draft = { utmCampaign?: string; utmSource?: string; target?: { page?: { _ref?: string }; sectionKey?: string } }
 

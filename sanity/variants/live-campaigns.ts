@@ -1,7 +1,7 @@
 import type { LiveCampaignsQueryResult } from '../types.generated'
 import { sectionedPagePath } from '../../lib/content/paths'
 import { warnOnce } from '../../lib/warn-once'
-import { campaignKeyProblem, campaignTagProblem, matchCampaign, type CampaignTags } from './rules'
+import { campaignKeyProblem, campaignTagProblem, matchCampaign, type CampaignTags } from './campaign-rules'
 
 /** A campaign version the proxy can show on a page: its tags and the section it replaces. */
 export type LiveCampaign = CampaignTags & { sectionKey: string }

@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getCampaign, getExperiment, type Section } from '@/sanity/content'
 import { warnOnce } from '@/lib/warn-once'
-import { CONTROL_VARIANT } from '@/sanity/experiments/assignments'
+import { CONTROL_VARIANT } from '@/sanity/variants/assignments'
 import type { SectionMark } from './marks'
 import { parseVariantSegment, type RouteVariants } from './segment'
 

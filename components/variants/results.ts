@@ -10,7 +10,7 @@
  * "Interval Estimation for a Binomial Proportion", Statistical Science 2001, recommend it for
  * n < 40 and beyond). Checked against Newcombe's published table (tests/unit/experiments-data-results.test.ts).
  */
-import { CONTROL_VARIANT } from '@/sanity/experiments/assignments'
+import { CONTROL_VARIANT } from '@/sanity/variants/assignments'
 
 /** The two-sided 95 % quantile of the standard normal distribution. */
 const Z95 = 1.959963984540054

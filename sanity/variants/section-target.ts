@@ -1,9 +1,9 @@
 import { defineArrayMember, defineField, type ValidationContext } from 'sanity'
-import { SECTION_SCHEMAS } from '../../sections/schemas'
-import { targetProblem } from '../../experiments/rules'
-import { DEFAULT_LANGUAGE } from '../../../lib/i18n/languages'
-import { documentClient } from './validation-client'
-import { languageCodeField } from './fields'
+import { SECTION_SCHEMAS } from '../sections/schemas'
+import { targetProblem } from './experiment-rules'
+import { DEFAULT_LANGUAGE } from '../../lib/i18n/languages'
+import { documentClient } from '../schemaTypes/objects/validation-client'
+import { languageCodeField } from '../schemaTypes/objects/fields'
 
 /**
  * What an experiment and a campaign both hold: one section of one page they replace (`target`), and

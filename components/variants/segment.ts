@@ -1,6 +1,6 @@
 import { VARIANT_SEGMENT_SEPARATOR } from '@/lib/i18n/languages'
-import { isExperimentKey, isVariantKey, MAX_ASSIGNMENTS, type Assignments } from '@/sanity/experiments/assignments'
-import { isCampaignKey } from '@/sanity/campaigns/rules'
+import { isExperimentKey, isVariantKey, MAX_ASSIGNMENTS, type Assignments } from '@/sanity/variants/assignments'
+import { isCampaignKey } from '@/sanity/variants/campaign-rules'
 
 /**
  * A variant page's internal address: the [lang] segment carries the language, the campaign

@@ -5,7 +5,7 @@ import { addressesGeneration } from '@/sanity/content/addresses'
 import { sectionedPagePath } from '@/lib/content/paths'
 import { readPublished } from '@/sanity/content/published'
 import { warnOnce } from '@/lib/warn-once'
-import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
+import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/variants/assignments'
 import type { ExperimentSplit } from './assign'
 
 /** The running experiments by the path of each page they vary (its language's prefix included). */

@@ -5,7 +5,7 @@
  * console): it needs a personal API key, which must never reach the site or a browser.
  */
 import { runHogQL, type PosthogQueryConfig } from '@/lib/posthog/query'
-import { isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
+import { isExperimentKey, isVariantKey } from '@/sanity/variants/assignments'
 import type { Participants } from './results'
 
 /** The HogQL: keys are checked against EXPERIMENT_KEY_PATTERN first, so quoting them is safe. */

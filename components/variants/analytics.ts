@@ -1,6 +1,6 @@
 import type { PostHog } from 'posthog-js'
 import { CONSENT_COOKIE, CONSENT_COOKIE_GRANTED, writeGrantedCookie } from '@/components/analytics/consent-cookie'
-import { assignmentsFromCookies, cookieValue, isExperimentKey, isVariantKey, type Assignments } from '@/sanity/experiments/assignments'
+import { assignmentsFromCookies, cookieValue, isExperimentKey, isVariantKey, type Assignments } from '@/sanity/variants/assignments'
 import { EXPERIMENT_ATTRIBUTE, VARIANT_ATTRIBUTE } from './marks'
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only'
 import { configuredServiceClient } from '@/lib/supabase/configured'
 import { copyPublishedSet, rpcFailure } from '@/lib/supabase/published-set'
-import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/experiments/assignments'
+import { CONTROL_VARIANT, isExperimentKey, isVariantKey } from '@/sanity/variants/assignments'
 import { readRunningExperiments } from './running'
 
 /**

@@ -10,10 +10,10 @@ import {
   variantKeyProblem,
   variantLanguagesProblem,
   type VariantDraft,
-} from '../../experiments/rules'
-import { stringField } from '../objects/fields'
-import { sectionInLanguagesField, sectionTargetField, targetPages } from '../objects/section-target'
-import { documentClient, publishedId } from '../objects/validation-client'
+} from './experiment-rules'
+import { stringField } from '../schemaTypes/objects/fields'
+import { sectionInLanguagesField, sectionTargetField, targetPages } from './section-target'
+import { documentClient, publishedId } from '../schemaTypes/objects/validation-client'
 
 const problemOrTrue = (problem: string | null) => problem ?? true
 
