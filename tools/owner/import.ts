@@ -5,12 +5,9 @@
  * reported by its line with the reason; then the good rows written by the database in chunks,
  * all or none (public.waitlist_import_*, supabase/schemas/16_imports.sql, which also skips anyone
  * already on the list, in any spelling, and flags disposable-mail domains).
- *
- * The CSV is read by csvRecords below rather than a library: the one the field uses (csv-parse 7)
- * stops reading at the first oversized record, and a 10 MB line must be reported by its number
- * while the rows after it are still checked.
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { CsvError, parse } from 'csv-parse/sync'
 import { validateAnswers } from '../../components/waitlist/answers'
 import { mailboxKey } from '../../components/waitlist/email'
 import {
@@ -65,92 +62,119 @@ export const IMPORT_LIMITS = {
 /** One record of the file: its values, or why it cannot be read; `line` is where it starts. */
 export type CsvRecord = { line: number; fields: string[] } | { line: number; problem: string }
 
-const UNQUOTED_END = /[,\r\n"]/g
+/** What csv-parse finds wrong with a record, in the words the import reports it with. */
+const PROBLEMS: Partial<Record<string, string>> = {
+  INVALID_OPENING_QUOTE: 'a quote inside a value that does not start with one',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote (a quote inside a value is written twice: "")',
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed',
+}
+
+const QUOTE = 0x22
+const COMMA = 0x2c
+const CR = 0x0d
+const LF = 0x0a
 
 /**
- * RFC 4180 records (comma-separated, "" inside quotes, CRLF, LF or CR line ends), each with the
- * line it starts on. A record over `maxChars`, or one whose quotes are broken, is one problem at
- * its line, and reading goes on at the next record.
+ * RFC 4180 records (comma-separated, "" inside quotes, CRLF, LF or CR line ends), read by
+ * csv-parse, each with the line it starts on. A record over `maxChars`, or one whose quotes are
+ * broken, is one problem at its line, and reading goes on at the next record.
+ *
+ * csv-parse cannot go on by itself: it stops at an oversized record, and after a closing quote
+ * followed by text it reads the rest of the file as that quoted value, even with
+ * skip_records_with_error. So a record it cannot read ends one parse; the value it stopped in is
+ * skipped here (valueEnd), and the next parse starts after it, its first record the rest of the
+ * broken one. Lines are counted here from where each record starts, in bytes: csv-parse's own
+ * count takes a CRLF inside a quoted value for two lines.
  */
 export function* csvRecords(text: string, maxChars: number = IMPORT_LIMITS.recordChars): Generator<CsvRecord> {
-  const length = text.length
+  const bytes = Buffer.from(text)
+  const lineAt = lineCounter(bytes)
+  const tooLong = (start: number, end: number) => end - start > maxChars && textLength(bytes, start, end) > maxChars
+  const longer = `longer than ${maxChars.toLocaleString('en')} characters`
+  /** A record csv-parse stopped in: where it starts and its first problem; reading went on inside it. */
+  let broken: { start: number; problem: string } | null = null
+  const brokenUpTo = (end: number, { start, problem }: { start: number; problem: string }): CsvRecord => ({
+    line: lineAt(start),
+    problem: tooLong(start, end) ? longer : problem,
+  })
   let at = 0
-  let line = 1
-  while (at < length) {
-    const start = at
-    const startLine = line
-    const fields: string[] = []
-    let problem: string | null = null
-    for (;;) {
-      let value = ''
-      if (text[at] === '"') {
-        at++
-        for (;;) {
-          const quote = text.indexOf('"', at)
-          const piece = text.slice(at, quote < 0 ? length : quote)
-          line += lineBreaks(piece)
-          if (at - start <= maxChars) value += piece
-          if (quote < 0) {
-            at = length
-            problem ??= 'a quoted value is never closed'
-            break
-          }
-          if (text[quote + 1] === '"') {
-            value += '"'
-            at = quote + 2
-            continue
-          }
-          at = quote + 1
-          break
-        }
-        if (at < length && !isDelimiter(text[at]!)) {
-          problem ??= 'text after a closing quote (a quote inside a value is written twice: "")'
-          at = skipValue(text, at)
-        }
-      } else {
-        UNQUOTED_END.lastIndex = at
-        let end = UNQUOTED_END.exec(text)
-        while (end && end[0] === '"') {
-          problem ??= 'a quote inside a value that does not start with one'
-          end = UNQUOTED_END.exec(text)
-        }
-        const stop = end ? end.index : length
-        if (stop - start <= maxChars) value = text.slice(at, stop)
-        at = stop
-      }
-      fields.push(value)
-      if (text[at] === ',') {
-        at++
-        continue
-      }
-      if (text[at] === '\r') {
-        at++
-        if (text[at] === '\n') at++
-      } else if (text[at] === '\n') at++
-      line++
-      break
+  while (at < bytes.length) {
+    const read: { start: number; end: number; fields: string[] }[] = []
+    let start = at
+    let failure: CsvError | null = null
+    try {
+      parse(bytes.subarray(at), {
+        relax_column_count: true,
+        record_delimiter: ['\r\n', '\n', '\r'],
+        // In bytes, which are at most three to a character: a record over this is over maxChars
+        // characters too, and csv-parse keeps no more of it; tooLong measures the others.
+        max_record_size: 3 * maxChars,
+        on_record: (fields: string[], { bytes: end }) => {
+          read.push({ start, end: at + end, fields })
+          start = at + end
+          return null
+        },
+      })
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error
+      failure = error
     }
-    if (at - start > maxChars) problem = `longer than ${maxChars.toLocaleString('en')} characters`
-    if (problem) yield { line: startLine, problem }
-    else if (fields.some((field) => field !== '')) yield { line: startLine, fields }
+    for (const record of read) {
+      if (broken) {
+        yield brokenUpTo(record.end, broken)
+        broken = null
+      } else if (tooLong(record.start, record.end)) yield { line: lineAt(record.start), problem: longer }
+      else if (record.fields.some((field) => field !== '')) yield { line: lineAt(record.start), fields: record.fields }
+    }
+    if (!failure) break
+    broken ??= { start, problem: PROBLEMS[failure.code] ?? failure.message }
+    // The value it stopped in starts after the last comma it read, or where the record does.
+    const { bytes: lastRead, column } = failure as CsvError & { bytes: number; column: number }
+    at = valueEnd(bytes, at + lastRead + (column === 0 ? 0 : 1))
   }
+  if (broken) yield brokenUpTo(bytes.length, broken)
 }
 
-const isDelimiter = (char: string) => char === ',' || char === '\r' || char === '\n'
-
-function lineBreaks(text: string): number {
-  let count = 0
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]
-    if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) count++
+/**
+ * Where reading goes on after a value that cannot be read: a quoted value ends at its closing
+ * quote (at the end of the file if it has none), then anything up to the next comma or line break
+ * is skipped, quotes included.
+ */
+function valueEnd(bytes: Buffer, start: number): number {
+  let at = start
+  if (bytes[at] === QUOTE) {
+    for (at++; ; at += 2) {
+      at = bytes.indexOf(QUOTE, at)
+      if (at < 0) return bytes.length
+      if (bytes[at + 1] !== QUOTE) break
+    }
+    at++
   }
-  return count
-}
-
-function skipValue(text: string, from: number): number {
-  let at = from
-  while (at < text.length && !isDelimiter(text[at]!)) at++
+  while (at < bytes.length && bytes[at] !== COMMA && bytes[at] !== CR && bytes[at] !== LF) at++
   return at
+}
+
+/** The line of each offset asked for, asked in order: the line breaks (CRLF, LF or CR) before it, plus one. */
+function lineCounter(bytes: Buffer): (offset: number) => number {
+  let line = 1
+  let counted = 0
+  return (offset) => {
+    for (; counted < offset; counted++) {
+      const byte = bytes[counted]
+      if (byte === LF || (byte === CR && bytes[counted + 1] !== LF)) line++
+    }
+    return line
+  }
+}
+
+/** How long some UTF-8 bytes are as text (UTF-16 code units, which the limit counts), without decoding them. */
+function textLength(bytes: Buffer, start: number, end: number): number {
+  let length = 0
+  for (let at = start; at < end; at++) {
+    const byte = bytes[at]!
+    if ((byte & 0xc0) !== 0x80) length += byte >= 0xf0 ? 2 : 1
+  }
+  return length
 }
 
 // ---------------------------------------------------------------------------------------------
