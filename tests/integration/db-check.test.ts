@@ -13,7 +13,7 @@ import { diffCatalogs, type Catalog } from '@/tools/db/catalog'
 import { fromMigrations, fromSchemas, pgliteCatalog } from '@/tools/db/check'
 import { SCHEMAS_DIR } from '@/tools/db/schemas'
 import { lintMigrations } from '@/tools/db/squawk'
-import { generateDatabaseTypes, TYPES_FILE } from '@/tools/db/typegen'
+import { generateDatabaseTypes } from '@/tools/db/typegen'
 import { MIGRATIONS_DIR } from '@/tools/supabase-local/migrate'
 
 const exec = promisify(execFile)
@@ -52,9 +52,11 @@ const addMigration = (sql: string) => (dir: string) => writeFile(path.join(dir, 
 
 const differingObjects = (left: Catalog, right: Catalog) => diffCatalogs(left, right).map((difference) => difference.object)
 
-it('passes for the tree as committed: both build the same catalog', () => {
+// That the tree as committed passes is npm test's own step (tools/db/check.ts: the catalogs, squawk)
+// and the typegen's (tools/db/typegen.ts --check); this file shows that each check can fail.
+it('builds both catalogs in full: the base every change below is compared with', () => {
   expect(migrationsCatalog.size).toBeGreaterThan(300)
-  expect(diffCatalogs(migrationsCatalog, schemasCatalog)).toEqual([])
+  expect(schemasCatalog.size).toBe(migrationsCatalog.size)
 })
 
 describe('a change made in supabase/schemas/ only fails, naming the object', () => {
@@ -126,10 +128,6 @@ it('the command exits 1 and shows both sides of the object', async () => {
 }, 60_000)
 
 describe('squawk lints every migration', () => {
-  it('passes the migrations as committed', async () => {
-    expect(await lintMigrations(MIGRATIONS_DIR)).toBe(true)
-  }, 60_000)
-
   it('fails a new migration that breaks a rule left on (prefer-text-field: varchar)', async () => {
     const dir = await copyWith('migrations', addMigration('alter table public.waitlist add column nickname varchar(20);\n'))
     expect(await lintMigrations(dir)).toBe(false)
@@ -137,10 +135,6 @@ describe('squawk lints every migration', () => {
 })
 
 describe('supabase/types.generated.ts', () => {
-  it('is what the typegen makes from supabase/schemas/ as committed', async () => {
-    expect(await generateDatabaseTypes()).toBe(await readFile(TYPES_FILE, 'utf8'))
-  }, 60_000)
-
   it('follows the schemas: a renamed argument changes the Database type', async () => {
     const dir = await copyWith('schemas', (schemas) =>
       edit(path.join(schemas, '09_updates.sql'), /public\.waitlist_unsubscribe\(token text\)/g, 'public.waitlist_unsubscribe(link_token text)'),

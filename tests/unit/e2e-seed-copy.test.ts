@@ -87,12 +87,8 @@ describe('the seed copy the end-to-end tests read', () => {
     expect(copy.waitlist.form.submitLabel).not.toBe('Count me in')
   })
 
-  it('every spec loads against the seed; one missing a field its spec reads is refused by name', async () => {
-    for (const config of ['playwright.config.ts', 'playwright.sanity.config.ts']) {
-      const listed = await listSpecs(config)
-      expect(listed.output, config).toMatch(/Total: \d+ tests? in \d+ files?/)
-      expect(listed.ok, listed.output).toBe(true)
-    }
+  // That every spec loads against the seed as it is, the end-to-end step shows: it loads them all.
+  it('a seed missing a field a spec reads is refused by name, as the specs load', async () => {
     // The hero's product picture is optional in the Studio; e2e/landing-sections.spec.ts reads it as it loads.
     const file = await seedWith(
       'landingPage',
