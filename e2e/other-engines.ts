@@ -83,6 +83,7 @@ function findTarget(target: Target): Element | null {
     return words(el.getAttribute('aria-label') ?? (labels?.length ? [...labels].map((label) => label.textContent).join(' ') : el.textContent))
   }
   const control = target.role === 'button' || target.role === 'textbox'
+  // React keeps an element's props on it under this key once it has hydrated it.
   const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))
   const scope = target.within ? document.querySelector(target.within) : document
   const found = [...(scope?.querySelectorAll(roles[target.role]) ?? [])].find(
@@ -136,8 +137,6 @@ export const firefox: Engine = {
     const { firefox: executablePath } = await ensureOtherEngines()
     const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true })
     const page = (await browser.pages())[0] ?? (await browser.newPage())
-    // Set on the page itself: the default viewport does not reach the tab Firefox opens with.
-    await page.setViewport({ width, height: 844 })
     const driver: Driver = {
       version: `Firefox ${(await browser.version()).replace(/^firefox\//i, '')}`,
       open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
@@ -154,7 +153,14 @@ export const firefox: Engine = {
       },
       close: () => browser.close(),
     }
-    return declineAnalytics(session(driver, baseURL))
+    try {
+      // Set on the page itself: the default viewport does not reach the tab Firefox opens with.
+      await page.setViewport({ width, height: 844 })
+      return await declineAnalytics(session(driver, baseURL))
+    } catch (error) {
+      await browser.close()
+      throw error
+    }
   },
 }
 
@@ -171,6 +177,7 @@ export const webkit: Engine = {
     const server = spawn(engines.xvfbRun, ['-a', engines.webkitDriver, `--port=${port}`], { detached: true, stdio: ['ignore', 'ignore', 'inherit'] })
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
     const stop = async () => {
+      // The whole group: xvfb-run, Xvfb, the driver and the MiniBrowser it started.
       if (server.exitCode === null && server.signalCode === null) process.kill(-server.pid!, 'SIGTERM')
       await exited
     }
@@ -188,14 +195,23 @@ export const webkit: Engine = {
         run: (fn, arg) => browser.executeScript(fn, arg),
         async find(target) {
           const element = await browser.executeScript<WebElement | null>(findTarget, target)
-          return element && { click: () => element.click(), type: (text) => element.sendKeys(text) }
+          if (!element) return null
+          return {
+            async click() {
+              // The site scrolls smoothly (app/globals.css): the driver's own scroll into view was
+              // still moving when it judged the element, now and then "not interactable".
+              await browser.executeScript((el: Element) => el.scrollIntoView({ block: 'center', behavior: 'instant' }), element)
+              await element.click()
+            },
+            type: (text) => element.sendKeys(text),
+          }
         },
         async close() {
           await browser.quit().catch(() => {})
           await stop()
         },
       }
-      return declineAnalytics(session(driver, baseURL))
+      return await declineAnalytics(session(driver, baseURL))
     } catch (error) {
       await stop()
       throw error
