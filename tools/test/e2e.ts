@@ -10,6 +10,7 @@ import { copyFile, cp, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readSeedDataset } from '../../sanity/seed/dataset'
 import { ensureChromium, onlyDejaVuFonts } from '../local/chromium'
+import { ensureOtherEngines } from '../local/other-engines'
 import { E2E, E2E_SANITY, e2eEnv, e2eSanityEnv } from './e2e-env'
 import { run } from '../local/run'
 import { startSanityStandIn } from '../sanity-standin/sanity-standin'
@@ -22,6 +23,8 @@ const runSanity = files.length === 0 || files.some((file) => file.endsWith('.san
 const skipBuild = process.env.E2E_SKIP_BUILD === '1'
 
 const chromium = await ensureChromium()
+// Firefox and WebKit for e2e/other-engines.spec.ts, installed before the run rather than while other specs run.
+if (runMain && (files.length === 0 || files.some((file) => path.basename(file) === 'other-engines.spec.ts'))) await ensureOtherEngines()
 await mkdir(path.dirname(E2E.seedPath), { recursive: true })
 // The browser sees DejaVu only, the fonts of a fresh machine, wherever the tests run.
 const browserEnv = { CHROME_PATH: chromium, FONTCONFIG_FILE: await onlyDejaVuFonts(path.dirname(E2E.seedPath)) }

@@ -18,7 +18,7 @@ const steps: [string, string, string[]][] = [
   ['Type check', 'tsc', ['--noEmit']],
   ['Migrations and schemas build the same database; squawk', 'tsx', ['tools/db/check.ts']],
   ['Unit and integration tests', 'vitest', ['run']],
-  ['End-to-end tests (Chromium)', 'tsx', ['tools/test/e2e.ts']],
+  ['End-to-end tests (Chromium; the sign-up path also in Firefox and WebKit)', 'tsx', ['tools/test/e2e.ts']],
 ]
 
 const seconds = (since: number) => Math.round((performance.now() - since) / 1000)
