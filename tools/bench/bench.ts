@@ -23,6 +23,7 @@ import { mkdir, rm, unlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { chromium } from '@playwright/test'
 import { renderMarkdown, type BenchReport } from './bench-report'
+import { benchSettings } from './bench-settings'
 import {
   assertServesVariant,
   BENCH_CONTENT_DIR,
@@ -38,7 +39,6 @@ import { buildFloorApp, floorServerTextPaths, floorTextPaths, siteStylesheet, st
 import { sampleMachine } from './machine-load'
 import {
   ENCODINGS,
-  FULL_SERVER_SECONDS,
   FIRST_NAVIGATION,
   loadRun,
   nearestBySize,
@@ -63,42 +63,16 @@ import { DEFAULT_LANGUAGE } from '../../lib/i18n/languages'
 
 const started = Date.now()
 const machineLoad = sampleMachine()
-/**
- * `npm run bench -- --quick [route…]`: the quick form for a change to one page, in under ten
- * minutes: the named routes (labels as the report prints them; `/` when none) beside the floor,
- * one Lighthouse run per throttling method, 5 s of server load on those of SERVER_ROUTES named,
- * the navigation from `/` twice each way when `/` or /waitlist is named, 10 sign-ups when
- * /waitlist is. Its report goes to .local/bench/; the full run, for a release, writes docs/bench.md.
- * The BENCH_* variables below still override each figure.
- */
-const cli = process.argv.slice(2)
-const QUICK = cli.includes('--quick')
-const quickRoutes = cli.filter((arg) => arg !== '--quick')
-if (!QUICK && quickRoutes.length > 0) throw new Error(`Routes are named only with --quick: npm run bench -- --quick ${quickRoutes.join(' ')}`)
-const quickNamed = (...paths: string[]) => paths.some((path) => (quickRoutes.length === 0 ? ['/'] : quickRoutes).includes(path))
+const settings = benchSettings(process.argv.slice(2), process.env)
 // BENCH_PORT_OFFSET (or else E2E_PORT_OFFSET) shifts the ports, so two checkouts can run at once.
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? process.env.E2E_PORT_OFFSET ?? 0)
 const SITE_PORT = 3300 + PORT_OFFSET
 const FLOOR_PORT = 3301 + PORT_OFFSET
 const SUPABASE_PORT = 54339 + PORT_OFFSET
 const BYPASS_PORT = 3302 + PORT_OFFSET
-// 60 sign-ups take about 2.5 min (each waits out the form's minimum fill time); the team asked for at least 50.
-const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? (!QUICK ? 60 : quickNamed('/waitlist') ? 10 : 0))
-const FULL_LIGHTHOUSE_RUNS = 5
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (QUICK ? 1 : FULL_LIGHTHOUSE_RUNS))
-if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1)
-  throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1, not "${process.env.BENCH_LIGHTHOUSE_RUNS}"`)
+const { signups: SIGNUPS, lighthouseRuns: LIGHTHOUSE_RUNS, serverSeconds: SERVER_SECONDS, navigation: NAVIGATION, partial } = settings
 const NOT_FOUND = '/this-page-does-not-exist'
-// Seconds of load per address and encoding in the server table (0 leaves the table out).
-const SERVER_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? (QUICK ? 5 : FULL_SERVER_SECONDS))
-if (!Number.isFinite(SERVER_SECONDS) || SERVER_SECONDS < 0)
-  throw new Error(`BENCH_SERVER_SECONDS must be a number of seconds, not "${process.env.BENCH_SERVER_SECONDS}"`)
 const SERVER_ROUTES = ['/', '/about', '/blog/slack-threads-and-webhooks', NOT_FOUND]
-// BENCH_NAVIGATION=0 leaves out the home page → /waitlist navigation, with and without prerendering (tools/bench/prerender-navigation.ts).
-const NAVIGATION = process.env.BENCH_NAVIGATION !== '0' && (!QUICK || quickNamed('/', '/waitlist'))
-const NAVIGATION_RUNS = QUICK ? 2 : undefined
-// BENCH_ACCEPT_CPU_INDEX=1 judges a run whose CPU index moved from the last recorded one, and records it as the new reference.
-const ACCEPT_CPU_INDEX = process.env.BENCH_ACCEPT_CPU_INDEX === '1'
 
 // The bench's content, written before the build reads it: the seed with one experiment running and one campaign version.
 const { variant, campaign } = await writeBenchContent()
@@ -114,12 +88,9 @@ const ALL_ROUTES: Route[] = [
     (path) => ({ path }),
   ),
 ]
-// BENCH_ROUTES (labels, comma-separated: `/,/ (variant b)`) and BENCH_LIGHTHOUSE_RUNS make a quick
-// partial run, to try a change to the bench itself; its report goes to .local/bench/, never over docs/bench.md.
-const onlyRoutes = process.env.BENCH_ROUTES?.split(',').map((label) => label.trim()) ?? (QUICK ? (quickRoutes.length > 0 ? quickRoutes : ['/']) : undefined)
+const onlyRoutes = settings.routes
 const ROUTES = onlyRoutes ? ALL_ROUTES.filter((route) => onlyRoutes.includes(routeLabel(route))) : ALL_ROUTES
 if (ROUTES.length === 0) throw new Error(`BENCH_ROUTES names none of the routes: ${ALL_ROUTES.map(routeLabel).join(', ')}`)
-const partial = QUICK || Boolean(onlyRoutes) || LIGHTHOUSE_RUNS !== FULL_LIGHTHOUSE_RUNS || SERVER_SECONDS !== FULL_SERVER_SECONDS || !NAVIGATION
 // The run every run is compared with: the last one recorded.
 const previous = existsSync('docs/bench.json') ? (JSON.parse(readFileSync('docs/bench.json', 'utf8')) as BenchReport) : null
 /** Each page of the site against the floor's page; the 404 against the floor's own 404. */
@@ -233,9 +204,9 @@ try {
   const server = SERVER_SECONDS > 0 ? await measureServer() : null
 
   const latencies = SIGNUPS > 0 ? await measureSubmitLatency(executablePath) : []
-  const navigation = NAVIGATION ? await measureCtaNavigation(executablePath, base, NAVIGATION_RUNS) : null
+  const navigation = NAVIGATION ? await measureCtaNavigation(executablePath, base, settings.navigationRuns) : null
   const lighthouseBenchmarkIndex = median([...runs.values()].flat().map((r) => r.benchmarkIndex))
-  const judgement = judge(lighthouseBenchmarkIndex, previous, ACCEPT_CPU_INDEX)
+  const judgement = judge(lighthouseBenchmarkIndex, previous, settings.acceptCpuIndex)
   const styledFloor = measured.get(`${floorBase}${STYLED_FLOOR_PATH}`)!
 
   const report: BenchReport = {
