@@ -5,12 +5,15 @@ import { CHROMIUM_ARGS } from './tools/local/chromium'
 const baseURL = `http://localhost:${E2E.sitePort}`
 
 /**
- * The desktop specs that only read: no publish, no server of their own, nothing timed on the
- * server (e2e/request-bodies.spec.ts samples its memory: serial). A spec added here must not read
- * what another changes.
+ * The desktop specs that change nothing another spec reads: they read the seed's pages, or add
+ * sign-ups no spec of theirs counts (only the serial specs read the line). No publish, no server
+ * of their own, nothing timed on the server (e2e/request-bodies.spec.ts samples its memory:
+ * serial). A spec added here must not read what another changes.
  */
-const READ_ONLY_SPECS = [
+const PARALLEL_SPECS = [
   'accessibility',
+  'analytics',
+  'bot-filters',
   'bundle',
   'header',
   'landing-sections',
@@ -20,6 +23,7 @@ const READ_ONLY_SPECS = [
   'prerender',
   'reflow',
   'routes',
+  'security',
   'seo',
   'studio-setup',
 ].map((name) => new RegExp(`/e2e/${name}\\.spec\\.ts$`))
@@ -28,7 +32,7 @@ export default defineConfig({
   testDir: 'e2e',
   // The Sanity-only specs run against their own build: playwright.sanity.config.ts.
   testIgnore: /\.sanity\.spec\.ts$/,
-  // Two workers for the specs that only read (READ_ONLY_SPECS, and every phone spec); the ones that
+  // Two workers for the specs that change nothing another reads (PARALLEL_SPECS, every phone spec); those that
   // change content or the line, start servers or time the server run on one, after them.
   workers: 2,
   fullyParallel: false,
@@ -46,15 +50,14 @@ export default defineConfig({
     },
   },
   projects: [
-    // Pages as they are: these read the seed content and change nothing another spec reads (a
-    // sign-up adds to the line, which only the serial specs read), so their tests spread over both
+    // Pages as they are: these change nothing another spec reads, so their tests spread over both
     // workers. They run first, before any spec publishes.
-    { name: 'pages', use: { ...devices['Desktop Chrome'] }, testMatch: READ_ONLY_SPECS, fullyParallel: true },
+    { name: 'pages', use: { ...devices['Desktop Chrome'] }, testMatch: PARALLEL_SPECS, fullyParallel: true },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.phone\.spec\.ts$/, fullyParallel: true },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/, /\.admission\.spec\.ts$/, ...READ_ONLY_SPECS],
+      testIgnore: [/\.phone\.spec\.ts$/, /\.sanity\.spec\.ts$/, /\.admission\.spec\.ts$/, ...PARALLEL_SPECS],
       workers: 1,
       dependencies: ['pages', 'phone'],
     },
