@@ -31,7 +31,7 @@ export const FULL_LIGHTHOUSE_RUNS = 5
 const FULL_SIGNUPS = 60
 const QUICK = { lighthouseRuns: 1, serverSeconds: 5, navigationRuns: 2, signups: 10 }
 
-export function benchSettings(args: readonly string[], env: NodeJS.ProcessEnv): BenchSettings {
+export function benchSettings(args: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchSettings {
   const quick = args.includes('--quick')
   const named = args.filter((arg) => arg !== '--quick')
   if (!quick && named.length > 0) throw new Error(`Routes are named only with --quick: npm run bench -- --quick ${named.join(' ')}`)
