@@ -13,18 +13,12 @@ export async function publishLocally(documents: object[], site = `http://localho
   // Through JSON, as the command reads its file: what a spec built from the seed's copy
   // (e2e/seed-copy.ts, which throws on a field the seed lacks) becomes plain documents.
   const changes = JSON.parse(JSON.stringify(documents)) as SeedDocument[]
-  return printed((log) => publishContent({ changes, env, site, log }))
+  return publishContent({ changes, env, site })
 }
 
 /** As `npm run content:publish -- --unpublish <id>…`: removes documents as the Studio's Unpublish does, with the webhook. */
 export async function unpublishLocally(ids: string[]): Promise<string> {
-  return printed((log) => publishContent({ changes: [], unpublish: ids, env: e2eEnv(), site: `http://localhost:${E2E.sitePort}`, log }))
-}
-
-async function printed(publish: (log: (line: string) => void) => Promise<void>): Promise<string> {
-  const lines: string[] = []
-  await publish((line) => lines.push(line))
-  return lines.map((line) => `${line}\n`).join('')
+  return publishContent({ changes: [], unpublish: ids, env: e2eEnv(), site: `http://localhost:${E2E.sitePort}` })
 }
 
 /** A document as the test build's dataset holds it now (after earlier publishes). */

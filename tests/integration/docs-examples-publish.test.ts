@@ -68,9 +68,7 @@ async function publishFile(file: string, env: NodeJS.ProcessEnv, spawned: boolea
     const command = [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tools/content/content-publish.ts', file, '--site', siteUrl]
     return (await exec(process.execPath, command, { env })).stdout
   }
-  const lines: string[] = []
-  await publishContent({ changes: parseDocumentsFile(await readFile(file, 'utf8'), file), env, site: siteUrl, log: (line) => lines.push(line) })
-  return lines.join('\n')
+  return publishContent({ changes: parseDocumentsFile(await readFile(file, 'utf8'), file), env, site: siteUrl })
 }
 
 describe.each(examples.map((example, index) => ({ ...example, spawned: index === 0 })))('$name', ({ name, text, spawned }) => {

@@ -29,7 +29,13 @@ export type PublishOptions = {
   log?: (line: string) => void
 }
 
-export async function publishContent({ changes: given, unpublish = [], env, site: siteOption, log = () => {} }: PublishOptions): Promise<void> {
+/** Publishes; returns what the command prints, each line ended. */
+export async function publishContent({ changes: given, unpublish = [], env, site: siteOption, log: print = () => {} }: PublishOptions): Promise<string> {
+  let printed = ''
+  const log = (line: string) => {
+    printed += `${line}\n`
+    print(line)
+  }
   const datasetPath = env.CONTENT_SEED_PATH || SEED_DATASET_PATH
   const site = siteOption ?? env.NEXT_PUBLIC_SITE_URL ?? 'http://localhost:3000'
   const secret = env.SANITY_REVALIDATE_SECRET
@@ -80,4 +86,5 @@ export async function publishContent({ changes: given, unpublish = [], env, site
     if (broadcast?.kind === 'sent') log(`E-mailed ${doc._id} to the ${broadcast.recipients} people who asked for updates (through the outbox).`)
     if (broadcast?.kind === 'already_sent') log(`${doc._id} was e-mailed when first published: nothing sent again.`)
   }
+  return printed
 }
