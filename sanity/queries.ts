@@ -154,8 +154,27 @@ const publishedQuestions = /* groq */ `coalesce(*[_type == "waitlistQuestions" &
 
 export const publishedQuestionsQuery = defineQuery(publishedQuestions)
 
+/**
+ * The reward ladder (one document, "Rewards for bringing friends"), with its words in every
+ * language. The waitlist page and the e-mails read it to show progress and rewards, the publish
+ * webhook to copy the numbers and kinds to the database; each keeps only what
+ * sanity/rewards/rules.ts publishableRungs keeps.
+ */
+const publishedRewards = /* groq */ `coalesce(*[_type == "waitlistRewards" && ${published}][0].rungs[]{
+  key,
+  threshold,
+  kind,
+  places,
+  approval,
+  "title": title[]{language, text},
+  "description": description[]{language, text}
+}, [])`
+
+export const publishedRewardsQuery = defineQuery(publishedRewards)
+
 export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
   "questions": ${publishedQuestions},
+  "rewards": ${publishedRewards},
   ${fixedPageLanguages},
   backLabel,
   badge,
@@ -167,9 +186,9 @@ export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
   confirmation{title, text, nextStepsTitle, nextSteps, backLabel},
   messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},
   confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},
-  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},
+  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},
   unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},
-  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},
+  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},
   ${seoProjection}
 }`)
 

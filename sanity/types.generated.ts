@@ -525,6 +525,35 @@ export type Redirect = {
   permanent: boolean
 }
 
+export type WaitlistRewards = {
+  _id: string
+  _type: 'waitlistRewards'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  rungs?: Array<{
+    key?: string
+    threshold?: number
+    kind: 'places' | 'perk'
+    places?: number
+    approval?: 'instant' | 'held'
+    title?: Array<{
+      language: string
+      text?: string
+      _type: 'localizedText'
+      _key: string
+    }>
+    description?: Array<{
+      language: string
+      text?: string
+      _type: 'localizedText'
+      _key: string
+    }>
+    _type: 'rewardRung'
+    _key: string
+  }>
+}
+
 export type WaitlistQuestions = {
   _id: string
   _type: 'waitlistQuestions'
@@ -960,6 +989,11 @@ export type WaitlistPage = {
     deletedTitle: string
     deletedText: string
     unavailableText: string
+    rewardsTitle: string
+    rewardNextOne: string
+    rewardNextOther: string
+    rewardEarnedLabel: string
+    rewardHeldLabel: string
   }
   unsubscribePage: {
     pageTitle: string
@@ -1021,6 +1055,13 @@ export type WaitlistPage = {
     erasurePreviewText: string
     erasureBody: string
     erasureFooter: string
+    firstRewardOne: string
+    firstRewardOther: string
+    rewardSubject: string
+    rewardPreviewText: string
+    rewardBody: string
+    rewardHeldBody: string
+    rewardFooter: string
   }
   seo?: Seo
   language?: string
@@ -1493,6 +1534,7 @@ export type AllSanitySchemaTypes =
   | Slug
   | Experiment
   | Redirect
+  | WaitlistRewards
   | WaitlistQuestions
   | SiteLanguages
   | TranslationMetadata
@@ -2735,8 +2777,29 @@ export type PublishedQuestionsQueryResult =
   | Array<never>
 
 // Source: sanity/queries.ts
+// Variable: publishedRewardsQuery
+// Query: coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{  key,  threshold,  kind,  places,  approval,  "title": title[]{language, text},  "description": description[]{language, text}}, [])
+export type PublishedRewardsQueryResult =
+  | Array<{
+      key: string | null
+      threshold: number | null
+      kind: 'perk' | 'places'
+      places: number | null
+      approval: 'held' | 'instant' | null
+      title: Array<{
+        language: string
+        text: string | null
+      }> | null
+      description: Array<{
+        language: string
+        text: string | null
+      }> | null
+    }>
+  | Array<never>
+
+// Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{  key,  kind,  required,  "label": label[]{language, text},  "options": options[]{key, "label": label[]{language, text}}}, []),  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},  seo{title, description, image, noindex}}
+// Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{  key,  kind,  required,  "label": label[]{language, text},  "options": options[]{key, "label": label[]{language, text}}}, []),  "rewards": coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{  key,  threshold,  kind,  places,  approval,  "title": title[]{language, text},  "description": description[]{language, text}}, []),  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
   questions:
     | Array<{
@@ -2753,6 +2816,23 @@ export type WaitlistPageQueryResult = {
             language: string
             text: string | null
           }> | null
+        }> | null
+      }>
+    | Array<never>
+  rewards:
+    | Array<{
+        key: string | null
+        threshold: number | null
+        kind: 'perk' | 'places'
+        places: number | null
+        approval: 'held' | 'instant' | null
+        title: Array<{
+          language: string
+          text: string | null
+        }> | null
+        description: Array<{
+          language: string
+          text: string | null
         }> | null
       }>
     | Array<never>
@@ -2871,6 +2951,11 @@ export type WaitlistPageQueryResult = {
     deletedTitle: string
     deletedText: string
     unavailableText: string
+    rewardsTitle: string
+    rewardNextOne: string
+    rewardNextOther: string
+    rewardEarnedLabel: string
+    rewardHeldLabel: string
   }
   unsubscribePage: {
     pageTitle: string
@@ -2932,6 +3017,13 @@ export type WaitlistPageQueryResult = {
     erasurePreviewText: string
     erasureBody: string
     erasureFooter: string
+    firstRewardOne: string
+    firstRewardOther: string
+    rewardSubject: string
+    rewardPreviewText: string
+    rewardBody: string
+    rewardHeldBody: string
+    rewardFooter: string
   }
   seo: {
     title: string | null
@@ -4055,7 +4147,8 @@ declare module '@sanity/client' {
     '*[_type == "redirect" && defined(source) && !(_id in path("drafts.**"))]{\n  source,\n  permanent,\n  "kind": destination.kind,\n  "path": select(\n  destination.kind == "page" => "/" + destination.page->slug.current,\n  destination.kind == "path" => destination.path\n),\n  "url": destination.url\n}': RedirectsQueryResult
     '*[_type in ["page", "post"] && count(previousSlugs) > 0 && defined(slug.current) && !(_id in path("drafts.**"))] | order(_updatedAt desc){\n  _type,\n  "slug": slug.current,\n  "language": coalesce(language, "en"),\n  previousSlugs\n}': MovedAddressesQueryResult
     'coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, [])': PublishedQuestionsQueryResult
-    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, []),\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
+    'coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{\n  key,\n  threshold,\n  kind,\n  places,\n  approval,\n  "title": title[]{language, text},\n  "description": description[]{language, text}\n}, [])': PublishedRewardsQueryResult
+    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, []),\n  "rewards": coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{\n  key,\n  threshold,\n  kind,\n  places,\n  approval,\n  "title": title[]{language, text},\n  "description": description[]{language, text}\n}, []),\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
     '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  "language": coalesce(language, "en"),\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult
     '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}': LlmsQueryResult
     '*[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult

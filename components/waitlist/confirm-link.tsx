@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { clsx } from 'clsx'
 import type { WaitlistConfirmPage, WaitlistPage, WaitlistPlacePanel } from '@/sanity/content/types'
+import type { LadderRung } from '@/sanity/rewards/ladder'
 import { track } from '@/components/analytics/client'
 import { invitationUrl } from '@/components/waitlist/invitation-url'
 import { localizePath } from '@/lib/i18n/languages'
@@ -24,6 +25,8 @@ type Props = {
   copy: WaitlistConfirmPage
   /** Shown under a confirmation: place in line, referral link, own data. */
   placeCopy: WaitlistPlacePanel
+  /** The reward ladder in the page's language: the place panel shows what they earned and the next rung. */
+  rewards: LadderRung[]
   messages: Pick<WaitlistPage['messages'], 'rateLimited' | 'failure'>
   /** Passed from the server so the browser bundle carries no environment module. */
   backend: { url: string; anonKey: string }
@@ -65,7 +68,7 @@ function stateFor(result: LinkStateResult, token: string): State {
  * scanner or preview that opens links (and even runs their scripts) confirms nobody. Every answer
  * is a page a person can act on: never an error screen.
  */
-export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl, language }: Props) {
+export function ConfirmLink({ copy, placeCopy, rewards, messages, backend, appUrl, language }: Props) {
   const [state, setState] = useState<State>({ view: 'checking' })
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -177,6 +180,7 @@ export function ConfirmLink({ copy, placeCopy, messages, backend, appUrl, langua
       {state.view === 'confirmed' || state.view === 'already' ? (
         <MyPlacePanel
           copy={placeCopy}
+          rewards={rewards}
           backend={backend}
           language={language}
           token={state.token}
@@ -244,7 +248,7 @@ function OpenApp({
   )
 }
 
-function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'appUrl' | 'language'>) {
+function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'rewards' | 'appUrl' | 'language'>) {
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<LinkRequestResult | null>(null)
 

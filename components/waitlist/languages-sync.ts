@@ -1,7 +1,6 @@
 import 'server-only'
 import { isLanguageCode } from '@/lib/i18n/languages'
-import { configuredServiceClient } from '@/lib/supabase/configured'
-import { copyPublishedSet, rpcFailure } from '@/lib/supabase/published-set'
+import { definePublishedSetSync, type SetSyncDeps, type SetSyncOutcome } from '@/lib/supabase/published-set'
 import { readPublished } from '@/sanity/content/published'
 import { toSiteLanguages } from '@/sanity/content/reshape'
 import { siteLanguagesQuery } from '@/sanity/queries'
@@ -15,53 +14,31 @@ import { siteLanguagesQuery } from '@/sanity/queries'
  * set (lib/supabase/published-set.ts); English is always among them.
  */
 
-export type LanguageSyncDeps = {
-  /** The published Languages document's entries, as sanity/queries.ts siteLanguagesQuery answers. */
-  read: () => Promise<unknown>
-  /** Replaces the database's set; resolves to the number of languages stored. */
-  replace: (codes: string[]) => Promise<number>
-}
+export type LanguageSyncDeps = SetSyncDeps<string>
+export type LanguageSyncOutcome = SetSyncOutcome<'languages'>
 
-export type LanguageSyncOutcome = { kind: 'synced'; languages: number; skipped: string[] } | { kind: 'kept'; reason: string } | { kind: 'not-configured' }
+const languageSync = definePublishedSetSync({
+  tag: '[languages]',
+  what: "the site's languages",
+  count: 'languages',
+  kept: 'The last set of languages a sign-up may be in is kept',
+  // No Languages document (null): the site speaks English only, as it did before languages.
+  whenNone: [],
+  check: (answer) => {
+    const entries = answer as { code?: unknown; title?: unknown }[]
+    const skipped = entries
+      .filter((entry) => typeof entry?.code !== 'string' || !isLanguageCode(entry.code))
+      .map((entry) => `language ${JSON.stringify(entry?.code ?? null)}`)
+    const valid = entries.filter((entry): entry is { code: string; title: string } => typeof entry?.code === 'string')
+    return { items: toSiteLanguages(valid).map((language) => language.code), skipped }
+  },
+  readPublished: () => readPublished(siteLanguagesQuery),
+  store: (client, codes) => client.rpc('waitlist_replace_languages', { codes }),
+  rpc: 'waitlist_replace_languages',
+})
 
-export async function syncPublishedLanguages(deps: LanguageSyncDeps): Promise<LanguageSyncOutcome> {
-  const copy = await copyPublishedSet({
-    what: "the site's languages",
-    // No Languages document (null): the site speaks English only, as it did before languages.
-    read: async () => (await deps.read()) ?? [],
-    check: (answer) => {
-      const entries = answer as { code?: unknown; title?: unknown }[]
-      const skipped = entries
-        .filter((entry) => typeof entry?.code !== 'string' || !isLanguageCode(entry.code))
-        .map((entry) => `language ${JSON.stringify(entry?.code ?? null)}`)
-      const valid = entries.filter((entry): entry is { code: string; title: string } => typeof entry?.code === 'string')
-      return { items: toSiteLanguages(valid).map((language) => language.code), skipped }
-    },
-    replace: deps.replace,
-  })
-  return copy.kind === 'synced' ? { kind: 'synced', languages: copy.stored, skipped: copy.skipped } : copy
-}
-
+export const syncPublishedLanguages = languageSync.syncPublished
 /** The sync as the deployment configures it: Sanity (or the seed) and the service-role key. */
-export function configuredLanguageSync(): LanguageSyncDeps | null {
-  const client = configuredServiceClient()
-  if (!client) return null
-  return {
-    // Past every cache: the webhook arrives the moment the document is published.
-    read: () => readPublished(siteLanguagesQuery),
-    replace: async (codes) => {
-      const { data, error, status } = await client.rpc('waitlist_replace_languages', { codes })
-      if (error) throw rpcFailure('waitlist_replace_languages', error, status)
-      return data
-    },
-  }
-}
-
+export const configuredLanguageSync = languageSync.configured
 /** Runs the configured sync and logs what it did; never throws. */
-export async function syncLanguages(deps: LanguageSyncDeps | null = configuredLanguageSync()): Promise<LanguageSyncOutcome> {
-  if (!deps) return { kind: 'not-configured' }
-  const outcome = await syncPublishedLanguages(deps)
-  if (outcome.kind === 'kept') console.error(`[languages] The last set of languages a sign-up may be in is kept: ${outcome.reason}`)
-  else if (outcome.kind === 'synced' && outcome.skipped.length > 0) console.warn(`[languages] Left out of the database's set: ${outcome.skipped.join(', ')}`)
-  return outcome
-}
+export const syncLanguages = languageSync.sync

@@ -11,6 +11,7 @@
 import { DEFAULT_LANGUAGE, localizePath } from '@/lib/i18n/languages'
 import type { Database } from '@/supabase/types.generated'
 import { isLinkToken } from './token-shape'
+import type { EarnedReward } from '@/sanity/rewards/ladder'
 
 export type ConfirmAnswer = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid'
 /** 'unreachable': offline, refused or rate limited: the link itself may still be good. */
@@ -64,7 +65,16 @@ export async function requestWaitlistLink(backend: Backend, email: string): Prom
 }
 
 /** A confirmed person's place in line, as `waitlist_me` answers it. */
-export type MyPlace = { status: 'confirmed'; place: number | null; confirmedTotal: number; referrals: number; referralCode: string; placesPerReferral: number }
+export type MyPlace = {
+  status: 'confirmed'
+  place: number | null
+  confirmedTotal: number
+  referrals: number
+  referralCode: string
+  placesPerReferral: number
+  /** The rungs of the reward ladder the database recorded as theirs (supabase/schemas/18_rewards.sql). */
+  rewards: EarnedReward[]
+}
 /**
  * What a link opens: a pending entry (the page asks for a press to confirm), an expired link, a
  * confirmed person's place; null when the token opens nothing (unknown, cut off, or long expired).
@@ -87,7 +97,16 @@ function toLinkState(value: unknown): LinkState | undefined {
     referrals: me.referrals,
     referralCode: me.referral_code,
     placesPerReferral: typeof me.places_per_referral === 'number' ? me.places_per_referral : 0,
+    rewards: earnedRewards(me.rewards),
   }
+}
+
+function earnedRewards(value: unknown): EarnedReward[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item: unknown) => {
+    const { rung, status } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>
+    return typeof rung === 'string' && (status === 'granted' || status === 'held') ? [{ rung, status }] : []
+  })
 }
 
 /** Reads what the link opens; changes nothing (a mail scanner that opens the page confirms nothing). */

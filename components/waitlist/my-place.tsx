@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 import type { WaitlistPlacePanel } from '@/sanity/content/types'
+import { countedWords, ladderProgress, type LadderRung } from '@/sanity/rewards/ladder'
 import { track } from '@/components/analytics/client'
 import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'
@@ -10,6 +11,8 @@ import { Input } from '@/components/ui/input'
 
 type Props = {
   copy: WaitlistPlacePanel
+  /** The reward ladder in the page's language; empty when none is published. */
+  rewards: LadderRung[]
   backend: { url: string; anonKey: string }
   /** The person's language: the referral link leads to the waitlist page in it. */
   language: string
@@ -28,7 +31,7 @@ type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'u
  * and their own data (download as JSON, delete after a second press). Everything goes through the
  * database's own functions with the token; nothing is cached or stored in the browser.
  */
-export function MyPlacePanel({ copy, backend, language, token, initial, onDeleted }: Props) {
+export function MyPlacePanel({ copy, rewards, backend, language, token, initial, onDeleted }: Props) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
   const [status, setStatus] = useState('')
 
@@ -83,6 +86,7 @@ export function MyPlacePanel({ copy, backend, language, token, initial, onDelete
       </h2>
       {me.place !== null ? <p className="mt-3 text-lg text-slate-700">{fillTemplate(copy.placeText, { place: me.place, total: me.confirmedTotal })}</p> : null}
       <p className="mt-1 text-slate-600">{fillTemplate(copy.referralsText, { n: me.referrals })}</p>
+      <Rewards copy={copy} rungs={rewards} me={me} language={language} />
 
       <h3 className="mt-8 font-semibold text-slate-900">{copy.referralTitle}</h3>
       <p className="mt-2 text-slate-600">{fillTemplate(copy.referralText, { places: me.placesPerReferral })}</p>
@@ -109,11 +113,46 @@ export function MyPlacePanel({ copy, backend, language, token, initial, onDelete
 }
 
 /**
+ * The reward ladder as it stands for this person: what the database recorded as theirs (a held perk
+ * says it waits for the founders) and how many more confirmed friends the next rung takes, which
+ * before any friend is the first rung. Nothing without a published ladder.
+ */
+function Rewards({ copy, rungs, me, language }: { copy: WaitlistPlacePanel; rungs: LadderRung[]; me: MyPlace; language: string }) {
+  if (rungs.length === 0) return null
+  const { earned, next } = ladderProgress(rungs, me.referrals, me.rewards)
+  return (
+    <div className="mt-6 rounded-xl bg-brand-50 p-4">
+      <h3 className="font-semibold text-slate-900">{copy.rewardsTitle}</h3>
+      {next ? (
+        <p className="mt-2 text-slate-700" data-testid="next-reward">
+          {fillTemplate(countedWords({ one: copy.rewardNextOne, other: copy.rewardNextOther }, next.remaining, language), {
+            n: next.remaining,
+            reward: next.rung.title,
+          })}
+        </p>
+      ) : null}
+      {next?.rung.description ? <p className="mt-1 text-sm text-slate-600">{next.rung.description}</p> : null}
+      {earned.length > 0 ? (
+        <ul className="mt-3 space-y-2">
+          {earned.map((reward) => (
+            <li key={reward.key} className="text-slate-700">
+              <span className="font-medium text-slate-900">{reward.title}</span>
+              {' · '}
+              <span className="text-sm">{reward.status === 'held' ? copy.rewardHeldLabel : copy.rewardEarnedLabel}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/**
  * Updates by e-mail, as the database has them for this person: a checkbox that changes them at once.
  * Shown only once the database has said (never a guess at someone's consent), and not at all for a
  * link that cannot have them.
  */
-function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted' | 'language'>) {
+function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted' | 'language' | 'rewards'>) {
   const [updates, setUpdates] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
   const [status, setStatus] = useState('')
@@ -167,7 +206,7 @@ function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDele
  * everything stored (JSON, as the database exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
  * invited and joined pages, the last part of the place panel (an h3) otherwise.
  */
-export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial' | 'language'> & { standalone?: boolean }) {
+export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial' | 'language' | 'rewards'> & { standalone?: boolean }) {
   const [status, setStatus] = useState('')
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [busy, setBusy] = useState(false)

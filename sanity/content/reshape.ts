@@ -18,6 +18,7 @@ import { shareImageUrl } from '@/lib/content/image'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteLanguage } from '@/lib/i18n/languages'
 import { warnOnce } from '@/lib/warn-once'
 import { publishableQuestions, questionsIn } from '@/sanity/questions/rules'
+import { publishableRungs, rungsIn } from '@/sanity/rewards/rules'
 import { MOVABLE_TYPES, normalizePath, onSitePath, pagePath, redirectLocation } from '@/lib/content/paths'
 import type {
   Alternate,
@@ -372,16 +373,19 @@ export function toMovedRedirects(raw: MovedAddressesQueryResult): Map<string, Re
 }
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string, language: string = DEFAULT_LANGUAGE): WaitlistPage {
-  const { seo, form, languages, email, questions, ...rest } = raw
+  const { seo, form, languages, email, questions, rewards, ...rest } = raw
+  // The rungs the database records (components/waitlist/rewards-sync.ts copies the same).
+  const ladder = rungsIn(publishableRungs(stegaClean(rewards)).rungs, language)
   return withUsageClaim(
     {
       ...rest,
       // Exactly what the database accepts answers to (components/waitlist/questions-sync.ts copies the same).
       questions: questionsIn(publishableQuestions(stegaClean(questions)).questions, language),
+      rewards: ladder,
       language,
       languages: cleanLanguages(languages),
       form: { ...form, privacyLink: toLink(form.privacyLink, language) },
-      email: { ...email, language },
+      email: { ...email, language, rewards: ladder },
       seo: toSeo(seo),
     },
     usageClaim,

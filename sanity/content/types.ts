@@ -2,6 +2,7 @@ import type { IconName } from '@/sanity/schemaTypes/objects/icon'
 import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, SiteSettingsQueryResult, WaitlistPageQueryResult } from '@/sanity/types.generated'
 import type { SectionImage } from '@/lib/content/image'
 import type { FormQuestion } from '@/sanity/questions/rules'
+import type { LadderRung } from '@/sanity/rewards/rules'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
@@ -141,13 +142,18 @@ type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
  * the schema arrives here with `npm run typegen`), with its link and SEO reshaped. The form's
  * error wording also satisfies the field rules' WaitlistErrorCopy.
  */
-export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email' | 'questions'> & {
+export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email' | 'questions' | 'rewards'> & {
   language: string
   /** The questions at sign-up, in the page's language (sanity/questions/rules.ts). */
   questions: FormQuestion[]
+  /** The reward ladder, in the page's language (sanity/rewards/rules.ts). */
+  rewards: LadderRung[]
   languages: string[]
-  /** The e-mails' words, with the language they are written in (the e-mails' `<html lang>`, dates). */
-  email: RawWaitlistPage['email'] & { language: string }
+  /**
+   * The e-mails' words, with the language they are written in (the e-mails' `<html lang>`, dates),
+   * and the reward ladder in it (the confirmation's first rung, the reward e-mail).
+   */
+  email: RawWaitlistPage['email'] & { language: string; rewards: LadderRung[] }
   form: Omit<RawWaitlistPage['form'], 'privacyLink'> & { privacyLink: SiteLink } & WaitlistErrorCopy
   seo: Seo
 }

@@ -1,5 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../lib/i18n/languages'
-import { plainTextProblem } from '../../lib/content/plain-text'
+import { inLanguage, labelsOf, localizedProblem, repeated, type Labels, type LocalizedDraft } from '../localized-text'
 
 /**
  * The waitlist page's questions at sign-up (issue #52): what the Studio accepts, what the site's
@@ -14,6 +13,7 @@ import { plainTextProblem } from '../../lib/content/plain-text'
 import { QUESTION_LIMITS, type FormQuestion, type QuestionKind } from './limits'
 
 export { QUESTION_LIMITS, type FormQuestion, type QuestionKind } from './limits'
+export { localizedProblem, type Labels, type LocalizedDraft } from '../localized-text'
 
 /** Also the analytics property (`answer_<key>`) and the `--where key=option` of waitlist:invite. */
 export const QUESTION_KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/
@@ -26,13 +26,9 @@ export const QUESTION_KINDS: readonly { value: QuestionKind; title: string }[] =
 ]
 export const isQuestionKind = (value: unknown): value is QuestionKind => QUESTION_KINDS.some((kind) => kind.value === value)
 
-/** A text in one language, as the Studio holds it: `[{language: "en", text: "…"}, …]`. */
-export type LocalizedDraft = { _key?: string; language?: string; text?: string }
 export type OptionDraft = { _key?: string; key?: string; label?: LocalizedDraft[] }
 export type QuestionDraft = { _key?: string; key?: string; kind?: string; required?: boolean; label?: LocalizedDraft[]; options?: OptionDraft[] }
 
-/** The shape the database keeps (public.waitlist_replace_questions): labels by language. */
-export type Labels = Record<string, string>
 /**
  * A sign-up's answers as the database stores them (the waitlist_answers trigger): per question key,
  * the question and the chosen options' keys and labels, or the short answer, as the person saw them.
@@ -56,33 +52,11 @@ export function optionKeyProblem(key: string | undefined): string | null {
   return OPTION_KEY_PATTERN.test(key) ? null : 'Use up to 40 lowercase letters, digits and hyphens, starting with a letter or digit'
 }
 
-const twice = <T>(values: readonly T[]) => values.find((value, index) => values.indexOf(value) !== index)
-
 export function questionListProblem(questions: readonly QuestionDraft[] | undefined): string | null {
   const list = questions ?? []
   if (list.length > QUESTION_LIMITS.questions) return `At most ${QUESTION_LIMITS.questions} questions: every one more is a reason not to sign up`
-  const duplicate = twice(list.map((question) => question.key).filter(Boolean))
+  const duplicate = repeated(list.map((question) => question.key).filter(Boolean))
   return duplicate ? `Two questions use the key "${duplicate}"` : null
-}
-
-/**
- * A text in every language of the page (`languages`), each once, plain text of at most `max`
- * characters; English always.
- */
-export function localizedProblem(texts: readonly LocalizedDraft[] | undefined, languages: readonly string[], max: number): string | null {
-  const list = texts ?? []
-  for (const entry of list) {
-    if (!entry.language || !LANGUAGE_CODE_PATTERN.test(entry.language)) return 'Give each text its language code, e.g. "en" or "de"'
-    if (!entry.text?.trim()) return `Write the ${entry.language} text`
-    if ([...entry.text].length > max) return `The ${entry.language} text is over ${max} characters`
-    const plain = plainTextProblem(entry.text, 'line')
-    if (plain) return `${entry.language}: ${plain}`
-  }
-  const codes = list.map((entry) => entry.language)
-  const duplicate = twice(codes)
-  if (duplicate) return `Two texts are for "${duplicate}": keep one`
-  const missing = [DEFAULT_LANGUAGE, ...languages].find((code) => !codes.includes(code))
-  return missing ? `Add the ${missing} text: the page is published in ${missing}` : null
 }
 
 /** A question's kind and options: a choice has 2 to 12 options with distinct keys and labels, a short answer none. */
@@ -91,11 +65,11 @@ export function optionsProblem(question: QuestionDraft): string | null {
   if (question.kind === 'text') return options.length > 0 ? 'A short answer has no options: remove them, or make it a choice' : null
   if (options.length < QUESTION_LIMITS.minOptions) return `A choice needs at least ${QUESTION_LIMITS.minOptions} options`
   if (options.length > QUESTION_LIMITS.options) return `At most ${QUESTION_LIMITS.options} options`
-  const key = twice(options.map((option) => option.key).filter(Boolean))
+  const key = repeated(options.map((option) => option.key).filter(Boolean))
   if (key) return `Two options use the key "${key}"`
   const languages = new Set(options.flatMap((option) => (option.label ?? []).map((entry) => entry.language)))
   for (const language of languages) {
-    const label = twice(
+    const label = repeated(
       options
         .map((option) =>
           option.label
@@ -109,9 +83,6 @@ export function optionsProblem(question: QuestionDraft): string | null {
   }
   return null
 }
-
-const labelsOf = (texts: readonly LocalizedDraft[] | undefined): Labels =>
-  Object.fromEntries((texts ?? []).filter((entry) => entry.language && entry.text).map((entry) => [entry.language!, entry.text!.trim()]))
 
 /**
  * The questions the database can take, from what the publish query answers. The Studio refuses
@@ -147,8 +118,6 @@ export function publishableQuestions(answer: readonly unknown[]): { questions: P
     skipped.push(`question ${JSON.stringify((item as QuestionDraft | null)?.key ?? null)} (over ${QUESTION_LIMITS.questions})`)
   return { questions, skipped }
 }
-
-const inLanguage = (labels: Labels, language: string) => labels[language] ?? labels[DEFAULT_LANGUAGE] ?? ''
 
 /** The published questions in `language` (English where a word is missing), as the database reads them too. */
 export function questionsIn(questions: readonly PublishedQuestion[], language: string): FormQuestion[] {

@@ -76,3 +76,23 @@ export function variantSection(experiment: ExperimentDocument, language: string,
   if (!section) throw new Error(`the experiment "${experiment.key.current}" has no section for variant "${variantKey}" in ${language}`)
   return section
 }
+
+/** The reward ladder as content:publish takes it. */
+export type RewardsDocument = {
+  _id: 'waitlistRewards'
+  _type: 'waitlistRewards'
+  rungs: {
+    key: string
+    threshold: number
+    kind: 'places' | 'perk'
+    places?: number
+    approval?: 'instant' | 'held'
+    title: { language: string; text: string }[]
+    description: { language: string; text: string }[]
+  }[]
+}
+
+/** The editors' guide's complete reward ladder (docs/editors.md, "Rewards for bringing friends"), read the same way. */
+export function editorsRewardsExample(): RewardsDocument {
+  return guideExample('Rewards for bringing friends') as RewardsDocument
+}

@@ -9,6 +9,15 @@ import { configuredBroadcast } from '@/components/waitlist/updates-configured'
 import { syncExperiments } from '@/components/variants/sync'
 import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
+import { syncRewards } from '@/components/waitlist/rewards-sync'
+
+/** The document type each set copied to the database is published as. */
+const SYNCED_BY_TYPE = {
+  experiment: 'experiments',
+  waitlistQuestions: 'questions',
+  siteLanguages: 'languages',
+  waitlistRewards: 'rewards',
+} as const
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
 
@@ -22,9 +31,9 @@ const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.jso
  * (components/variants/sync.ts) before the pages change, so a sign-up from a just-started
  * experiment keeps its variant, and the waitlist page's questions at sign-up
  * (components/waitlist/questions-sync.ts), so the database knows a question before any form asks
- * it, and the languages a sign-up may be in (components/waitlist/languages-sync.ts); when an
- * experiment's, the questions' or the languages' own publish could not be synced the answer is
- * 500 too, for Sanity's retry.
+ * it, the languages a sign-up may be in (components/waitlist/languages-sync.ts) and the reward
+ * ladder (components/waitlist/rewards-sync.ts); when one of these documents' own publish could not
+ * be synced the answer is 500 too, for Sanity's retry.
  */
 export async function POST(request: NextRequest) {
   const signature = request.headers.get(SIGNATURE_HEADER_NAME)
@@ -35,7 +44,8 @@ export async function POST(request: NextRequest) {
   if (!read.ok) return refuse({ ok: false, status: 413, reason: `body over ${MAX_WEBHOOK_BODY_BYTES} bytes (set the webhook projection to {_type, _id})` })
   const verdict = await verifyWebhook({ body: new TextDecoder().decode(read.bytes), signature, secret })
   if (!verdict.ok) return refuse(verdict)
-  const [experiments, questions, languages] = await Promise.all([syncExperiments(), syncQuestions(), syncLanguages()])
+  const [experiments, questions, languages, rewards] = await Promise.all([syncExperiments(), syncQuestions(), syncLanguages(), syncRewards()])
+  const synced = { experiments, questions, languages, rewards }
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
@@ -48,14 +58,10 @@ export async function POST(request: NextRequest) {
   }
   if (broadcast.kind === 'refused')
     console.error(`[updates] Not e-mailed, and a retry could not change that (fix the post in the Studio and publish it again): ${broadcast.reason}`)
-  if (experiments.kind === 'kept' && verdict.change._type === 'experiment') {
-    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, reason: experiments.reason }, { status: 500 })
-  }
-  if (questions.kind === 'kept' && verdict.change._type === 'waitlistQuestions') {
-    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, languages, reason: questions.reason }, { status: 500 })
-  }
-  if (languages.kind === 'kept' && verdict.change._type === 'siteLanguages') {
-    return Response.json({ revalidated: true, tags, broadcast, experiments, questions, languages, reason: languages.reason }, { status: 500 })
-  }
-  return Response.json({ revalidated: true, tags, broadcast, experiments, questions, languages, now: Date.now() })
+  // The document's own set not stored: 500, so Sanity delivers the webhook again.
+  const type = verdict.change._type
+  const own = Object.hasOwn(SYNCED_BY_TYPE, type) ? SYNCED_BY_TYPE[type as keyof typeof SYNCED_BY_TYPE] : undefined
+  const failure = own ? synced[own] : null
+  if (failure?.kind === 'kept') return Response.json({ revalidated: true, tags, broadcast, ...synced, reason: failure.reason }, { status: 500 })
+  return Response.json({ revalidated: true, tags, broadcast, ...synced, now: Date.now() })
 }

@@ -36,6 +36,8 @@
  *   carries the post's title, summary and path in its message; its unsubscribe token stops updates
  *   only (the database scopes it by the message's kind), and the database refuses that token, so the
  *   e-mail is skipped, when the person no longer wants updates;
+ * - a reward e-mail (a rung of the ladder granted, supabase/schemas/18_rewards.sql) names the rung;
+ *   its words are the ladder's as published at send time, and a rung no longer published is skipped;
  * - an erasure e-mail ("Delete me") goes to the address its message carries, the entry being gone;
  *   the database empties that payload when the message is marked;
  * - every e-mail is written in the person's language (the database writes it into each message when
@@ -50,7 +52,16 @@
  */
 import { invitationUrl } from '@/components/waitlist/invitation-url'
 import { leavePageUrl, unsubscribeUrl, UPDATES_TOKEN_PREFIX } from '@/components/waitlist/unsubscribe-path'
-import { formatExpiry, renderErasureEmail, renderInvitationEmail, renderLinkEmail, renderUpdateEmail, type EmailChannel } from './email'
+import {
+  formatExpiry,
+  renderErasureEmail,
+  renderInvitationEmail,
+  renderLinkEmail,
+  renderRewardEmail,
+  renderUpdateEmail,
+  type EmailChannel,
+  type RenderedEmail,
+} from './email'
 import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
 import { confirmationUrl, mintToken } from './token'
 import { webhookEvent, webhookId, WebhookDeliveryError, type WebhookChannel, type WebhookPayload } from './webhook'
@@ -66,11 +77,15 @@ type ClaimedBase = { id: string; lease_id: string; attempts: number; lease_ms?: 
 /** What waitlist_broadcast_post wrote into each update e-mail's message. */
 export type UpdatePayload = { post_id: string; title: string; excerpt: string; path: string }
 
+/** What the database wrote into a reward e-mail's message (supabase/schemas/18_rewards.sql): the rung's key. */
+export type RewardPayload = { rung: string }
+
 /** A claimed message; an erasure e-mail's entry is already gone, its payload is all it has. */
 export type ClaimedMessage =
   | (ClaimedBase & { kind: 'confirmation_email' | 'access_email'; payload: { import?: string }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'invitation_email' | 'reminder_email'; payload: { invitation_id?: string }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'update_email'; payload: UpdatePayload; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'reward_email'; payload: RewardPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_joined'; payload: SlackJoinedPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
@@ -271,6 +286,7 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
     return { outcome: 'sent' }
   }
   if (message.kind === 'update_email') return deliverUpdate(message, copy, language, options, run)
+  if (message.kind === 'reward_email') return deliverReward(message, copy, language, options, run)
   const unsubscribe = mintToken()
   if (!(await store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: 'The lease was lost.' }
   const link = mintToken()
@@ -308,29 +324,60 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
  * A post to a person who asked for updates. The database attaches its unsubscribe token only while
  * they still want updates, and scopes it to updates.
  */
-async function deliverUpdate(
+function deliverUpdate(
   message: Extract<ClaimedMessage, { kind: 'update_email' }>,
   copy: WaitlistEmailCopy,
   language: string,
   options: DispatchOptions,
   run: Run,
 ): Promise<Outcome> {
-  const unsubscribe = mintToken(UPDATES_TOKEN_PREFIX)
-  if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash)))
-    return { outcome: 'skipped', note: 'The person no longer wants updates (or the lease was lost).' }
   const { title, excerpt, path } = message.payload
   const url = new URL(path, options.siteUrl)
   // The database takes only a path; this keeps the button on the site whatever the payload says.
   if (url.origin !== new URL(options.siteUrl).origin) throw new Error('The post’s path is not on this site.')
+  return deliverGreeted(message, copy, language, options, run, {
+    tokenPrefix: UPDATES_TOKEN_PREFIX,
+    refused: 'The person no longer wants updates (or the lease was lost).',
+    render: (entry, leavePage) => renderUpdateEmail({ copy, name: entry.name, post: { title, excerpt }, url: url.toString(), unsubscribeUrl: leavePage }),
+  })
+}
+
+/**
+ * A rung of the reward ladder, granted: its words are the ladder's as published now, in the person's
+ * language. A rung the marketers have since removed is not announced.
+ */
+function deliverReward(
+  message: Extract<ClaimedMessage, { kind: 'reward_email' }>,
+  copy: WaitlistEmailCopy,
+  language: string,
+  options: DispatchOptions,
+  run: Run,
+): Promise<Outcome> {
+  const rung = copy.rewards.find((candidate) => candidate.key === message.payload.rung)
+  if (!rung) return Promise.resolve({ outcome: 'skipped', note: 'The rung is no longer in the published ladder.' })
+  return deliverGreeted(message, copy, language, options, run, {
+    refused: 'The lease was lost.',
+    render: (entry, leavePage) => renderRewardEmail({ copy, name: entry.name, rung, unsubscribeUrl: leavePage }),
+  })
+}
+
+/**
+ * An e-mail to a confirmed person, greeted by name, with its one-click unsubscribe token (scoped by
+ * `tokenPrefix`) attached and the person re-read right before it leaves.
+ */
+async function deliverGreeted(
+  message: Extract<ClaimedMessage, { kind: 'update_email' | 'reward_email' }>,
+  copy: WaitlistEmailCopy,
+  language: string,
+  options: DispatchOptions,
+  run: Run,
+  how: { tokenPrefix?: string; refused: string; render: (entry: ClaimedEntry, leavePage: string) => Promise<RenderedEmail> },
+): Promise<Outcome> {
+  const unsubscribe = mintToken(how.tokenPrefix)
+  if (!(await options.store.attachUnsubscribe(message, unsubscribe.hash))) return { outcome: 'skipped', note: how.refused }
   const fresh = await lastCheck(message, options.store)
   if (!fresh) return WITHDRAWN
-  const rendered = await renderUpdateEmail({
-    copy,
-    name: fresh.entry.name,
-    post: { title, excerpt },
-    url: url.toString(),
-    unsubscribeUrl: leavePageUrl(options.siteUrl, unsubscribe.token, language),
-  })
+  const rendered = await how.render(fresh.entry, leavePageUrl(options.siteUrl, unsubscribe.token, language))
   await run.bounded(
     options.email({
       ...rendered,

@@ -1,5 +1,5 @@
 /**
- * The waitlist's e-mails (confirmation and access links, invitations, updates, erasure) over SMTP (nodemailer), so any provider works:
+ * The waitlist's e-mails (confirmation and access links, invitations, updates, rewards, erasure) over SMTP (nodemailer), so any provider works:
  * Resend, Postmark, SES, Supabase's SMTP, or maildev locally. Server only (it is given the SMTP credentials).
  */
 import { render } from '@react-email/components'
@@ -8,6 +8,7 @@ import { createElement, type ReactElement } from 'react'
 import { ErasureEmail, type ErasureEmailProps } from './erasure-email'
 import { InvitationEmail, invitationEmailWords, type InvitationEmailProps } from './invitation-email'
 import { LinkEmail, linkEmailWords, type LinkEmailProps } from './link-email'
+import { RewardEmail, rewardEmailSubject, type RewardEmailProps } from './reward-email'
 import { UpdateEmail, updateEmailSubject, type UpdateEmailProps } from './update-email'
 import { DEFAULT_LANGUAGE, languageTag } from '@/lib/i18n/languages'
 
@@ -29,6 +30,10 @@ export function renderInvitationEmail(props: InvitationEmailProps): Promise<Rend
 
 export function renderUpdateEmail(props: UpdateEmailProps): Promise<RenderedEmail> {
   return renderEmail(updateEmailSubject(props.copy, props.post), createElement(UpdateEmail, props))
+}
+
+export function renderRewardEmail(props: RewardEmailProps): Promise<RenderedEmail> {
+  return renderEmail(rewardEmailSubject(props.copy, props.rung), createElement(RewardEmail, props))
 }
 
 export function renderErasureEmail(props: ErasureEmailProps): Promise<RenderedEmail> {

@@ -7,6 +7,7 @@
  */
 import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
+import { countedWords } from '@/sanity/rewards/ladder'
 import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
 
 /** An imported list's confirmation (supabase/schemas/16_imports.sql) says where their sign-up came from. */
@@ -61,6 +62,18 @@ export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl }: LinkEmai
     >
       <EmailParagraphs text={words.body} />
       <EmailAction url={url} label={words.buttonLabel} hint={copy.linkHint} note={fillTemplate(words.expiryNote, { date: expires })} />
+      {kind === 'access_email' ? null : <FirstReward copy={copy} />}
     </EmailLayout>
   )
+}
+
+/**
+ * The ladder's first rung, after the button: a reason to share from the first e-mail. The rung's
+ * words are the marketers' (Sanity), not the visitor's. Nothing without a published ladder.
+ */
+function FirstReward({ copy }: { copy: WaitlistEmailCopy }) {
+  const first = copy.rewards[0]
+  if (!first) return null
+  const words = countedWords({ one: copy.firstRewardOne, other: copy.firstRewardOther }, first.threshold, copy.language)
+  return <EmailParagraphs text={fillTemplate(words, { n: first.threshold, reward: first.title })} />
 }

@@ -200,6 +200,22 @@ export const waitlistPage = defineType({
         rows: 2,
       }),
       textField({ name: 'unavailableText', title: 'Could not load or act (offline, too many tries)', max: 200, rows: 2 }),
+      // The reward ladder ("Rewards for bringing friends"): what they earned and the next rung.
+      stringField({ name: 'rewardsTitle', title: 'Rewards: title', description: 'Shown only when a ladder is published.', max: 60 }),
+      stringField({
+        name: 'rewardNextOne',
+        title: 'Rewards: one friend to the next',
+        description: '{reward} is replaced by the next rung’s title, e.g. "1 more friend: {reward}".',
+        max: 120,
+      }),
+      stringField({
+        name: 'rewardNextOther',
+        title: 'Rewards: several friends to the next',
+        description: '{n} is replaced by the number of friends still to come, {reward} by the next rung’s title, e.g. "{n} more friends: {reward}".',
+        max: 120,
+      }),
+      stringField({ name: 'rewardEarnedLabel', title: 'Rewards: earned', description: 'Beside each reward they have.', max: 40 }),
+      stringField({ name: 'rewardHeldLabel', title: 'Rewards: waiting for the founders', description: 'Beside a perk a founder has yet to approve.', max: 60 }),
     ]),
     sectionField('unsubscribePage', 'Leave page (/waitlist/unsubscribe, from every e-mail\'s "Take me off the waitlist")', [
       stringField({ name: 'pageTitle', title: 'Browser tab title', description: 'The page is hidden from search engines.', max: 60 }),
@@ -225,7 +241,7 @@ export const waitlistPage = defineType({
       stringField({ name: 'updatesDoneTitle', title: 'From an update e-mail: done, title', max: 60 }),
       textField({ name: 'updatesDoneText', title: 'From an update e-mail: done, text (the same whether or not the link was anyone’s)', max: 300, rows: 2 }),
     ]),
-    sectionField('email', 'E-mails: confirmation, new link, invitation, update and erasure', [
+    sectionField('email', 'E-mails: confirmation, new link, invitation, update, erasure and reward', [
       stringField({ name: 'senderName', title: 'Sender name', description: 'Shown as the sender; the address is the SMTP setting EMAIL_FROM.', max: 60 }),
       stringField({ name: 'subject', title: 'Subject', max: 100 }),
       stringField({ name: 'previewText', title: 'Preview text', description: 'The line inboxes show after the subject.', max: 140 }),
@@ -376,6 +392,42 @@ export const waitlistPage = defineType({
       stringField({ name: 'erasurePreviewText', title: 'Erasure e-mail: preview text', max: 140 }),
       textField({ name: 'erasureBody', title: 'Erasure e-mail: body', description: 'Starts after the greeting. One paragraph per line.', max: 800, rows: 5 }),
       textField({ name: 'erasureFooter', title: 'Erasure e-mail: footer', description: 'What to do if they did not delete it themselves.', max: 300, rows: 2 }),
+      // The reward ladder: the first rung in the confirmation e-mail, and the e-mail a reward sends.
+      stringField({
+        name: 'firstRewardOne',
+        title: 'Confirmation e-mail: the first reward, at one friend',
+        description: 'Shown when a ladder is published and its first rung takes one friend. {reward} is replaced by its title.',
+        max: 160,
+      }),
+      stringField({
+        name: 'firstRewardOther',
+        title: 'Confirmation e-mail: the first reward, at several friends',
+        description: '{n} is replaced by the friends it takes, {reward} by its title.',
+        max: 160,
+      }),
+      stringField({
+        name: 'rewardSubject',
+        title: 'Reward e-mail: subject',
+        description:
+          'Sent once per reward, when a friend’s confirmation earns it (a held perk: when a founder approves it). {reward} is replaced by its title.',
+        max: 100,
+      }),
+      stringField({ name: 'rewardPreviewText', title: 'Reward e-mail: preview text', description: '{reward} is replaced by its title.', max: 140 }),
+      textField({
+        name: 'rewardBody',
+        title: 'Reward e-mail: body',
+        description: 'After the greeting with the name; then the reward’s title and description. One paragraph per line.',
+        max: 600,
+        rows: 3,
+      }),
+      textField({
+        name: 'rewardHeldBody',
+        title: 'Reward e-mail: a perk a founder approved',
+        description: 'Instead of the body, for a perk held until a founder approved it. One paragraph per line.',
+        max: 600,
+        rows: 3,
+      }),
+      textField({ name: 'rewardFooter', title: 'Reward e-mail: footer', description: 'Why they got it (they brought friends).', max: 300, rows: 2 }),
     ]),
     defineField({ name: 'seo', title: 'Search and sharing', type: 'seo' }),
   ],

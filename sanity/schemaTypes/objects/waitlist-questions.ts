@@ -1,18 +1,14 @@
-import { defineArrayMember, defineField, type ValidationContext } from 'sanity'
-import { DEFAULT_LANGUAGE } from '../../../lib/i18n/languages'
+import { defineArrayMember, defineField } from 'sanity'
 import {
-  localizedProblem,
   optionKeyProblem,
   optionsProblem,
   QUESTION_KINDS,
   QUESTION_LIMITS,
   questionKeyProblem,
   questionListProblem,
-  type LocalizedDraft,
   type QuestionDraft,
 } from '../../questions/rules'
-import { documentClient } from './validation-client'
-import { languageCodeField } from './fields'
+import { localizedField, problemOrTrue } from './localized-field'
 
 /**
  * The waitlist page's questions at sign-up (docs/editors.md, "Questions at sign-up"): one document
@@ -20,34 +16,6 @@ import { languageCodeField } from './fields'
  * published in, so the German form can never ask a question the English one does not, or name an
  * option differently. The rules are sanity/questions/rules.ts.
  */
-
-const problemOrTrue = (problem: string | null) => problem ?? true
-
-/** The languages the waitlist page is published in besides English: each needs every question's words. */
-async function pageLanguages(context: ValidationContext): Promise<string[]> {
-  const codes = await documentClient(context).fetch<string[]>(`*[_type == "waitlistPage" && !(_id in path("drafts.**"))].language`)
-  return [...new Set((codes ?? []).filter((code): code is string => typeof code === 'string' && code !== DEFAULT_LANGUAGE))]
-}
-
-function localizedField(name: string, title: string, description: string, max: number) {
-  return defineField({
-    name,
-    title,
-    description,
-    type: 'array',
-    of: [
-      defineArrayMember({
-        type: 'object',
-        name: 'localizedText',
-        title: 'Text in a language',
-        fields: [languageCodeField(), defineField({ name: 'text', title: 'Text', type: 'string' })],
-        preview: { select: { title: 'text', subtitle: 'language' } },
-      }),
-    ],
-    validation: (rule) =>
-      rule.custom(async (value: LocalizedDraft[] | undefined, context) => problemOrTrue(localizedProblem(value, await pageLanguages(context), max))),
-  })
-}
 
 export const waitlistQuestionsField = defineField({
   name: 'questions',

@@ -5,6 +5,7 @@ import { hasBearerSecret } from '@/lib/http/bearer'
 import { syncExperiments } from '@/components/variants/sync'
 import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
+import { syncRewards } from '@/components/waitlist/rewards-sync'
 
 // Never cached or prerendered: every call is a delivery run.
 export const dynamic = 'force-dynamic'
@@ -14,15 +15,16 @@ export const dynamic = 'force-dynamic'
  * Webhook on insert into waitlist_outbox (POST, immediate) and by the host's scheduler (GET, as
  * Vercel Cron calls; catch-up and retries), both with `Authorization: Bearer
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
- * The scheduler's run (GET) also refreshes the running experiments and the waitlist page's
- * questions from Sanity: a safety net for a publish webhook that failed or never came
- * (components/variants/sync.ts, components/waitlist/questions-sync.ts).
+ * The scheduler's run (GET) also refreshes the running experiments, the waitlist page's questions,
+ * the languages and the reward ladder from Sanity: a safety net for a publish webhook that failed or
+ * never came (components/variants/sync.ts, components/waitlist/questions-sync.ts,
+ * components/waitlist/languages-sync.ts, components/waitlist/rewards-sync.ts).
  */
 async function dispatch(request: NextRequest): Promise<Response> {
   if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
     return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
   }
-  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions(), syncLanguages()])
+  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions(), syncLanguages(), syncRewards()])
   const setup = configuredDispatch()
   if (!setup.ok) {
     console.error(`[outbox] Not configured, nothing sent: set ${setup.missing.join(', ')}.`)

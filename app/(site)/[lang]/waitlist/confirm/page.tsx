@@ -29,6 +29,7 @@ export default async function WaitlistConfirmPage({ params }: LanguageParams) {
         <ConfirmLink
           copy={page.confirmPage}
           placeCopy={page.placePanel}
+          rewards={page.rewards}
           messages={page.messages}
           backend={waitlistBackend()}
           appUrl={settings.appUrl}
