@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E, e2eEnv, nextStart } from './tools/test/e2e-env'
 import { CHROMIUM_ARGS } from './tools/local/chromium'
+import { DELIVERIES_PATH } from './tools/test/webhook-receiver'
 
 const baseURL = `http://localhost:${E2E.sitePort}`
 
@@ -77,6 +78,12 @@ export default defineConfig({
       reuseExistingServer: false,
       env: e2eEnv() as Record<string, string>,
       timeout: 60_000,
+    },
+    {
+      // The founders' webhook receiver: every delivery of the suite, read back by the specs that check one.
+      command: `tsx tools/test/webhook-inbox.ts --port ${E2E.webhookPort} --secret ${E2E.webhookSecret}`,
+      url: `http://127.0.0.1:${E2E.webhookPort}${DELIVERIES_PATH}`,
+      reuseExistingServer: false,
     },
     {
       // maildev and the outbox dispatch loop (every half second: the e-mail arrives while a person

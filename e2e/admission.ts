@@ -1,5 +1,3 @@
-import { execFile, spawn } from 'node:child_process'
-import { promisify } from 'node:util'
 import type { Browser, Page } from '@playwright/test'
 import { expect } from './fixtures'
 import { confirmLinkIn, emailTo } from './inbox'
@@ -7,11 +5,13 @@ import { copy } from './seed-copy'
 import { confirmByPress, joinWaitlist } from './waitlist-form'
 import { supabaseUrl, waitingLine } from './waitlist-rows'
 import { E2E } from '../tools/test/e2e-env'
+import { startConsole } from '../tools/owner/console/server'
+import { formatInvitations, inviteFromLine, ownerClient } from '../tools/owner/owner'
 
 // What the admission specs share: people who sign up and confirm as people do, and the owner's
-// commands run against the suite's database as the owner runs them.
-
-const exec = promisify(execFile)
+// commands' own code run in this process against the suite's database (each command's spawn, its
+// arguments and output, is tested once: tests/integration/waitlist-console.test.ts and
+// waitlist-invite-command.test.ts).
 const { email: words } = copy.waitlist
 
 /**
@@ -20,31 +20,21 @@ const { email: words } = copy.waitlist
  */
 export const ownerEnv = { ...process.env, NEXT_PUBLIC_SUPABASE_URL: supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: '', CONTENT_SEED_PATH: E2E.seedPath }
 
-/** `npm run waitlist:console` against the suite's database: the address it printed (its token in it), and how to stop it. */
+/** The founders' console (`npm run waitlist:console`'s server) against the suite's database: its address (its token in it), and how to stop it. */
 export async function startOwnerConsole(): Promise<{ url: URL; stop: () => void }> {
-  const running = spawn('tsx', ['tools/owner/console/main.ts', '--port', '0'], { env: ownerEnv, stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise<URL>((resolve, reject) => {
-    let out = ''
-    running.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const address = /Founders' console: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out)?.[1]
-      if (address) resolve(new URL(address))
-    })
-    running.once('exit', (code) => reject(new Error(`the console stopped (${code}) before printing its address: ${out}`)))
-  })
-  return { url, stop: () => running.kill('SIGTERM') }
+  const running = await startConsole({ port: 0, env: ownerEnv, log: () => {} })
+  return { url: new URL(running.url), stop: () => void running.close() }
 }
 
-/** `npm run waitlist:invite -- …` against the suite's database. */
-export async function invite(...args: string[]): Promise<string> {
-  const { stdout } = await exec('tsx', ['tools/owner/waitlist-invite.ts', ...args], { env: ownerEnv })
-  return stdout
+/** What `npm run waitlist:invite -- --next N [--dry-run]` prints, against the suite's database. */
+export async function invite(next: number, { dryRun = false } = {}): Promise<string> {
+  return formatInvitations(await inviteFromLine(ownerClient(ownerEnv).client, { next, segment: null }, dryRun), dryRun)
 }
 
 /** Invites whoever earlier specs left waiting, so a spec's own people are the line. */
 export async function emptyTheLine(): Promise<void> {
   const ahead = (await waitingLine()).length
-  if (ahead > 0) await invite('--next', String(ahead))
+  if (ahead > 0) await invite(ahead)
   expect(await waitingLine()).toEqual([])
 }
 

@@ -5,6 +5,7 @@ import { expect, test } from './fixtures'
 import { emailsTo } from './inbox'
 import { copy } from './seed-copy'
 import { outboxSettled, owner, statusOf, waitingLine } from './waitlist-rows'
+import { webhookDeliveries } from './webhooks'
 
 // The founders' console (`npm run waitlist:console`) as a founder uses it in Chromium: the funnel
 // read from the database, the chart, the head of the line, and "Invite next N" pressed on the page;
@@ -144,9 +145,10 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   // not seed copy: the console's words
   await expect(failed).toContainText('failed')
   await expect(failed).toContainText('Webhook answered HTTP 503.') // not seed copy: the stored error
-  // This suite's build sets no WAITLIST_WEBHOOK_URL: Gil's and Hal's confirmations were not sent.
+  // The suite's receiver (tools/test/webhook-inbox.ts) took Gil's and Hal's confirmations.
   // not seed copy: the console's words
-  await expect(deliveries.filter({ hasText: 'entry.confirmed' }).first()).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
+  await expect(deliveries.filter({ hasText: 'entry.confirmed' }).first()).toContainText('sent')
+  await expect(deliveries.filter({ hasText: 'entry.confirmed' }).first()).not.toContainText('not sent')
   expect(await axeViolations(page)).toEqual([])
 
   // not seed copy: the console's words
@@ -166,13 +168,15 @@ test('shows the held referral credits and the webhook deliveries, grants a credi
   // not seed copy: the console's words
   await expect(page.getByRole('status')).toContainText('is due again')
   expect(await axeViolations(page)).toEqual([])
-  // The dispatcher takes it again; with no receiver configured it is marked not sent, and no Resend is offered.
+  // The dispatcher takes it again and the suite's receiver takes it: sent, and no Resend is offered.
   await outboxSettled()
   await page.goto(printed.href)
   const again = page.getByRole('region', { name: 'Latest deliveries' }).getByRole('row').filter({ hasText: FAILED_DELIVERY_ENTRY }) // not seed copy: the console's words
   // not seed copy: the console's words
-  await expect(again).toContainText('not sent (no WAITLIST_WEBHOOK_URL)')
+  await expect(again).toContainText('sent')
+  await expect(again).not.toContainText(/failed|not sent/)
   await expect(again.getByRole('button')).toHaveCount(0)
+  expect((await webhookDeliveries()).filter((delivery) => delivery.body.includes(FAILED_DELIVERY_ENTRY)).map((delivery) => delivery.verified)).toEqual([true])
 })
 
 test('refuses a request without this run’s token', async ({ page }) => {

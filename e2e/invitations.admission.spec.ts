@@ -35,11 +35,11 @@ test('four sign-ups, one referred; --next 2 invites exactly the first two of the
 
   // Di came through Ada's link: Ada moves up; then Bob; Cy and Di follow.
   expect(await waitingLine()).toEqual([ada.email, bob.email, cy.email, di.email])
-  const preview = await invite('--next', '2', '--dry-run')
+  const preview = await invite(2, { dryRun: true })
   expect(preview).toMatch(new RegExp(`1\\s+${ada.name}\\s+${ada.email.replace(/\./g, '\\.')}\\n2\\s+${bob.name}`))
   expect(await statusOf(ada.email)).toBe('confirmed')
 
-  expect(await invite('--next', '2')).toContain('Invited 2.')
+  expect(await invite(2)).toContain('Invited 2.')
   const adaInvitation = await invitationTo(ada.email)
   await invitationTo(bob.email)
   expect(adaInvitation.mail.to).toEqual([{ address: ada.email, name: ada.name }])

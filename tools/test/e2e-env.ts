@@ -20,6 +20,10 @@ export const E2E = {
   faultRedisPorts: [3105 + offset, 3106 + offset, 3107 + offset],
   // A server on the same build with Redis, and Varnish in front of it (e2e/faults-shared-cache.spec.ts).
   varnishFaultPorts: { site: 3108 + offset, cache: 3109 + offset, redis: 3110 + offset },
+  // The founders' webhook receiver every delivery of the suite goes to (tools/test/webhook-inbox.ts).
+  webhookPort: 3111 + offset,
+  // A test-only Standard Webhooks secret: the specs verify each delivery with it.
+  webhookSecret: 'whsec_ZTJlLW9ubHktd2ViaG9vay1zZWNyZXQtMDEyMzQ1Njc4OQ==',
   // Rows the confirmation tests need before the site starts (an expired link).
   supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',
@@ -61,6 +65,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     SANITY_API_READ_TOKEN: 'e2e-server-only-read-token',
     SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
     OUTBOX_DISPATCH_SECRET: 'e2e-server-only-outbox-dispatch-secret',
+    WAITLIST_WEBHOOK_URL: `http://127.0.0.1:${E2E.webhookPort}/hooks/waitlist`,
+    WAITLIST_WEBHOOK_SECRET: E2E.webhookSecret,
     // The origin of the stand-in product widget snippet e2e/demo.spec.ts serves.
     PRODUCT_WIDGET_ORIGIN: 'https://widget.heardly.test',
   })
@@ -78,5 +84,8 @@ export function e2eSanityEnv(): NodeJS.ProcessEnv {
     // A deployment build: no embedded defaults (content from "Sanity", the waitlist at a configured
     // URL), so its defaults are a deployment's: no sample content, no seed image route.
     EMBEDDED_DEFAULTS: '',
+    // Which a deployment refuses over plain http: this build's specs read no webhook.
+    WAITLIST_WEBHOOK_URL: '',
+    WAITLIST_WEBHOOK_SECRET: '',
   }
 }

@@ -44,6 +44,9 @@ export type WebhookReceiver = {
   close(): Promise<void>
 }
 
+/** GET: every delivery so far, as JSON (ReceivedDelivery[]). */
+export const DELIVERIES_PATH = '/__deliveries'
+
 /** A fresh Standard Webhooks secret: whsec_ and base64 of 32 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`
 
@@ -51,7 +54,8 @@ export async function startWebhookReceiver({
   secret = newWebhookSecret(),
   answer = () => 200,
   path = '/hooks/waitlist',
-}: { secret?: string; answer?: Answer; path?: string } = {}): Promise<WebhookReceiver> {
+  port = 0,
+}: { secret?: string; answer?: Answer; path?: string; port?: number } = {}): Promise<WebhookReceiver> {
   const verifier = new Webhook(secret)
   const attempts = new Map<string, number>()
   let duplicates = 0
@@ -68,6 +72,11 @@ export async function startWebhookReceiver({
     },
   }
   const server = createServer((request, response) => {
+    // What the end-to-end suite reads back (tools/test/webhook-inbox.ts): every delivery as it came.
+    if (request.method === 'GET' && request.url === DELIVERIES_PATH) {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(receiver.deliveries))
+      return
+    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -97,7 +106,7 @@ export async function startWebhookReceiver({
       else if (Number.isFinite(delayMs)) setTimeout(finish, delayMs)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`
   return receiver
 }
