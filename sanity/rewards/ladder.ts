@@ -4,7 +4,8 @@
  * it (./rules.ts) stay out of the page's JavaScript.
  */
 
-export const REWARD_LIMITS = { rungs: 8, threshold: 1000, places: 10_000, title: 60, description: 200 } as const
+/** The database holds the same limits (supabase/schemas/18_rewards.sql, waitlist_reward_rungs). */
+export const REWARD_LIMITS = { rungs: 8, threshold: 10_000, places: 1_000_000, title: 60, description: 200 } as const
 
 export type RewardKind = 'places' | 'perk'
 export type PerkApproval = 'instant' | 'held'

@@ -56,10 +56,11 @@ describe('the ladder’s rules', () => {
     const [places, perk] = drafts() as [RungDraft, RungDraft]
     const cases: [RungDraft, RegExp][] = [
       [{ ...places, threshold: undefined }, /how many confirmed friends/],
-      [{ ...places, threshold: 0 }, /from 1 to 1000/],
+      [{ ...places, threshold: 0 }, /from 1 to 10000/],
       [{ ...places, threshold: 2.5 }, /whole number/],
       [{ ...places, places: undefined }, /how many places/],
-      [{ ...places, places: 10_001 }, /from 1 to 10000/],
+      [{ ...places, places: 1_000_001 }, /from 1 to 1000000/],
+      [{ ...places, threshold: 10_001 }, /from 1 to 10000/],
       [{ ...perk, approval: undefined }, /granted at once or held/],
       [{ ...perk, kind: 'cash' }, /Choose what the rung gives/],
       [{ ...places, key: 'Skip 100' }, /lowercase letters/],
