@@ -39,6 +39,7 @@ export type Database = {
           referral_credits: number
           referred_by: string | null
           referrer_host: string | null
+          reward_places: number
           status: string
           updates: boolean
           updates_opted_in_at: string | null
@@ -69,6 +70,7 @@ export type Database = {
           referral_credits?: number
           referred_by?: string | null
           referrer_host?: string | null
+          reward_places?: number
           status?: string
           updates?: boolean
           updates_opted_in_at?: string | null
@@ -99,6 +101,7 @@ export type Database = {
           referral_credits?: number
           referred_by?: string | null
           referrer_host?: string | null
+          reward_places?: number
           status?: string
           updates?: boolean
           updates_opted_in_at?: string | null
@@ -210,6 +213,10 @@ export type Database = {
         Args: { grant_credit: boolean; hold_id: number }
         Returns: Json
       }
+      waitlist_decide_reward: {
+        Args: { entry: string; grant_reward: boolean; rung: string }
+        Returns: Json
+      }
       waitlist_delete_me: { Args: { token: string }; Returns: boolean }
       waitlist_experiment_results: {
         Args: Record<PropertyKey, never>
@@ -245,10 +252,12 @@ export type Database = {
         Returns: Json
       }
       waitlist_funnel: { Args: Record<PropertyKey, never>; Returns: Json }
+      waitlist_granted_perks: { Args: { max_rows?: number }; Returns: Json }
       waitlist_held_credits: {
         Args: { include_decided?: boolean }
         Returns: Json
       }
+      waitlist_held_rewards: { Args: { max_rows?: number }; Returns: Json }
       waitlist_import_abort: {
         Args: { import_id: string; max_entries?: number; only_quiet?: boolean }
         Returns: number
@@ -358,7 +367,12 @@ export type Database = {
       waitlist_replace_experiments: { Args: { running: Json }; Returns: number }
       waitlist_replace_languages: { Args: { codes: string[] }; Returns: number }
       waitlist_replace_questions: { Args: { questions: Json }; Returns: number }
+      waitlist_replace_rewards: { Args: { rungs: Json }; Returns: number }
       waitlist_request_link: { Args: { email: string }; Returns: undefined }
+      waitlist_reward_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       waitlist_trim: { Args: { value: string }; Returns: string }
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }
       waitlist_updates: {

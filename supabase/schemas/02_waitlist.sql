@@ -34,7 +34,8 @@
 --   waitlist_answers (15_questions.sql), waitlist_clean (here), waitlist_enqueue_messages (07_outbox.sql), waitlist_experiments
 --   (12_experiments.sql), waitlist_language_published (17_languages.sql), waitlist_pending_defaults
 --   and waitlist_replace_expired (04_tokens.sql), waitlist_rate_limit and waitlist_statement_start
---   (03_limits.sql), waitlist_referral and waitlist_referral_credit (05_line.sql),
+--   (03_limits.sql), waitlist_referral and waitlist_referral_credit (05_line.sql), waitlist_rewards
+--   (18_rewards.sql),
 --   waitlist_status_transition (06_invitations.sql), waitlist_updates_stopped and
 --   waitlist_updates_times (09_updates.sql).
 --
@@ -72,6 +73,7 @@ create table public.waitlist (
   language text not null default 'en',
   experiments jsonb not null default '{}'::jsonb,
   answers jsonb not null default '{}'::jsonb,
+  reward_places integer not null default 0,
 
   constraint waitlist_name_not_blank check (public.waitlist_trim(name) <> ''),
   constraint waitlist_name_length check (char_length(name) <= 100),
@@ -101,7 +103,8 @@ create table public.waitlist (
   constraint waitlist_updates_time check (not updates or updates_opted_in_at is not null),
   constraint waitlist_language_check check (language ~ '^[a-z]{2}(-[a-z]{2})?$'),
   constraint waitlist_experiments_object check (jsonb_typeof(experiments) = 'object'),
-  constraint waitlist_answers_object check (jsonb_typeof(answers) = 'object')
+  constraint waitlist_answers_object check (jsonb_typeof(answers) = 'object'),
+  constraint waitlist_reward_places_count check (reward_places >= 0)
 );
 
 alter table public.waitlist
@@ -142,6 +145,9 @@ comment on column public.waitlist.referred_by is
 
 comment on column public.waitlist.referral_credits is
   'How many people who came through this entry''s link have confirmed (kept when they erase themselves), less the credits held for the founders (private.waitlist_referral_holds) and not granted.';
+
+comment on column public.waitlist.reward_places is
+  'Places the rewards ladder''s ''places'' rungs earned (18_rewards.sql), moving the entry up the line on top of its referral credits.';
 
 comment on column public.waitlist.invited_at is
   'When the open invitation was made (null unless invited or joined).';

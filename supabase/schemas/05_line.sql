@@ -11,7 +11,8 @@
 --     (private.waitlist_referral_ledger: a salted fingerprint, no address, no name).
 --   * The line (private.waitlist_line) is the one order of confirmed people: by arrival (a number
 --     drawn at the first confirmation), each credit moving an entry up places_per_referral
---     arrivals. The place a person is shown (private.waitlist_place) and the order of invitations
+--     arrivals, and each place a rewards rung earned (reward_places, 18_rewards.sql) one arrival
+--     more. The place a person is shown (private.waitlist_place) and the order of invitations
 --     (waitlist_line_head) both read it, and nothing else; neither ranks the whole list, and
 --     concurrent confirmations and credits never wait for each other on a shared row.
 --   * A credit counts only for a real person: it is HELD (recorded in private.waitlist_referral_holds,
@@ -291,6 +292,9 @@ begin
     perform private.waitlist_note_signup_network(new.id, new.referred_by);
   end if;
   if new.status = 'confirmed' and new.referred_by is not null and (tg_op = 'INSERT' or old.status = 'pending') then
+    -- The ladder before the referrer's row (as a publish takes them, 18_rewards.sql): a publish and
+    -- a credit never wait for each other crosswise.
+    perform private.waitlist_rewards_steady();
     -- The referrer's row first: concurrent confirmations for one referrer are counted one after the other.
     perform 1 from public.waitlist w where w.id = new.referred_by for update;
     v_mailbox := private.waitlist_mailbox_hash('referral ' || new.referred_by::text, new.email);
@@ -319,9 +323,9 @@ create trigger waitlist_referral_credit
 
 -- The line's order: each entry that confirms draws an arrival number (private.waitlist_line_arrival,
 -- kept for good: an invitation that expires puts the person back with the same one), and its key is
--- arrival - referral_credits * places_per_referral while it is in the line (status 'confirmed'),
--- null otherwise. The line is the order of (key, arrival): each credit moves an entry up
--- places_per_referral arrivals, ties to the earlier arrival. A place is 1 + the entries before it,
+-- arrival - referral_credits * places_per_referral - reward_places while it is in the line (status
+-- 'confirmed'), null otherwise. The line is the order of (key, arrival): each credit moves an entry
+-- up places_per_referral arrivals, each place a rung earned one more, ties to the earlier arrival. A place is 1 + the entries before it,
 -- counted from private.waitlist_line_counts (whole buckets of keys) and the index (inside its own
 -- bucket), never by ranking everyone: docs/waitlist.md, "The line".
 create sequence private.waitlist_line_arrival;
@@ -381,12 +385,12 @@ $$;
 
 revoke all on function private.waitlist_line_bucket(bigint) from public, anon, authenticated, service_role;
 
--- The key of an entry with this arrival, credits and status; null out of the line. Read inside the
+-- The key of an entry with this arrival, credits, rewarded places and status; null out of the line. Read inside the
 -- statement that writes it, so a change of places_per_referral (which locks private.waitlist_line
 -- first) is never missed by a confirmation running beside it. PL/pgSQL, like the line's other
 -- helpers that run with every confirmation and every invited row: its plan is kept for the
 -- session, where a SQL function with set search_path is planned again at each call.
-create function private.waitlist_line_key(arrival bigint, referral_credits integer, status text)
+create function private.waitlist_line_key(arrival bigint, referral_credits integer, reward_places integer, status text)
 returns bigint
 language plpgsql
 stable
@@ -396,13 +400,13 @@ begin
   if status is distinct from 'confirmed' then
     return null;
   end if;
-  return arrival - referral_credits::bigint * (select s.places_per_referral from private.waitlist_referral_settings s);
+  return arrival - referral_credits::bigint * (select s.places_per_referral from private.waitlist_referral_settings s) - reward_places;
 end
 $$;
 
-revoke all on function private.waitlist_line_key(bigint, integer, text) from public, anon, authenticated, service_role;
+revoke all on function private.waitlist_line_key(bigint, integer, integer, text) from public, anon, authenticated, service_role;
 
--- The line row of an entry that is (or was) confirmed follows its status and credits: an arrival
+-- The line row of an entry that is (or was) confirmed follows its status, credits and rewarded places: an arrival
 -- at the first confirmation, the key on every change. Named to fire before waitlist_enqueue_messages
 -- and waitlist_webhook_events (same-event triggers fire in name order), which read the counts.
 create function private.waitlist_arrival()
@@ -421,15 +425,15 @@ begin
   if found then
     -- Only a change is written: an unchanged row would still fire the counts' statement trigger,
     -- and waitlist_invite_next takes its people out of the line in one statement beforehand.
-    if line.line_key is distinct from private.waitlist_line_key(line.arrival, new.referral_credits, new.status) then
-      update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, new.referral_credits, new.status)
+    if line.line_key is distinct from private.waitlist_line_key(line.arrival, new.referral_credits, new.reward_places, new.status) then
+      update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, new.referral_credits, new.reward_places, new.status)
        where l.entry_id = new.id;
     end if;
   else
     -- An imported entry with its original sign-up time has its arrival reserved (16_imports.sql);
     -- coalesce draws from the sequence only without one.
     insert into private.waitlist_line (entry_id, arrival, line_key)
-    select new.id, a.arrival, private.waitlist_line_key(a.arrival, new.referral_credits, new.status)
+    select new.id, a.arrival, private.waitlist_line_key(a.arrival, new.referral_credits, new.reward_places, new.status)
       from (select coalesce(
               (select i.arrival from private.waitlist_imported i where i.entry_id = new.id),
               pg_catalog.nextval('private.waitlist_line_arrival')
@@ -442,7 +446,7 @@ $$;
 revoke all on function private.waitlist_arrival() from public, anon, authenticated, service_role;
 
 create trigger waitlist_arrival
-  after insert or update of status, referral_credits on public.waitlist
+  after insert or update of status, referral_credits, reward_places on public.waitlist
   for each row execute function private.waitlist_arrival();
 
 -- Merges the counts' rows into one per bucket (dropping empty ones). One merge at a time; a merge
@@ -598,8 +602,8 @@ as $$
 begin
   lock table private.waitlist_line in exclusive mode;
   insert into private.waitlist_line (entry_id, arrival, line_key)
-  select n.id, n.arrival, private.waitlist_line_key(n.arrival, n.referral_credits, n.status)
-    from (select w.id, w.referral_credits, w.status,
+  select n.id, n.arrival, private.waitlist_line_key(n.arrival, n.referral_credits, n.reward_places, n.status)
+    from (select w.id, w.referral_credits, w.reward_places, w.status,
                  coalesce((select max(l.arrival) from private.waitlist_line l), 0)
                    + pg_catalog.row_number() over (order by coalesce(w.confirmed_at, w.created_at), w.created_at, w.id) as arrival
             from public.waitlist w
@@ -607,9 +611,9 @@ begin
   perform pg_catalog.setval('private.waitlist_line_arrival', greatest(m.arrival, q.last_value))
      from (select max(l.arrival) as arrival from private.waitlist_line l) m, private.waitlist_line_arrival q
     where m.arrival is not null;
-  update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, w.referral_credits, w.status)
+  update private.waitlist_line l set line_key = private.waitlist_line_key(l.arrival, w.referral_credits, w.reward_places, w.status)
     from public.waitlist w
-   where w.id = l.entry_id and l.line_key is distinct from private.waitlist_line_key(l.arrival, w.referral_credits, w.status);
+   where w.id = l.entry_id and l.line_key is distinct from private.waitlist_line_key(l.arrival, w.referral_credits, w.reward_places, w.status);
   -- The counts from scratch (nothing else writes them while the line is locked): also right after
   -- a change of the bucket width. The invitations' counts do not follow the line.
   delete from private.waitlist_line_counts c where c.counter in ('line', 'total');
@@ -642,8 +646,8 @@ create trigger waitlist_line_rekey
   execute function private.waitlist_line_rekey();
 
 -- The head of the line, for the owner: place, name, e-mail and status of the next `n` to invite,
--- read from the line's index; with a segment (15_questions.sql), the next `n` of those in it, each
--- with their place in the whole line.
+-- read from the line's index; with a segment (answers: 15_questions.sql; rungs granted:
+-- 18_rewards.sql), the next `n` of those in it, each with their place in the whole line.
 create function public.waitlist_line_head(n integer default 20, segment jsonb default null)
 returns jsonb
 language plpgsql
@@ -678,7 +682,7 @@ begin
       (select l.entry_id, l.place
          from (select x.entry_id, pg_catalog.row_number() over (order by x.line_key, x.arrival) as place
                  from private.waitlist_line x where x.line_key is not null order by x.line_key, x.arrival) l
-        where (select private.waitlist_in_segment(w.answers, $1) from public.waitlist w where w.id = l.entry_id)
+        where (select private.waitlist_in_segment(w.answers, $1) and private.waitlist_in_rungs(w.id, $1) from public.waitlist w where w.id = l.entry_id)
         limit %s)$segment$, greatest(0, least(n, 10000)))
     end)
     into head
@@ -733,6 +737,8 @@ begin
   if grant_credit is null then
     raise exception 'grant_credit must be true (grant) or false (refuse)' using errcode = '22004';
   end if;
+  -- As a credit at confirmation: the ladder before the referrer's row (18_rewards.sql).
+  perform private.waitlist_rewards_steady();
   update private.waitlist_referral_holds h
      set decision = case when grant_credit then 'granted' else 'refused' end, decided_at = pg_catalog.now()
    where h.id = hold_id and h.decision is null

@@ -57,11 +57,12 @@ create table public.waitlist_outbox (
     (entry_id is null) = (kind = 'erasure_email' or (kind = 'webhook' and payload ->> 'type' = 'entry.left'))
   ),
   constraint waitlist_outbox_kind_check check (kind in (
-    'confirmation_email', 'access_email', 'invitation_email', 'reminder_email', 'update_email', 'slack_confirmed', 'slack_joined', 'erasure_email', 'webhook'
+    'confirmation_email', 'access_email', 'invitation_email', 'reminder_email', 'update_email', 'reward_email',
+    'slack_confirmed', 'slack_joined', 'slack_reward', 'erasure_email', 'webhook'
   )),
   constraint waitlist_outbox_webhook check (
     kind <> 'webhook'
-    or coalesce(payload ->> 'type' in ('entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'entry.left')
+    or coalesce(payload ->> 'type' in ('entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'reward.earned', 'entry.left')
                 and jsonb_typeof(payload -> 'data') = 'object' and retry_until is not null, false)
   ),
   constraint waitlist_outbox_erasure_payload check (
@@ -87,7 +88,7 @@ comment on column public.waitlist_outbox.entry_id is
   'The entry the message is about; null only for an erasure e-mail, whose entry is already gone.';
 
 comment on column public.waitlist_outbox.payload is
-  'slack_confirmed: the running total. erasure_email: the recipient''s address and name until the message is done, then {}. webhook: {type, occurred_at, data} without a name or address (read when it is sent).';
+  'slack_confirmed: the running total. reward_email: {rung}. slack_reward: {rung, kind, status}. erasure_email: the recipient''s address and name until the message is done, then {}. webhook: {type, occurred_at, data} without a name or address (read when it is sent).';
 
 comment on column public.waitlist_outbox.handed_at is
   'When the dispatcher, under the current lease, handed the message to its transport (waitlist_outbox_begin_send); null while it has not, and once the message leaves ''sending''.';
@@ -101,7 +102,7 @@ comment on column public.waitlist_outbox.retry_until is
 create index waitlist_outbox_due on public.waitlist_outbox (available_at) where status = 'pending';
 
 -- How urgent a message is, 0 the most: the claim's first key (public.waitlist_outbox_claim).
---   0  the e-mails a person is waiting for: a link, an invitation, a reminder, an erasure;
+--   0  the e-mails a person is waiting for: a link, an invitation, a reminder, an erasure, a reward;
 --   1  Slack, and the entry.invited webhooks the product's tools let people in with;
 --   2  every other webhook (their retries pile up while a receiver is down);
 --   3  bulk: update e-mails, and an imported list's e-mails and webhooks (payload.import,

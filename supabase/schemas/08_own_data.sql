@@ -1,8 +1,9 @@
 -- Own data: what the holder of an e-mailed link can see and do, through the public key.
 --
--- Guarantees: waitlist_me(token) answers the holder's place, credits, code and invitation;
--- waitlist_export_me(token) everything stored about them (their entry, its messages, their
--- invitations' times, never a token); waitlist_delete_me(token) erases the entry now and, in the
+-- Guarantees: waitlist_me(token) answers the holder's place, credits, code, invitation and the
+-- rewards they were granted or wait for (18_rewards.sql); waitlist_export_me(token) everything
+-- stored about them (their entry, its messages, their invitations' times, every reward they
+-- earned, never a token); waitlist_delete_me(token) erases the entry now and, in the
 -- same transaction, queues the e-mail confirming it. The token is the e-mailed link's (only its
 -- hash is stored): whoever can open that e-mail is the person. Each answers null / false alike for
 -- an unknown, malformed or expired token, and each is rate limited per network
@@ -12,7 +13,8 @@
 -- TypeScript twin: components/waitlist/link.ts.
 
 -- The holder's own page: place, credits, referral code, and for an invited or joined person their
--- invitation, or that they joined.
+-- invitation, or that they joined; for each of them the rewards granted or held (a refused one is
+-- the founders' business, not a promise the page keeps showing).
 create function public.waitlist_me(token text)
 returns jsonb
 language plpgsql
@@ -40,10 +42,11 @@ begin
   end if;
   if (held.entry).status = 'invited' then
     select * into invitation from private.waitlist_invitations i where i.entry_id = (held.entry).id and i.redeemed_at is null and i.expired_at is null;
-    return pg_catalog.jsonb_build_object('status', 'invited', 'invited_at', (held.entry).invited_at, 'invitation_expires_at', invitation.expires_at);
+    return pg_catalog.jsonb_build_object('status', 'invited', 'invited_at', (held.entry).invited_at, 'invitation_expires_at', invitation.expires_at,
+                                         'rewards', private.waitlist_own_rewards((held.entry).id));
   end if;
   if (held.entry).status = 'joined' then
-    return pg_catalog.jsonb_build_object('status', 'joined', 'joined_at', (held.entry).joined_at);
+    return pg_catalog.jsonb_build_object('status', 'joined', 'joined_at', (held.entry).joined_at, 'rewards', private.waitlist_own_rewards((held.entry).id));
   end if;
   return pg_catalog.jsonb_build_object(
     'status', (held.entry).status,
@@ -51,19 +54,20 @@ begin
     'confirmed_total', private.waitlist_line_total('line'),
     'referrals', (held.entry).referral_credits,
     'referral_code', (held.entry).referral_code,
-    'places_per_referral', (select s.places_per_referral from private.waitlist_referral_settings s)
+    'places_per_referral', (select s.places_per_referral from private.waitlist_referral_settings s),
+    'rewards', private.waitlist_own_rewards((held.entry).id)
   );
 end
 $$;
 
 comment on function public.waitlist_me(text) is
-  'What the link''s page shows its holder: ''pending'' (press to confirm), ''expired'', or their place, credits and referral code; null for any other token. Rate limited per network.';
+  'What the link''s page shows its holder: ''pending'' (press to confirm), ''expired'', or their place, credits, referral code and rewards ([{rung, status}], granted or held); null for any other token. Rate limited per network.';
 
 revoke all on function public.waitlist_me(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_me(text) to anon, service_role;
 
--- Everything stored about the holder: their entry, its messages, and their invitations (times only:
--- their tokens are secrets).
+-- Everything stored about the holder: their entry, its messages, their invitations (times only:
+-- their tokens are secrets) and every reward they earned, refused ones too.
 create function public.waitlist_export_me(token text)
 returns jsonb
 language plpgsql
@@ -94,6 +98,13 @@ begin
         from private.waitlist_imported e join private.waitlist_imports i on i.id = e.import_id
        where e.entry_id = entry.id
     ),
+    'rewards', (
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+               'rung', r.rung, 'kind', r.kind, 'places', r.places, 'status', r.status, 'earned_at', r.earned_at, 'decided_at', r.decided_at
+             ) order by r.earned_at, r.rung), '[]'::jsonb)
+        from private.waitlist_rewards_earned r
+       where r.entry_id = entry.id
+    ),
     'messages', (
       select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
                'kind', o.kind, 'status', o.status, 'attempts', o.attempts, 'created_at', o.created_at, 'sent_at', o.sent_at
@@ -107,7 +118,7 @@ end
 $$;
 
 comment on function public.waitlist_export_me(text) is
-  'Everything stored about the token holder (their entry and its messages), as JSON; null for any other token. Rate limited per network.';
+  'Everything stored about the token holder (their entry, its messages, invitations and rewards earned), as JSON; null for any other token. Rate limited per network.';
 
 revoke all on function public.waitlist_export_me(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_export_me(text) to anon, service_role;

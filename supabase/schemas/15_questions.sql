@@ -253,7 +253,9 @@ grant execute on function public.waitlist_questions() to service_role;
 
 -- Invitations by segment (the console's "Invite next N" with answers ticked, `waitlist:invite --where`):
 -- segment = {"question key": ["option key", …], …}, 1 to 5 questions of 1 to 12 options each. An
--- entry is in it when, for every question named, it chose at least one of the options named.
+-- entry is in it when, for every question named, it chose at least one of the options named. The
+-- one other key, "@rung" (no question key can start so), names 1 to 8 rewards rungs, of which the
+-- entry must have been granted one (private.waitlist_in_rungs, 18_rewards.sql).
 create function private.waitlist_segment_check(segment jsonb)
 returns void
 language plpgsql
@@ -262,10 +264,10 @@ set search_path = ''
 as $$
 begin
   if segment is null or pg_catalog.jsonb_typeof(segment) <> 'object' or segment = '{}'::jsonb
-     or (select pg_catalog.count(*) from pg_catalog.jsonb_object_keys(segment)) > 5
+     or (select pg_catalog.count(*) from pg_catalog.jsonb_object_keys(segment - '@rung')) > 5
      or exists (
        select 1
-         from pg_catalog.jsonb_each(segment) s
+         from pg_catalog.jsonb_each(segment - '@rung') s
         where s.key !~ '^[a-z][a-z0-9-]{0,39}$'
            or pg_catalog.jsonb_typeof(s.value) <> 'array'
            or pg_catalog.jsonb_array_length(s.value) not between 1 and 12
@@ -275,6 +277,16 @@ begin
            )
      ) then
     raise exception 'a segment is {"question key": ["option key", ...]}: 1 to 5 questions of 1 to 12 options' using errcode = '22023';
+  end if;
+  if segment ? '@rung' and (
+       pg_catalog.jsonb_typeof(segment -> '@rung') <> 'array'
+       or pg_catalog.jsonb_array_length(segment -> '@rung') not between 1 and 8
+       or exists (
+         select 1 from pg_catalog.jsonb_array_elements(segment -> '@rung') r
+          where pg_catalog.jsonb_typeof(r) <> 'string' or (r #>> '{}') !~ '^[a-z][a-z0-9-]{0,39}$'
+       )
+     ) then
+    raise exception 'a segment''s "@rung" is ["rung key", ...]: 1 to 8 rungs' using errcode = '22023';
   end if;
 end
 $$;
@@ -290,7 +302,8 @@ set search_path = ''
 return not exists (
   select 1
     from pg_catalog.jsonb_each(segment) s
-   where not coalesce((answers -> s.key -> 'options') ?| array(select pg_catalog.jsonb_array_elements_text(s.value)), false)
+   where s.key <> '@rung'
+     and not coalesce((answers -> s.key -> 'options') ?| array(select pg_catalog.jsonb_array_elements_text(s.value)), false)
 );
 
 revoke all on function private.waitlist_in_segment(jsonb, jsonb) from public, anon, authenticated, service_role;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatExpiry, renderLinkEmail } from '@/components/waitlist/outbox/email'
 import { redactedError, type ClaimedMessage } from '@/components/waitlist/outbox/dispatch'
 import { hasBearerSecret } from '@/lib/http/bearer'
-import { describeSource, slackConfirmedBody, slackLiteral } from '@/components/waitlist/outbox/slack'
+import { describeSource, slackConfirmedBody, slackLiteral, slackRewardBody } from '@/components/waitlist/outbox/slack'
 import { confirmationUrl, hashToken, mintToken } from '@/components/waitlist/outbox/token'
 import { tokenFromHash } from '@/components/waitlist/link'
 import type { ClaimedEntry } from '@/components/waitlist/outbox/dispatch'
@@ -181,5 +181,17 @@ describe('the Slack message', () => {
     expect(body.text).toBe('New confirmed sign-up on the waitlist (7 confirmed so far)')
     expect(JSON.stringify(body)).not.toContain('ada@example.com')
     expect(JSON.stringify(slackConfirmedBody(entry, 7, { includeEmail: true }))).toContain('ada@example.com')
+  })
+  it('a rung earned: a held perk says it waits for the founders, with the rung and kind, the visitor’s words literal, no e-mail unless asked', () => {
+    const held = slackRewardBody({ ...entry, name: 'Ada <!here>' }, { rung: 'month-free', kind: 'perk', status: 'held' }, { includeEmail: false })
+    expect(held.text).toBe('A perk was earned and waits for your approval (the console’s Rewards)')
+    expect(JSON.stringify(held.blocks)).toContain('"text":"month-free"')
+    expect(JSON.stringify(held.blocks)).toContain('{"type":"plain_text","text":"Ada <!here>","emoji":false}')
+    expect(JSON.stringify(held)).not.toContain('ada@example.com')
+    expect(slackRewardBody(entry, { rung: 'skip', kind: 'places', status: 'granted' }, { includeEmail: false }).text).toBe(
+      'A reward was earned: places up the line',
+    )
+    expect(slackRewardBody(entry, { rung: 'badge', kind: 'perk', status: 'granted' }, { includeEmail: true }).text).toBe('A perk was earned and granted')
+    expect(JSON.stringify(slackRewardBody(entry, { rung: 'badge', kind: 'perk', status: 'granted' }, { includeEmail: true }))).toContain('ada@example.com')
   })
 })

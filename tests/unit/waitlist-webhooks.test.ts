@@ -169,6 +169,20 @@ describe('the events', () => {
       },
     })
   })
+  it('reward.earned names the person and the rung: its key, kind, status, places and threshold, nothing else', () => {
+    const event = webhookEvent(payload('reward.earned', { rung: 'month-free', kind: 'perk', status: 'held', places: null, threshold: 5, extra: 'x' }), entry)
+    expect(event).toEqual({
+      type: 'reward.earned',
+      timestamp: '2026-11-25T10:00:00.123Z',
+      data: { id: entry.id, name: 'Ada Lovelace', email: 'ada@example.com', rung: 'month-free', kind: 'perk', status: 'held', places: null, threshold: 5 },
+    })
+    expect(webhookEvent(payload('reward.earned', { rung: 'skip', kind: 'places', status: 'granted', places: 100, threshold: 1 }), entry).data).toMatchObject({
+      kind: 'places',
+      status: 'granted',
+      places: 100,
+    })
+    expect(() => webhookEvent(payload('reward.earned', { rung: 'skip' }), null)).toThrow(/no entry/)
+  })
 })
 
 describe('WAITLIST_WEBHOOK_URL and WAITLIST_WEBHOOK_SECRET', () => {

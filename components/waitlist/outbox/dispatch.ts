@@ -62,7 +62,7 @@ import {
   type EmailChannel,
   type RenderedEmail,
 } from './email'
-import { slackConfirmedBody, slackJoinedBody, type SlackChannel, type SlackJoinedPayload } from './slack'
+import { slackConfirmedBody, slackJoinedBody, slackRewardBody, type SlackChannel, type SlackJoinedPayload, type SlackRewardPayload } from './slack'
 import { confirmationUrl, mintToken } from './token'
 import { webhookEvent, webhookId, WebhookDeliveryError, type WebhookChannel, type WebhookPayload } from './webhook'
 import type { WaitlistEmailCopy } from '@/sanity/content/types'
@@ -88,6 +88,7 @@ export type ClaimedMessage =
   | (ClaimedBase & { kind: 'reward_email'; payload: RewardPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_confirmed'; payload: { total?: number }; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'slack_joined'; payload: SlackJoinedPayload; entry: ClaimedEntry })
+  | (ClaimedBase & { kind: 'slack_reward'; payload: SlackRewardPayload; entry: ClaimedEntry })
   | (ClaimedBase & { kind: 'erasure_email'; payload: { email: string; name: string }; entry: null })
   | (ClaimedBase & { kind: 'webhook'; payload: WebhookPayload; entry: ClaimedEntry | null })
 
@@ -264,14 +265,16 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
     await options.webhook({ id: webhookId(message.id), body: JSON.stringify(webhookEvent(message.payload, fresh.entry)), signal: run.signal })
     return { outcome: 'sent' }
   }
-  if (message.kind === 'slack_confirmed' || message.kind === 'slack_joined') {
+  if (message.kind === 'slack_confirmed' || message.kind === 'slack_joined' || message.kind === 'slack_reward') {
     if (!options.slack) return { outcome: 'skipped', note: 'SLACK_WAITLIST_WEBHOOK_URL is not set.' }
     const fresh = await lastCheck(message, store)
     if (!fresh) return WITHDRAWN
     const body =
       message.kind === 'slack_confirmed'
         ? slackConfirmedBody(fresh.entry, message.payload.total ?? 0, { includeEmail: options.slackIncludeEmail, language: messageLanguage(message) })
-        : slackJoinedBody(fresh.entry, message.payload, { includeEmail: options.slackIncludeEmail })
+        : message.kind === 'slack_joined'
+          ? slackJoinedBody(fresh.entry, message.payload, { includeEmail: options.slackIncludeEmail })
+          : slackRewardBody(fresh.entry, message.payload, { includeEmail: options.slackIncludeEmail })
     await run.bounded(options.slack(body))
     return { outcome: 'sent' }
   }

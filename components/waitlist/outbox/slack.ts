@@ -98,6 +98,39 @@ export function slackJoinedBody(entry: ClaimedEntry, payload: SlackJoinedPayload
   }
 }
 
+/** What the database writes when a rung is earned (supabase/schemas/18_rewards.sql). */
+export type SlackRewardPayload = { rung?: string; kind?: 'places' | 'perk'; status?: 'granted' | 'held' }
+
+/**
+ * The founders hear of each rung earned, held or not: a held perk is theirs to approve (the
+ * console's Rewards), so its line says so. The rung's key is the marketers' (a slug), shown as
+ * literal text all the same.
+ */
+export function slackRewardBody(entry: ClaimedEntry, payload: SlackRewardPayload, { includeEmail }: { includeEmail: boolean }): IncomingWebhookSendArguments {
+  const headline =
+    payload.status === 'held'
+      ? 'A perk was earned and waits for your approval (the console’s Rewards)'
+      : payload.kind === 'places'
+        ? 'A reward was earned: places up the line'
+        : 'A perk was earned and granted'
+  const fields: [string, string][] = [
+    ['Name', entry.name],
+    ['Company', entry.project || '—'],
+    ['Rung', payload.rung ?? '—'],
+    ['Kind', payload.kind === 'places' ? 'places' : 'perk'],
+    ...(includeEmail ? ([['E-mail', entry.email]] as [string, string][]) : []),
+  ]
+  return {
+    text: headline,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `*${headline}*` } },
+      { type: 'section', fields: fields.flatMap(([label, value]) => [{ type: 'mrkdwn', text: `*${label}*` }, slackLiteral(value)]) },
+    ],
+    unfurl_links: false,
+    unfurl_media: false,
+  }
+}
+
 export function slackWebhookChannel(url: string): SlackChannel {
   // No retries inside the call: the outbox retries with backoff and records each failure.
   const webhook = new IncomingWebhook(url, { timeout: 15_000 })

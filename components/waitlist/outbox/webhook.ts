@@ -17,7 +17,7 @@ import { Webhook } from 'standardwebhooks'
 import { describeWaitlistSource } from '@/components/waitlist/source'
 import type { ClaimedEntry } from './entry'
 
-export const WEBHOOK_TYPES = ['entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'entry.left'] as const
+export const WEBHOOK_TYPES = ['entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'reward.earned', 'entry.left'] as const
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]
 
 /** What the database writes into a webhook message (supabase/schemas/07_outbox_webhooks.sql): nothing that names the person. */
@@ -56,6 +56,7 @@ export function webhookEvent(payload: WebhookPayload, entry: ClaimedEntry | null
   if (payload.type === 'entry.left') return { type: payload.type, timestamp, data: { id: String(payload.data.id) } }
   if (!entry) throw new Error(`A ${payload.type} webhook has no entry.`)
   const person = { id: entry.id, name: entry.name, email: entry.email }
+  if (payload.type === 'reward.earned') return { type: payload.type, timestamp, data: { ...person, ...rewardEarned(payload.data) } }
   if (payload.type !== 'entry.confirmed') return { type: payload.type, timestamp, data: { ...person, ...payload.data } }
   return {
     type: payload.type,
@@ -77,6 +78,21 @@ export function webhookEvent(payload: WebhookPayload, entry: ClaimedEntry | null
       referred_by: payload.data.referred_by ?? null,
       confirmed_at: payload.data.confirmed_at ?? null,
     },
+  }
+}
+
+/**
+ * reward.earned's own fields, in a fixed shape (docs/founders.md): the rung's key and kind, whether
+ * it is granted or held for a founder's approval, its places (null for a perk) and its threshold
+ * when earned (null once the rung left the ladder).
+ */
+function rewardEarned(data: Record<string, unknown>) {
+  return {
+    rung: String(data.rung),
+    kind: data.kind === 'places' ? 'places' : 'perk',
+    status: data.status === 'held' ? 'held' : 'granted',
+    places: typeof data.places === 'number' ? data.places : null,
+    threshold: typeof data.threshold === 'number' ? data.threshold : null,
   }
 }
 
