@@ -33,18 +33,22 @@ export const PLACES_PER_REFERRAL = 5
 /**
  * Who waits in line, in order, as docs/founders.md states the rule, computed here on its own: the
  * confirmed people in order of confirmation, each confirmed referral moving an entry up
- * PLACES_PER_REFERRAL places, ties to the earlier confirmation.
+ * PLACES_PER_REFERRAL places and each place a reward rung gave one more, ties to the earlier
+ * confirmation.
  */
 export async function waitingLine(): Promise<string[]> {
-  const { data, error } = await owner.from('waitlist').select('id, email, confirmed_at, created_at, referral_credits').eq('status', 'confirmed')
+  const { data, error } = await owner
+    .from('waitlist')
+    .select('id, email, confirmed_at, created_at, referral_credits, reward_places')
+    .eq('status', 'confirmed')
   if (error) throw new Error(error.message)
-  const rows = data as { id: string; email: string; confirmed_at: string | null; created_at: string; referral_credits: number }[]
+  const rows = data as { id: string; email: string; confirmed_at: string | null; created_at: string; referral_credits: number; reward_places: number }[]
   const arrival = [...rows].sort(
     (a, b) =>
       (a.confirmed_at ?? a.created_at).localeCompare(b.confirmed_at ?? b.created_at) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
   )
   return arrival
-    .map((row, index) => ({ email: row.email, arrival: index + 1, score: index + 1 - PLACES_PER_REFERRAL * row.referral_credits }))
+    .map((row, index) => ({ email: row.email, arrival: index + 1, score: index + 1 - PLACES_PER_REFERRAL * row.referral_credits - row.reward_places }))
     .sort((a, b) => a.score - b.score || a.arrival - b.arrival)
     .map((row) => row.email)
 }

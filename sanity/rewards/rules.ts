@@ -5,7 +5,7 @@ import { REWARD_LIMITS, type LadderRung, type PerkApproval, type RewardKind } fr
  * The reward ladder (issue #68): what the Studio accepts, what the site's server copies to the
  * database on publish (components/waitlist/rewards-sync.ts), and the rungs the pages and e-mails
  * show. The database repeats each rule in supabase/schemas/18_rewards.sql
- * (waitlist_replace_rewards); tests/unit/reward-rules.test.ts and the database's tests hold the two
+ * (waitlist_replace_rewards); tests/unit/reward-ladder.test.ts and tests/integration/rewards-db.test.ts hold the two
  * to each other. Each problem is in the editor's words, or null. Free of Sanity and Next, so
  * content:publish, the site and the tests judge alike.
  */
