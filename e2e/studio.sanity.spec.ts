@@ -1,18 +1,20 @@
 /**
  * The Studio as an editor meets it (issue #56), in Chromium, on the build with a Sanity project
- * ("standin"), with Sanity answered by a test double (e2e/studio-double.ts) and no network: it boots,
- * lists every document type, opens a page, a pricing tier, a post and an experiment, edits a page's
- * title and address and publishes (its old address kept), with no console error, uncaught exception (the fixture's consoleErrors has both) or
- * policy violation after any stage. Each stage leaves a screenshot when the test fails. What the
- * double does not do as Sanity does is listed in e2e/studio-double.ts.
+ * ("standin"), with Sanity answered by the Sanity double's Studio front end
+ * (tools/sanity-standin/studio-routes.ts) and no network: it boots, lists every document type,
+ * opens a page, a pricing tier, a post and an experiment, edits a page's title and address and
+ * publishes (its old address kept), with no console error, uncaught exception (the fixture's
+ * consoleErrors has both) or policy violation after any stage. Each stage leaves a screenshot when
+ * the test fails. What the double answers, and what it does not do as Sanity does, is listed in
+ * tools/sanity-standin/studio-answers.ts.
  */
 import { readFileSync } from 'node:fs'
 import type { Page, TestInfo } from '@playwright/test'
 import { schemaTypes } from '../sanity/schemaTypes'
 import { editorsExample } from '../tools/content/experiment-example'
+import { installStudioDouble } from '../tools/sanity-standin/studio-routes'
 import { E2E_SANITY } from '../tools/test/e2e-env'
 import { expect, test } from './fixtures'
-import { installStudioDouble } from './studio-double'
 
 // A stage that cannot go on fails on its own, with its screenshots, before the test's time is up.
 test.use({ actionTimeout: 20_000 })

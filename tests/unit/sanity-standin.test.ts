@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyPerspective } from '@/tools/sanity-standin/sanity-standin'
+import { applyPerspective } from '@/tools/sanity-standin/content-lake'
 
 const docs = [
   { _id: 'a', _type: 't', title: 'published a' },

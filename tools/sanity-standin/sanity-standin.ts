@@ -1,45 +1,17 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { evaluateQuery, readSeedDataset, type SeedDocument } from '../../sanity/seed/dataset'
+import { openContentLake, type ContentLake } from './content-lake'
 
 /**
- * A test stand-in for Sanity's query API (GET or POST /v<apiVersion>/data/query/<dataset>),
- * answering from an NDJSON file with groq-js, re-read on every request so tests can change
- * content. It applies the `drafts` perspective the way the Content Lake does (drafts overlay
- * their published documents), and can be told to fail, to play an outage.
+ * The Sanity double's front end for the site's build: an HTTP server answering Sanity's query API
+ * (GET or POST /v<apiVersion>/data/query/<dataset>) from a content lake (content-lake.ts: the
+ * NDJSON file, re-read on every request so tests can change content, and its perspectives). It
+ * can be told to fail, to play an outage. `lake`, to share one with the Studio's front end
+ * (studio-routes.ts) in the same process; otherwise its own over `datasetPath`.
  */
 export type SanityStandIn = { url: string; setFailing: (failing: boolean) => void; close: () => Promise<void> }
 
 export const STANDIN_CONTROL_PATH = '/__standin/failing'
-
-export function applyPerspective(documents: SeedDocument[], perspective: string | null): SeedDocument[] {
-  const isDraft = (doc: SeedDocument) => doc._id.startsWith('drafts.')
-  if (perspective === 'raw') return documents
-  if (perspective !== 'drafts') return documents.filter((doc) => !isDraft(doc))
-  const drafts = new Map(documents.filter(isDraft).map((doc) => [doc._id.slice('drafts.'.length), doc]))
-  const published = documents
-    .filter((doc) => !isDraft(doc))
-    .map((doc) => {
-      const draft = drafts.get(doc._id)
-      return draft ? { ...draft, _id: doc._id } : doc
-    })
-  const ids = new Set(published.map((doc) => doc._id))
-  const newDrafts = [...drafts].filter(([id]) => !ids.has(id)).map(([id, doc]) => ({ ...doc, _id: id }))
-  return [...published, ...newDrafts]
-}
-
-/** The GROQ query and its parameters of a request to the query API: in the address (GET) or the body (POST). */
-export function queryRequest(url: URL, postBody?: string): { query: string; params: Record<string, unknown> } {
-  let query = url.searchParams.get('query') ?? ''
-  const params: Record<string, unknown> = {}
-  for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
-  if (postBody !== undefined) {
-    const body = JSON.parse(postBody) as { query: string; params?: Record<string, unknown> }
-    query = body.query
-    Object.assign(params, body.params)
-  }
-  return { query, params }
-}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = ''
@@ -47,7 +19,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return body
 }
 
-export async function startSanityStandIn({ datasetPath, port = 0 }: { datasetPath: string; port?: number }): Promise<SanityStandIn> {
+export async function startSanityStandIn({
+  port = 0,
+  ...source
+}: ({ datasetPath: string } | { lake: ContentLake }) & { port?: number }): Promise<SanityStandIn> {
+  const lake = 'lake' in source ? source.lake : openContentLake(source)
   let failing = false
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
@@ -68,10 +44,7 @@ export async function startSanityStandIn({ datasetPath, port = 0 }: { datasetPat
       return
     }
     try {
-      const { query, params } = queryRequest(url, request.method === 'POST' ? await readBody(request) : undefined)
-      const documents = applyPerspective(await readSeedDataset(datasetPath), url.searchParams.get('perspective'))
-      const result = await evaluateQuery(documents, query, params)
-      response.end(JSON.stringify({ query, result, ms: 1 }))
+      response.end(JSON.stringify({ ...(await lake.query(url, request.method === 'POST' ? await readBody(request) : undefined)), ms: 1 }))
     } catch (error) {
       response.statusCode = 400
       response.end(JSON.stringify({ error: { description: (error as Error).message, type: 'queryParseError' } }))
