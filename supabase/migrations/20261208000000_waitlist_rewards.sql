@@ -661,6 +661,49 @@ begin
   return head;
 end
 $$;
+-- The export's rewards column (13_founders.sql).
+create or replace function public.waitlist_export_page(
+  after_created_at timestamptz default null,
+  after_id uuid default null,
+  page_size integer default 5000,
+  upto_created_at timestamptz default null,
+  upto_id uuid default null
+)
+returns json
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.waitlist_export_arguments(after_created_at, after_id, page_size);
+  if (upto_created_at is null) <> (upto_id is null) then
+    raise exception 'upto_created_at and upto_id go together' using errcode = '22023';
+  end if;
+  return coalesce((
+    select pg_catalog.json_agg(pg_catalog.json_build_array(
+             p.id, p.created_at, p.status, p.confirmed_at, p.invited_at, p.joined_at, p.name, p.email, p.project,
+             p.utm_source, p.utm_medium, p.utm_campaign, p.referrer_host, p.landing_path, p.flag,
+             p.referral_credits, p.referred_by, r.email, p.updates, p.updates_opted_in_at, p.updates_stopped_at, p.language, p.answers,
+             -- Only a referrer can have earned a rung (18_rewards.sql): everyone else's is not looked up.
+             case when p.referral_credits > 0 then (
+               select pg_catalog.string_agg(e.rung || ':' || e.status, ';' order by e.earned_at, e.rung)
+                 from private.waitlist_rewards_earned e where e.entry_id = p.id
+             ) end
+           ) order by p.created_at, p.id)
+      from (select w.*
+              from public.waitlist w
+             where (w.created_at, w.id) > (coalesce(after_created_at, '-infinity'), coalesce(after_id, '00000000-0000-0000-0000-000000000000'))
+               and (w.created_at, w.id) <= (coalesce(upto_created_at, 'infinity'), coalesce(upto_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+             order by w.created_at, w.id
+             limit page_size) p
+      left join public.waitlist r on r.id = p.referred_by
+  ), '[]'::json);
+end
+$$;
+comment on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) is
+  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id) and up to and including (upto_created_at, upto_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language, answers, the rewards earned as "rung:status;…" or null): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
+
 -- The own page's rewards and the export's (08_own_data.sql).
 create or replace function public.waitlist_me(token text)
 returns jsonb
