@@ -445,22 +445,33 @@ revoke all on function public.waitlist_reward_counts() from public, anon, authen
 grant execute on function public.waitlist_reward_counts() to service_role;
 
 -- The held perks waiting for a founder, oldest first, with who earned them: the held rows' index.
+-- The limit is written into the statement (as waitlist_line_head's): given as a parameter it is
+-- planned as a tenth of the rows, which sorted every perk granted at a million entries (25 ms for 20).
+-- Each person is read by their id, never the list hashed.
 create function public.waitlist_held_rewards(max_rows integer default 50)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-           'entry_id', h.entry_id, 'rung', h.rung, 'earned_at', h.earned_at,
-           'name', w.name, 'email', w.email, 'referral_credits', w.referral_credits
-         ) order by h.earned_at, h.entry_id, h.rung), '[]'::jsonb)
-    from (select e.entry_id, e.rung, e.earned_at from private.waitlist_rewards_earned e
-           where e.status = 'held'
-           order by e.earned_at, e.entry_id, e.rung
-           limit greatest(0, least(max_rows, 1000))) h
-    join public.waitlist w on w.id = h.entry_id
+declare
+  held jsonb;
+begin
+  execute pg_catalog.format($held$
+    select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+             'entry_id', h.entry_id, 'rung', h.rung, 'earned_at', h.earned_at,
+             'name', w.name, 'email', w.email, 'referral_credits', w.referral_credits
+           ) order by h.earned_at, h.entry_id, h.rung), '[]'::jsonb)
+      from (select e.entry_id, e.rung, e.earned_at from private.waitlist_rewards_earned e
+             where e.status = 'held'
+             order by e.earned_at, e.entry_id, e.rung
+             limit %s) h
+      cross join lateral (select x.name, x.email, x.referral_credits from public.waitlist x where x.id = h.entry_id limit 1) w$held$,
+    greatest(0, least(max_rows, 1000)))
+    into held;
+  return held;
+end
 $$;
 
 comment on function public.waitlist_held_rewards(integer) is
@@ -469,23 +480,32 @@ comment on function public.waitlist_held_rewards(integer) is
 revoke all on function public.waitlist_held_rewards(integer) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_held_rewards(integer) to service_role;
 
--- The last perks granted, newest first (at once, or by a founder's approval: `approved`).
+-- The last perks granted, newest first (at once, or by a founder's approval: `approved`), read as
+-- the held perks are.
 create function public.waitlist_granted_perks(max_rows integer default 20)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-           'entry_id', g.entry_id, 'rung', g.rung, 'earned_at', g.earned_at, 'granted_at', g.decided_at,
-           'approved', g.decided_at > g.earned_at, 'name', w.name, 'email', w.email
-         ) order by g.decided_at desc, g.entry_id, g.rung), '[]'::jsonb)
-    from (select e.entry_id, e.rung, e.earned_at, e.decided_at from private.waitlist_rewards_earned e
-           where e.kind = 'perk' and e.status = 'granted'
-           order by e.decided_at desc, e.entry_id, e.rung
-           limit greatest(0, least(max_rows, 1000))) g
-    join public.waitlist w on w.id = g.entry_id
+declare
+  granted jsonb;
+begin
+  execute pg_catalog.format($granted$
+    select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+             'entry_id', g.entry_id, 'rung', g.rung, 'earned_at', g.earned_at, 'granted_at', g.decided_at,
+             'approved', g.decided_at > g.earned_at, 'name', w.name, 'email', w.email
+           ) order by g.decided_at desc, g.entry_id, g.rung), '[]'::jsonb)
+      from (select e.entry_id, e.rung, e.earned_at, e.decided_at from private.waitlist_rewards_earned e
+             where e.kind = 'perk' and e.status = 'granted'
+             order by e.decided_at desc, e.entry_id, e.rung
+             limit %s) g
+      cross join lateral (select x.name, x.email from public.waitlist x where x.id = g.entry_id limit 1) w$granted$,
+    greatest(0, least(max_rows, 1000)))
+    into granted;
+  return granted;
+end
 $$;
 
 comment on function public.waitlist_granted_perks(integer) is
