@@ -502,6 +502,8 @@ onEachDatabase(
           [`insert into private.waitlist_rewards_earned (entry_id, rung, kind, status, decided_at) values ($1, 'x', 'perk', 'granted', now())`, [id]],
           [`select private.waitlist_own_rewards($1)`, [id]],
           [`select private.waitlist_in_rungs($1, '{}'::jsonb)`, [id]],
+          [`select private.waitlist_rewards_catch_up(2000)`, []],
+          [`select private.waitlist_rewards_announce(array[$1::uuid], array['badge'], 'credit')`, [id]],
           [`select reward_places from public.waitlist`, []],
           [`update public.waitlist set reward_places = 100000`, []],
           [`insert into public.waitlist (name, email, project, reward_places) values ('Eve', 'eve@rewards.test', '', 100000)`, []],
