@@ -105,8 +105,9 @@ create index waitlist_outbox_due on public.waitlist_outbox (available_at) where 
 --   0  the e-mails a person is waiting for: a link, an invitation, a reminder, an erasure, a reward;
 --   1  Slack, and the entry.invited webhooks the product's tools let people in with;
 --   2  every other webhook (their retries pile up while a receiver is down);
---   3  bulk: update e-mails, and an imported list's e-mails and webhooks (payload.import,
---      16_imports.sql): thousands at once, sharing the hourly cap with the links people wait for.
+--   3  bulk: update e-mails, an imported list's e-mails and webhooks (payload.import,
+--      16_imports.sql), and the rewards a publish grants (payload.ladder, 18_rewards.sql):
+--      thousands at once, sharing the hourly cap with the links people wait for.
 create function private.waitlist_outbox_rank(kind text, payload jsonb)
 returns smallint
 language sql
@@ -114,7 +115,7 @@ immutable
 parallel safe
 set search_path = ''
 return case
-  when kind = 'update_email' or payload ? 'import' then 3
+  when kind = 'update_email' or payload ? 'import' or payload ? 'ladder' then 3
   when kind like '%\_email' then 0
   when kind like 'slack\_%' or payload ->> 'type' = 'entry.invited' then 1
   else 2
@@ -624,6 +625,8 @@ begin
     where i.committed_at is not null and i.released_at is null
     order by i.started_at
     limit 1;
+  -- The rewards a publish still owes to whoever already reached them (18_rewards.sql), a batch a run.
+  perform private.waitlist_rewards_catch_up(2000);
   delete from private.waitlist_tokens k where k.expires_at < pg_catalog.now() - interval '30 days';
   delete from private.waitlist_mail_log l where l.created_at < pg_catalog.now() - greatest(caps.recipient_window, interval '1 hour');
   -- Finished deliveries are kept for the console, then go: with WAITLIST_WEBHOOK_URL unset every

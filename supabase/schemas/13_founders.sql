@@ -215,7 +215,12 @@ begin
     select pg_catalog.json_agg(pg_catalog.json_build_array(
              p.id, p.created_at, p.status, p.confirmed_at, p.invited_at, p.joined_at, p.name, p.email, p.project,
              p.utm_source, p.utm_medium, p.utm_campaign, p.referrer_host, p.landing_path, p.flag,
-             p.referral_credits, p.referred_by, r.email, p.updates, p.updates_opted_in_at, p.updates_stopped_at, p.language, p.answers
+             p.referral_credits, p.referred_by, r.email, p.updates, p.updates_opted_in_at, p.updates_stopped_at, p.language, p.answers,
+             -- Only a referrer can have earned a rung (18_rewards.sql): everyone else's is not looked up.
+             case when p.referral_credits > 0 then (
+               select pg_catalog.string_agg(e.rung || ':' || e.status, ';' order by e.earned_at, e.rung)
+                 from private.waitlist_rewards_earned e where e.entry_id = p.id
+             ) end
            ) order by p.created_at, p.id)
       from (select w.*
               from public.waitlist w
@@ -229,7 +234,7 @@ end
 $$;
 
 comment on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) is
-  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id) and up to and including (upto_created_at, upto_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language, answers): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
+  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id) and up to and including (upto_created_at, upto_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language, answers, the rewards earned as "rung:status;…" or null): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
 
 revoke all on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) to service_role;

@@ -15,8 +15,11 @@
 --     each crossing is seen once; the insert's conflict on the key makes a second earning of one
 --     rung impossible whoever tries.
 --   * A publish grants each rung to whoever already has its threshold and has not earned it (a
---     lowered threshold, or a new rung); a raised threshold or a removed rung takes nothing back;
---     the same ladder published again earns nothing. A publish and a credit never interleave: the
+--     lowered threshold, or a new rung: the rung is 'owed'); a raised threshold or a removed rung
+--     takes nothing back; the same ladder published again earns nothing. The first 2,000 grants go
+--     with the publish, within the API's 8 s; the rest, 2,000 a run, with the dispatcher's runs
+--     (private.waitlist_rewards_catch_up from waitlist_purge_pending): at a million entries a
+--     first rung at 1 referral is 160,000 people, 40 s of writes in one statement. A publish and a credit never interleave: the
 --     credit takes the ladder's lock shared (private.waitlist_rewards_steady) before its referrer's
 --     row, the publish takes it alone, so a crossing is never missed between the two.
 --   * What is earned is kept as it was earned (kind, places): a later ladder does not change it.
@@ -29,7 +32,10 @@
 --     for places and instant perks, at a founder's approval for a held one
 --     (public.waitlist_decide_reward, once), never for a refused one. The e-mail is ranked with the
 --     e-mails people wait for, counts against the hourly cap, carries the one-click unsubscribe and
---     goes with its person (erased, unsubscribed: on delete cascade), like an invitation.
+--     goes with its person (erased, unsubscribed: on delete cascade), like an invitation. What a
+--     publish grants (thousands at once) is bulk instead: its e-mails and webhooks carry
+--     "ladder": true and are ranked last (private.waitlist_outbox_rank), and no Slack line goes
+--     per person (the founders published it; the console counts them).
 --   * The founders' reads are index reads, never a scan of the list: how many reached each rung
 --     (the earned rows' (rung, status) index), the held perks oldest first, the last perks granted.
 --   * The public key can read or write none of it: no grant on these tables, and every function
@@ -46,6 +52,7 @@ create table private.waitlist_reward_rungs (
   kind text not null check (kind in ('places', 'perk')),
   places integer check (places between 1 and 1000000),
   approval text check (approval in ('instant', 'held')),
+  owed boolean not null default false,
 
   constraint waitlist_reward_rungs_places check ((kind = 'places') = (places is not null)),
   constraint waitlist_reward_rungs_approval check ((kind = 'perk') = (approval is not null))
@@ -53,6 +60,9 @@ create table private.waitlist_reward_rungs (
 
 comment on table private.waitlist_reward_rungs is
   'The rewards ladder as published in Sanity (at most 8 rungs, by threshold of counted referral credits); replaced as a whole by public.waitlist_replace_rewards.';
+
+comment on column private.waitlist_reward_rungs.owed is
+  'Published new or with a lower threshold, and not yet granted to everyone who already reached it (private.waitlist_rewards_catch_up).';
 
 revoke all on table private.waitlist_reward_rungs from public, anon, authenticated, service_role;
 
@@ -101,8 +111,11 @@ $$;
 revoke all on function private.waitlist_rewards_steady() from public, anon, authenticated, service_role;
 
 -- The messages of rungs just earned or granted (p_entries and p_rungs side by side), as a few
--- inserts however many: the e-mail for each one granted; on earning, also Slack and the webhook.
-create function private.waitlist_rewards_announce(p_entries uuid[], p_rungs text[], p_earned boolean)
+-- inserts however many. `why`: 'credit' (a credit crossed the rung: the e-mail if granted, Slack,
+-- the webhook), 'decision' (a founder approved a held perk: the e-mail), 'ladder' (a publish's
+-- catch-up, thousands at once: the e-mail if granted and the webhook, both ranked as bulk by their
+-- "ladder" key, so they never hold back a sign-up's link; no Slack line per person).
+create function private.waitlist_rewards_announce(p_entries uuid[], p_rungs text[], why text)
 returns void
 language plpgsql
 volatile
@@ -114,17 +127,20 @@ declare
   data jsonb[];
 begin
   insert into public.waitlist_outbox (entry_id, kind, payload)
-  select e.entry_id, 'reward_email', pg_catalog.jsonb_build_object('rung', e.rung)
+  select e.entry_id, 'reward_email',
+         pg_catalog.jsonb_build_object('rung', e.rung) || case when why = 'ladder' then '{"ladder": true}'::jsonb else '{}'::jsonb end
     from rows from (pg_catalog.unnest(p_entries), pg_catalog.unnest(p_rungs)) n (entry, rung)
     join private.waitlist_rewards_earned e on e.entry_id = n.entry and e.rung = n.rung
    where e.status = 'granted';
-  if not p_earned then
+  if why = 'decision' then
     return;
   end if;
-  insert into public.waitlist_outbox (entry_id, kind, payload)
-  select e.entry_id, 'slack_reward', pg_catalog.jsonb_build_object('rung', e.rung, 'kind', e.kind, 'status', e.status)
-    from rows from (pg_catalog.unnest(p_entries), pg_catalog.unnest(p_rungs)) n (entry, rung)
-    join private.waitlist_rewards_earned e on e.entry_id = n.entry and e.rung = n.rung;
+  if why = 'credit' then
+    insert into public.waitlist_outbox (entry_id, kind, payload)
+    select e.entry_id, 'slack_reward', pg_catalog.jsonb_build_object('rung', e.rung, 'kind', e.kind, 'status', e.status)
+      from rows from (pg_catalog.unnest(p_entries), pg_catalog.unnest(p_rungs)) n (entry, rung)
+      join private.waitlist_rewards_earned e on e.entry_id = n.entry and e.rung = n.rung;
+  end if;
   select pg_catalog.array_agg(e.entry_id order by e.entry_id, e.rung),
          pg_catalog.array_agg(pg_catalog.jsonb_build_object(
            'rung', e.rung, 'kind', e.kind, 'status', e.status, 'places', e.places, 'threshold', r.threshold
@@ -135,11 +151,17 @@ begin
     left join private.waitlist_reward_rungs r on r.key = e.rung;
   if events is not null then
     perform private.waitlist_enqueue_webhooks('reward.earned', events, data);
+    -- Marked after, as an import marks its own (16_imports.sql): the webhooks' one writer stays one.
+    if why = 'ladder' then
+      update public.waitlist_outbox o set payload = o.payload || '{"ladder": true}'::jsonb
+       where o.entry_id = any (events) and o.kind = 'webhook' and o.status = 'pending'
+         and o.payload ->> 'type' = 'reward.earned' and not o.payload ? 'ladder';
+    end if;
   end if;
 end
 $$;
 
-revoke all on function private.waitlist_rewards_announce(uuid[], text[], boolean) from public, anon, authenticated, service_role;
+revoke all on function private.waitlist_rewards_announce(uuid[], text[], text) from public, anon, authenticated, service_role;
 
 -- A counted credit's crossing, in the statement that counts it: the rungs between the old count
 -- (exclusive) and the new (inclusive), earned now; their places added to the row being written,
@@ -169,7 +191,7 @@ begin
   select pg_catalog.array_agg(e.rung), coalesce(sum(e.places), 0) into crossed, gained from earned e;
   if crossed is not null then
     new.reward_places := new.reward_places + gained;
-    perform private.waitlist_rewards_announce(pg_catalog.array_fill(new.id, array[pg_catalog.cardinality(crossed)]), crossed, true);
+    perform private.waitlist_rewards_announce(pg_catalog.array_fill(new.id, array[pg_catalog.cardinality(crossed)]), crossed, 'credit');
   end if;
   return new;
 end
@@ -182,6 +204,64 @@ create trigger waitlist_rewards
   for each row when (new.referral_credits > old.referral_credits)
   execute function private.waitlist_rewards();
 
+-- Grants up to `budget` rungs owed since a publish (a new rung, a lowered threshold) to whoever
+-- already reached them, lowest threshold first, and says how many; a rung found caught up is no
+-- longer owed. Alone, as a publish: no credit crosses a rung meanwhile. The limit is written into
+-- the statement, so that it is planned with it: the referrers index read from its top, each
+-- entry's earned row looked up by key, never the list hashed. Called by the publish, then by every
+-- dispatcher run (waitlist_purge_pending) until nothing is owed; a run with nothing owed reads one
+-- row.
+create function private.waitlist_rewards_catch_up(budget integer)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  rung private.waitlist_reward_rungs;
+  entries uuid[];
+  caught integer;
+  left_over integer := greatest(budget, 0);
+begin
+  if not exists (select 1 from private.waitlist_reward_rungs r where r.owed) then
+    return 0;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist rewards'));
+  for rung in select * from private.waitlist_reward_rungs r where r.owed order by r.threshold loop
+    exit when left_over <= 0;
+    execute pg_catalog.format($grant$
+      with earned as (
+        insert into private.waitlist_rewards_earned (entry_id, rung, kind, places, status, decided_at)
+        select w.id, $1, $2, $3, case when $4 = 'held' then 'held' else 'granted' end, case when $4 = 'held' then null else pg_catalog.now() end
+          from public.waitlist w
+         where w.referral_credits > 0 and w.referral_credits >= $5
+           and not exists (select 1 from private.waitlist_rewards_earned e where e.entry_id = w.id and e.rung = $1)
+         limit %s
+        on conflict do nothing
+        returning entry_id
+      )
+      select pg_catalog.array_agg(e.entry_id) from earned e$grant$, left_over)
+      into entries
+      using rung.key, rung.kind, rung.places, rung.approval, rung.threshold;
+    caught := coalesce(pg_catalog.cardinality(entries), 0);
+    if caught > 0 then
+      if rung.kind = 'places' then
+        update public.waitlist w set reward_places = w.reward_places + rung.places where w.id = any (entries);
+      end if;
+      perform private.waitlist_rewards_announce(entries, pg_catalog.array_fill(rung.key, array[caught]), 'ladder');
+    end if;
+    if caught < left_over then
+      update private.waitlist_reward_rungs r set owed = false where r.key = rung.key;
+    end if;
+    left_over := left_over - caught;
+  end loop;
+  return greatest(budget, 0) - left_over;
+end
+$$;
+
+revoke all on function private.waitlist_rewards_catch_up(integer) from public, anon, authenticated, service_role;
+
 -- The ladder as Sanity publishes it: [{key, threshold, kind, places (places), approval (perk)}],
 -- ascending. Replaced whole, then each rung granted to whoever already reached it (the list's
 -- referrers index: only entries with a counted credit are read).
@@ -193,8 +273,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  rung private.waitlist_reward_rungs;
-  entries uuid[];
+  previous jsonb;
   stored integer;
 begin
   if rungs is null or pg_catalog.jsonb_typeof(rungs) <> 'array' or pg_catalog.jsonb_array_length(rungs) > 8 or exists (
@@ -228,37 +307,24 @@ begin
   end if;
   -- Alone: no credit is counted meanwhile, and two publishes at once replace the ladder one after the other.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('waitlist rewards'));
+  select pg_catalog.jsonb_object_agg(r.key, pg_catalog.jsonb_build_object('threshold', r.threshold, 'owed', r.owed))
+    into previous from private.waitlist_reward_rungs r;
   delete from private.waitlist_reward_rungs;
-  insert into private.waitlist_reward_rungs (key, threshold, kind, places, approval)
-  select x ->> 'key', (x ->> 'threshold')::integer, x ->> 'kind', (x ->> 'places')::integer, x ->> 'approval'
+  -- Owed to whoever already reached it: a new rung, one whose threshold came down, one not yet caught up.
+  insert into private.waitlist_reward_rungs (key, threshold, kind, places, approval, owed)
+  select x ->> 'key', (x ->> 'threshold')::integer, x ->> 'kind', (x ->> 'places')::integer, x ->> 'approval',
+         coalesce((previous -> (x ->> 'key') ->> 'owed')::boolean
+                  or (previous -> (x ->> 'key') ->> 'threshold')::integer > (x ->> 'threshold')::integer, true)
     from pg_catalog.jsonb_array_elements(rungs) x;
   get diagnostics stored = row_count;
-  for rung in select * from private.waitlist_reward_rungs r order by r.threshold loop
-    -- referral_credits > 0 spelt out: the referrers index is partial, and the threshold a parameter.
-    with earned as (
-      insert into private.waitlist_rewards_earned (entry_id, rung, kind, places, status, decided_at)
-      select w.id, rung.key, rung.kind, rung.places,
-             case when rung.approval = 'held' then 'held' else 'granted' end,
-             case when rung.approval = 'held' then null else pg_catalog.now() end
-        from public.waitlist w
-       where w.referral_credits > 0 and w.referral_credits >= rung.threshold
-      on conflict do nothing
-      returning entry_id
-    )
-    select pg_catalog.array_agg(e.entry_id) into entries from earned e;
-    if entries is not null then
-      if rung.kind = 'places' then
-        update public.waitlist w set reward_places = w.reward_places + rung.places where w.id = any (entries);
-      end if;
-      perform private.waitlist_rewards_announce(entries, pg_catalog.array_fill(rung.key, array[pg_catalog.cardinality(entries)]), true);
-    end if;
-  end loop;
+  -- A small list is caught up at once; a long one within the API's time, then by the dispatcher's runs.
+  perform private.waitlist_rewards_catch_up(2000);
   return stored;
 end
 $$;
 
 comment on function public.waitlist_replace_rewards(jsonb) is
-  'Replaces the rewards ladder ([{key, threshold, kind, places, approval}], ascending, at most 8) and grants each rung to whoever already reached it and had not earned it; returns how many rungs are stored. service_role only: the site''s server calls it after each Sanity publish.';
+  'Replaces the rewards ladder ([{key, threshold, kind, places, approval}], ascending, at most 8) and grants each rung to whoever already reached it and had not earned it (the first 2,000 at once, the rest by the dispatcher''s runs); returns how many rungs are stored. service_role only: the site''s server calls it after each Sanity publish.';
 
 revoke all on function public.waitlist_replace_rewards(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_replace_rewards(jsonb) to service_role;
@@ -285,7 +351,7 @@ begin
    where e.entry_id = waitlist_decide_reward.entry and e.rung = waitlist_decide_reward.rung and e.status = 'held'
   returning * into decided;
   if found then
-    perform private.waitlist_rewards_announce(array[decided.entry_id], array[decided.rung], false);
+    perform private.waitlist_rewards_announce(array[decided.entry_id], array[decided.rung], 'decision');
     return pg_catalog.jsonb_build_object('entry', decided.entry_id, 'rung', decided.rung, 'status', decided.status, 'changed', true);
   end if;
   select * into decided from private.waitlist_rewards_earned e
@@ -379,22 +445,33 @@ revoke all on function public.waitlist_reward_counts() from public, anon, authen
 grant execute on function public.waitlist_reward_counts() to service_role;
 
 -- The held perks waiting for a founder, oldest first, with who earned them: the held rows' index.
+-- The limit is written into the statement (as waitlist_line_head's): given as a parameter it is
+-- planned as a tenth of the rows, which sorted every perk granted at a million entries (25 ms for 20).
+-- Each person is read by their id, never the list hashed.
 create function public.waitlist_held_rewards(max_rows integer default 50)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-           'entry_id', h.entry_id, 'rung', h.rung, 'earned_at', h.earned_at,
-           'name', w.name, 'email', w.email, 'referral_credits', w.referral_credits
-         ) order by h.earned_at, h.entry_id, h.rung), '[]'::jsonb)
-    from (select e.entry_id, e.rung, e.earned_at from private.waitlist_rewards_earned e
-           where e.status = 'held'
-           order by e.earned_at, e.entry_id, e.rung
-           limit greatest(0, least(max_rows, 1000))) h
-    join public.waitlist w on w.id = h.entry_id
+declare
+  held jsonb;
+begin
+  execute pg_catalog.format($held$
+    select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+             'entry_id', h.entry_id, 'rung', h.rung, 'earned_at', h.earned_at,
+             'name', w.name, 'email', w.email, 'referral_credits', w.referral_credits
+           ) order by h.earned_at, h.entry_id, h.rung), '[]'::jsonb)
+      from (select e.entry_id, e.rung, e.earned_at from private.waitlist_rewards_earned e
+             where e.status = 'held'
+             order by e.earned_at, e.entry_id, e.rung
+             limit %s) h
+      cross join lateral (select x.name, x.email, x.referral_credits from public.waitlist x where x.id = h.entry_id limit 1) w$held$,
+    greatest(0, least(max_rows, 1000)))
+    into held;
+  return held;
+end
 $$;
 
 comment on function public.waitlist_held_rewards(integer) is
@@ -403,23 +480,32 @@ comment on function public.waitlist_held_rewards(integer) is
 revoke all on function public.waitlist_held_rewards(integer) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_held_rewards(integer) to service_role;
 
--- The last perks granted, newest first (at once, or by a founder's approval: `approved`).
+-- The last perks granted, newest first (at once, or by a founder's approval: `approved`), read as
+-- the held perks are.
 create function public.waitlist_granted_perks(max_rows integer default 20)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-           'entry_id', g.entry_id, 'rung', g.rung, 'earned_at', g.earned_at, 'granted_at', g.decided_at,
-           'approved', g.decided_at > g.earned_at, 'name', w.name, 'email', w.email
-         ) order by g.decided_at desc, g.entry_id, g.rung), '[]'::jsonb)
-    from (select e.entry_id, e.rung, e.earned_at, e.decided_at from private.waitlist_rewards_earned e
-           where e.kind = 'perk' and e.status = 'granted'
-           order by e.decided_at desc, e.entry_id, e.rung
-           limit greatest(0, least(max_rows, 1000))) g
-    join public.waitlist w on w.id = g.entry_id
+declare
+  granted jsonb;
+begin
+  execute pg_catalog.format($granted$
+    select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+             'entry_id', g.entry_id, 'rung', g.rung, 'earned_at', g.earned_at, 'granted_at', g.decided_at,
+             'approved', g.decided_at > g.earned_at, 'name', w.name, 'email', w.email
+           ) order by g.decided_at desc, g.entry_id, g.rung), '[]'::jsonb)
+      from (select e.entry_id, e.rung, e.earned_at, e.decided_at from private.waitlist_rewards_earned e
+             where e.kind = 'perk' and e.status = 'granted'
+             order by e.decided_at desc, e.entry_id, e.rung
+             limit %s) g
+      cross join lateral (select x.name, x.email from public.waitlist x where x.id = g.entry_id limit 1) w$granted$,
+    greatest(0, least(max_rows, 1000)))
+    into granted;
+  return granted;
+end
 $$;
 
 comment on function public.waitlist_granted_perks(integer) is

@@ -244,6 +244,37 @@ onEachDatabase(
         expect((await me(ada.token)).rewards.map((reward) => reward.rung)).toEqual(['skip-ahead', 'badge', 'bonus'])
       })
 
+      it("what a publish owes is granted in batches (the publish's first, then each dispatcher run), as bulk: e-mails and webhooks ranked last, no Slack line per person", async () => {
+        await webhooks(db, true)
+        const people = []
+        for (let i = 0; i < 5; i++) {
+          const person = await referrer()
+          await friends(person.code, 1)
+          people.push(person)
+        }
+        // As a publish leaves a rung it could not finish within the API's time: owed.
+        await db.exec(`insert into private.waitlist_reward_rungs (key, threshold, kind, places, owed) values ('late', 1, 'places', 4, true)`)
+        const owed = async () => (await db.query<{ owed: boolean }>(`select owed from private.waitlist_reward_rungs where key = 'late'`)).rows[0]!.owed
+        expect((await db.query<{ n: number }>('select private.waitlist_rewards_catch_up(2) as n')).rows).toEqual([{ n: 2 }])
+        expect(await earned()).toHaveLength(2)
+        expect(await owed()).toBe(true)
+        expect((await db.query<{ n: number }>('select private.waitlist_rewards_catch_up(2) as n')).rows).toEqual([{ n: 2 }])
+        await service('select public.waitlist_purge_pending() as value')
+        expect((await earned()).map((row) => row.email).sort()).toEqual(people.map((person) => person.email).sort())
+        expect(await owed()).toBe(false)
+        expect((await db.query<{ n: number }>('select private.waitlist_rewards_catch_up(2000) as n')).rows).toEqual([{ n: 0 }])
+        const places = await db.query<{ p: number }>('select reward_places as p from public.waitlist where reward_places > 0')
+        expect(places.rows).toEqual(Array(5).fill({ p: 4 }))
+        const ranked = await db.query<{ kind: string; type: string | null; ladder: boolean; rank: number }>(
+          `select kind, payload ->> 'type' as type, payload ? 'ladder' as ladder, private.waitlist_outbox_rank(kind, payload) as rank
+             from public.waitlist_outbox where kind in ('reward_email', 'slack_reward') or payload ->> 'type' = 'reward.earned' order by kind`,
+        )
+        expect(ranked.rows).toEqual([
+          ...Array(5).fill({ kind: 'reward_email', type: null, ladder: true, rank: 3 }),
+          ...Array(5).fill({ kind: 'webhook', type: 'reward.earned', ladder: true, rank: 3 }),
+        ])
+      })
+
       it('refuses a ladder that is not at most 8 ascending rungs of known kinds (22023), and keeps the one published', async () => {
         await publish(LADDER)
         const rung = (threshold: number, key = `r${threshold}`): Rung => ({ key, threshold, kind: 'perk', approval: 'instant' })
@@ -471,6 +502,8 @@ onEachDatabase(
           [`insert into private.waitlist_rewards_earned (entry_id, rung, kind, status, decided_at) values ($1, 'x', 'perk', 'granted', now())`, [id]],
           [`select private.waitlist_own_rewards($1)`, [id]],
           [`select private.waitlist_in_rungs($1, '{}'::jsonb)`, [id]],
+          [`select private.waitlist_rewards_catch_up(2000)`, []],
+          [`select private.waitlist_rewards_announce(array[$1::uuid], array['badge'], 'credit')`, [id]],
           [`select reward_places from public.waitlist`, []],
           [`update public.waitlist set reward_places = 100000`, []],
           [`insert into public.waitlist (name, email, project, reward_places) values ('Eve', 'eve@rewards.test', '', 100000)`, []],

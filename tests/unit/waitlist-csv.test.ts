@@ -122,6 +122,15 @@ describe('waitlistToCsv', () => {
     expect(first!.slice(-5)).toEqual(['product-manager', 'slack; jira', `'=HYPERLINK("http://evil.example")`, '', 'size (Team size (old)): 1 to 10'])
     expect(second!.slice(-5)).toEqual(['', '', '', '', ''])
   })
+  it('ends with the rewards earned while a ladder is in use ("rung:status;…"), and has no such column without one', () => {
+    const rewarded: WaitlistEntry = { ...entry, rewards: 'skip-ahead:granted;founding-call:held' }
+    const [header, first, second] = parseCsv(waitlistToCsv([rewarded, entry], { rewards: true }))
+    expect(header!.slice(-2)).toEqual(['earlier_answers', 'rewards'])
+    expect(first!.at(-1)).toBe('skip-ahead:granted;founding-call:held')
+    expect(second!.at(-1)).toBe('')
+    expect(waitlistToCsv([rewarded]).split('\r\n')[0]).toBe(HEADER)
+    expect(waitlistToCsv([rewarded])).not.toContain('skip-ahead')
+  })
 })
 
 describe('the formula guard, whatever the delimiter', () => {

@@ -89,3 +89,20 @@ it('answerCounts lists every option of every question, with 0 for those nobody c
     { key: 'goal', label: 'Goal?', kind: 'text', answered: 2, options: [] },
   ])
 })
+
+describe('rung=<key>', () => {
+  const RUNGS = ['badge', 'founding-call']
+  it('selects those granted any rung named, beside the answers (both), each rung kept once', () => {
+    expect(segmentFrom(['rung=badge', 'rung=founding-call,badge', 'role=founder'], QUESTIONS, RUNGS)).toEqual({
+      segment: { '@rung': ['badge', 'founding-call'], role: ['founder'] },
+    })
+    expect(describeSegment({ role: ['founder'], '@rung': ['badge', 'founding-call'] }, QUESTIONS)).toBe(
+      'role: Founder, and rung: badge or founding-call (granted)',
+    )
+  })
+
+  it('names a rung it does not know, and says when no ladder is published', () => {
+    expect((segmentFrom(['rung=gold'], QUESTIONS, RUNGS) as { problem: string }).problem).toBe('No rung "gold"; the rungs are: badge, founding-call')
+    expect((segmentFrom(['rung=badge'], QUESTIONS) as { problem: string }).problem).toBe('No rung "badge": no rewards ladder is published')
+  })
+})

@@ -55,10 +55,19 @@ export interface WaitlistEntry {
   language: string
   /** Their answers to the questions at sign-up, as stored (supabase/schemas/15_questions.sql). */
   answers?: StoredAnswers | null
+  /** The rungs of the rewards ladder they earned, "rung:status;…" in the order earned (supabase/schemas/18_rewards.sql). */
+  rewards?: string | null
 }
 
 /** The export's columns after WAITLIST_CSV_COLUMNS: one per question published now, then the answers to earlier ones. */
 export const answerColumns = (keys: readonly string[]) => [...keys.map((key) => `answer_${key}`), 'earlier_answers']
+
+/**
+ * The last column while a rewards ladder is in use (published, or a rung of an earlier one earned):
+ * each rung earned as "key:status", granted, held or refused, `;` between them. A list without a
+ * ladder keeps the columns it always had.
+ */
+export const REWARDS_COLUMN = 'rewards'
 
 /**
  * A question published now: its option keys (`; ` between several) or the short answer. An answer
@@ -157,6 +166,8 @@ export interface WaitlistCsvOptions {
   bom?: boolean
   /** The keys of the questions published now, in order: a column each (answerColumns). */
   questions?: readonly string[]
+  /** The rewards column last (REWARDS_COLUMN). */
+  rewards?: boolean
 }
 
 /** Each entry's referrer as the owner knows them: by e-mail, looked up in the same list. */
@@ -167,7 +178,7 @@ export function referrerEmails(entries: readonly WaitlistEntry[]): (entry: Waitl
 
 /** The header record, after a byte order mark when asked. */
 export function waitlistCsvHeader(options: WaitlistCsvOptions = {}): string {
-  const header = toCsv([[...WAITLIST_CSV_COLUMNS, ...answerColumns(options.questions ?? [])]])
+  const header = toCsv([[...WAITLIST_CSV_COLUMNS, ...answerColumns(options.questions ?? []), ...(options.rewards ? [REWARDS_COLUMN] : [])]])
   return options.bom ? `\uFEFF${header}` : header
 }
 
@@ -179,12 +190,19 @@ export function waitlistCsvRecords<Entry extends WaitlistEntry>(
   entries: readonly Entry[],
   referrerOf: (entry: Entry) => string | null,
   questions: readonly string[] = [],
+  rewards = false,
 ): string {
   const cell = (entry: Entry, column: (typeof WAITLIST_CSV_COLUMNS)[number]) => (column === 'referred_by' ? referrerOf(entry) : entry[column])
-  return toCsv(entries.map((entry) => [...WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column)), ...answerCells(entry.answers, questions)]))
+  return toCsv(
+    entries.map((entry) => [
+      ...WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column)),
+      ...answerCells(entry.answers, questions),
+      ...(rewards ? [entry.rewards] : []),
+    ]),
+  )
 }
 
 /** A whole list in one string (the export streams the same records page by page). */
 export function waitlistToCsv(entries: readonly WaitlistEntry[], options: WaitlistCsvOptions = {}): string {
-  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries), options.questions)
+  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries), options.questions, options.rewards)
 }

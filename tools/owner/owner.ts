@@ -12,6 +12,7 @@ import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
 import type { PublishedQuestion } from '../../sanity/questions/rules'
 import { answerCells, csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type StoredAnswers, type WaitlistEntry } from './csv'
+import { rewardsInUse } from './rewards'
 import { describeWaitlistSource } from '../../components/waitlist/source'
 import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/variants/results'
 import type { CampaignAudience } from '../../sanity/variants/live-campaigns'
@@ -90,6 +91,7 @@ const LISTED_FIELDS = [
   'updates_stopped_at',
   'language',
   'answers',
+  'rewards',
 ] as const satisfies readonly (keyof ListedEntry)[]
 
 /** An entry of a page as the database sends it: its values in LISTED_FIELDS order. */
@@ -468,6 +470,7 @@ export function formatExperimentStats(results: readonly ExperimentResult[]): str
 /** Where each CSV column's value is in an entry of a page: the referrer by e-mail, as the CSV names them. */
 const CSV_FROM_LISTED = WAITLIST_CSV_COLUMNS.map((column) => LISTED_FIELDS.indexOf(column === 'referred_by' ? 'referrer_email' : column))
 const ANSWERS = LISTED_FIELDS.indexOf('answers')
+const REWARDS = LISTED_FIELDS.indexOf('rewards')
 
 /** The questions at sign-up published now, in order, as the database keeps them (public.waitlist_questions). */
 export async function publishedQuestions(client: OwnerClient): Promise<PublishedQuestion[]> {
@@ -491,13 +494,21 @@ export async function publishedLanguages(client: OwnerClient): Promise<string[]>
  */
 export async function writeWaitlistCsv(client: OwnerClient, sink: Sink, { bom = false, escape = false, pageSize = LIST_PAGE_SIZE } = {}): Promise<number> {
   const out = (text: string) => sink.write(escape ? terminalSafe(text, { keepLayout: true }) : text)
-  const questions = (await publishedQuestions(client)).map((question) => question.key)
-  await out(waitlistCsvHeader({ bom, questions }))
+  const [questions, rewards] = await Promise.all([
+    publishedQuestions(client).then((published) => published.map((question) => question.key)),
+    rewardsInUse(client),
+  ])
+  await out(waitlistCsvHeader({ bom, questions, rewards }))
   let count = 0
+  const tail = (values: ListedValues) => {
+    const cells = answerCells(values[ANSWERS] as StoredAnswers | null, questions)
+    if (rewards) cells.push(values[REWARDS])
+    return cells
+  }
   for await (const page of waitlistValuePages(client, pageSize)) {
     count += page.length
     let records = ''
-    for (const values of page) records += csvRecord(values, CSV_FROM_LISTED, answerCells(values[ANSWERS] as StoredAnswers | null, questions))
+    for (const values of page) records += csvRecord(values, CSV_FROM_LISTED, tail(values))
     await out(records)
   }
   return count

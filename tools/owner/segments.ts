@@ -1,7 +1,8 @@
 /**
  * Choosing whom to let in by their answers (issue #52): the segment the console's ticked answers
  * and `waitlist:invite --where key=option` both name, checked against the questions published now,
- * and how the line answers each question (public.waitlist_answer_counts). The database judges
+ * and how the line answers each question (public.waitlist_answer_counts). `--where rung=<key>`
+ * takes those granted a rung of the rewards ladder instead (supabase/schemas/18_rewards.sql). The database judges
  * membership (private.waitlist_in_segment, supabase/schemas/15_questions.sql); this module reads
  * the founder's words into a segment and says it back.
  */
@@ -14,17 +15,34 @@ export const choiceQuestions = (questions: readonly PublishedQuestion[]) => ques
 
 const english = (labels: Record<string, string>) => labels.en ?? Object.values(labels)[0] ?? ''
 
+/** The segment's key for rungs granted: no question key can start with "@" (private.waitlist_segment_check). */
+export const RUNG_SEGMENT = '@rung'
+
 /**
  * `["role=product-manager", "role=founder", "tools=slack,jira"]` into {"role": [...], "tools": [...]}:
  * the same question named twice widens it (either option), two questions narrow it (both). Each
- * key and option must be published now, or the founder is told which are.
+ * key and option must be published now, or the founder is told which are. `rung=badge,call`:
+ * granted either rung, of `rungs` (the ladder's, and any earned since it changed).
  */
-export function segmentFrom(conditions: readonly string[], questions: readonly PublishedQuestion[]): { segment: Segment } | { problem: string } {
+export function segmentFrom(
+  conditions: readonly string[],
+  questions: readonly PublishedQuestion[],
+  rungs: readonly string[] = [],
+): { segment: Segment } | { problem: string } {
   const segment: Segment = {}
   const choices = choiceQuestions(questions)
   for (const condition of conditions) {
     const [key, values, ...rest] = condition.split('=')
     if (!key || values === undefined || rest.length > 0) return { problem: `"${condition}" is not key=option (e.g. role=product-manager)` }
+    if (key.trim() === 'rung') {
+      for (const rung of values.split(',').map((value) => value.trim())) {
+        if (!rungs.includes(rung))
+          return { problem: `No rung "${rung}"${rungs.length ? `; the rungs are: ${rungs.join(', ')}` : ': no rewards ladder is published'}` }
+        const chosen = (segment[RUNG_SEGMENT] ??= [])
+        if (!chosen.includes(rung)) chosen.push(rung)
+      }
+      continue
+    }
     const question = choices.find((candidate) => candidate.key === key.trim())
     if (!question) {
       const keys = choices.map((candidate) => candidate.key)
@@ -45,6 +63,7 @@ export function segmentFrom(conditions: readonly string[], questions: readonly P
 export function describeSegment(segment: Segment, questions: readonly PublishedQuestion[]): string {
   return Object.entries(segment)
     .map(([key, options]) => {
+      if (key === RUNG_SEGMENT) return `rung: ${options.join(' or ')} (granted)`
       const question = questions.find((candidate) => candidate.key === key)
       const label = (option: string) => english(question?.options.find((candidate) => candidate.key === option)?.labels ?? {}) || option
       return `${key}: ${options.map(label).join(' or ')}`

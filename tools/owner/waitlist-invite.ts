@@ -7,6 +7,9 @@
  *                                                    the next 50 of those who answered so (a
  *                                                    question named twice: either option; two
  *                                                    questions: both), in place order
+ *   npm run waitlist:invite -- --next 20 --where rung=founding-call   the next 20 of those granted
+ *                                                    that rung of the rewards ladder (with
+ *                                                    answers too: both)
  *   npm run waitlist:invite -- --email ada@example.com [--dry-run]   one person, out of order
  *
  * The database does it (public.waitlist_invite_next / waitlist_invite_email): the same line as the
@@ -16,6 +19,7 @@
  */
 import { parseArgs } from 'node:util'
 import { formatInvitations, inviteFromLine, ownerClient, publishedQuestions, type Segment } from './owner'
+import { readRewardCounts } from './rewards'
 import { describeSegment, segmentFrom } from './segments'
 
 const usage = 'Usage: npm run waitlist:invite -- (--next N [--where KEY=OPTION]… | --email ADDRESS) [--dry-run]'
@@ -47,7 +51,8 @@ try {
   let segment: Segment | null = null
   if (where.length > 0) {
     const questions = await publishedQuestions(client)
-    const read = segmentFrom(where, questions)
+    const rungs = where.some((condition) => condition.trim().startsWith('rung=')) ? (await readRewardCounts(client)).map((count) => count.rung) : []
+    const read = segmentFrom(where, questions, rungs)
     if ('problem' in read) {
       console.error(`Not invited: ${read.problem}.`)
       process.exit(2)

@@ -113,6 +113,56 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
     log(`  ${call}: ${measured.length} calls${failures ? `, ${failures} failed (${error})` : ''}`)
   }
   const value = (wanted: unknown) => (rows: { value: unknown }[]) => JSON.stringify(rows[0]?.value) === JSON.stringify(wanted)
+
+  /**
+   * Issue #68: a rung just above every count in the list (so publishing it grants nobody and
+   * queues nothing the outbox claim would then meet), `samples` referrers one credit below it,
+   * and a pending friend of each: each friend's confirmation earns their referrer the rung.
+   * Then those referrers' own pages, and the console's counts. The ladder is taken down after
+   * (what was earned stays, as it would).
+   */
+  async function rewards(): Promise<void> {
+    const { rows } = await owner.query<{ top: number }>('select coalesce(max(referral_credits), 0)::int as top from public.waitlist')
+    const threshold = Math.min(rows[0]!.top + 1, 10_000)
+    // A rung of its own at each size: someone who earned an earlier size's keeps it, and earns this one.
+    const rung = `bench-rung-${tag}`
+    await owner.query('select public.waitlist_replace_rewards($1::jsonb)', [JSON.stringify([{ key: rung, threshold, kind: 'places', places: 10 }])])
+    const referrers = await pick(owner, 'confirmed', samples, taken)
+    await owner.query('update public.waitlist set referral_credits = $2 where id = any($1::uuid[])', [referrers.map((person) => person.id), threshold - 1])
+    const { rows: friends } = await owner.query<Person>(
+      `insert into public.waitlist (name, email, project, ref)
+       select 'Bench friend', 'friend-' || $2 || '-' || n || '@example.org', '', r.referral_code
+         from unnest($1::uuid[]) with ordinality t (id, n) join public.waitlist r on r.id = t.id
+       returning id, email`,
+      [referrers.map((person) => person.id), tag],
+    )
+    await series(
+      'confirm earning a rung',
+      (await links(owner, friends, TOKEN_LINKS)).map((token) => [token]),
+      confirmSql,
+      'anon',
+      value('confirmed'),
+    )
+    const { rows: earned } = await owner.query<{ n: number }>(
+      `select count(*)::int as n from private.waitlist_rewards_earned where rung = $2 and entry_id = any($1::uuid[])`,
+      [referrers.map((person) => person.id), rung],
+    )
+    if (earned[0]!.n !== referrers.length) throw new Error(`${earned[0]!.n} of ${referrers.length} referrers earned the bench's rung`)
+    await series(
+      'own page with rewards',
+      (await links(owner, referrers, TOKEN_LINKS)).map((token) => [token]),
+      'select public.waitlist_me($1) as value',
+      'anon',
+      (rows) => ((rows[0]?.value as { rewards?: unknown[] })?.rewards?.length ?? 0) >= 1,
+    )
+    await series(
+      'reward counts',
+      range(samples).map(() => []),
+      'select public.waitlist_reward_counts() as value',
+      'service_role',
+    )
+    await owner.query(`select public.waitlist_replace_rewards('[]'::jsonb)`)
+  }
   const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
   // Sign-ups answer the questions published, as the site's form sends them: the database checks each answer.
@@ -150,6 +200,8 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
     'anon',
     (rows) => rows[0]?.value !== null,
   )
+
+  await rewards()
 
   const asking = await pick(owner, 'confirmed', samples, taken)
   await series(

@@ -17,6 +17,8 @@ export const TARGETS = {
   /** Inviting by answers (issue #52) is held to the invitation's target; reading how the line answers to the console's. */
   segmentInvite1000Ms: 10_000,
   answerCountsMs: 2000,
+  /** The console's counts per rung of the rewards ladder (issue #68): an index, never the list. */
+  rewardCountsMs: 100,
   consoleFirstByteMs: 2000,
   peakMemoryMb: 300,
   exportRowsPerSecond: 50_000,
@@ -43,12 +45,17 @@ export const VISITOR_CALLS = [
   'delete own data',
   'unsubscribe',
   'redeem invitation',
+  // Issue #68: a friend's confirmation that earns the referrer a rung (the places rung: the line
+  // moves, an e-mail, a Slack line and a webhook), and the own page of someone who earned one.
+  'confirm earning a rung',
+  'own page with rewards',
 ] as const
 
 /** The founders' calls, each with its own target. */
 export const OWNER_CALLS = [
   'line head',
   'answer counts',
+  'reward counts',
   'segment invite 1,000 (dry run)',
   'segment invite 1,000',
   'invite 10,000 (dry run)',
@@ -109,6 +116,7 @@ export function judgeCall(call: CallName, samples: readonly number[]): Verdict[]
   if (call === 'invite 10,000' || call === 'invite 10,000 (dry run)') return [atMost('each', worst, TARGETS.invite10000Ms)]
   if (call === 'segment invite 1,000' || call === 'segment invite 1,000 (dry run)') return [atMost('each', worst, TARGETS.segmentInvite1000Ms)]
   if (call === 'answer counts') return [atMost('each', worst, TARGETS.answerCountsMs)]
+  if (call === 'reward counts') return [atMost('p95', p95, TARGETS.rewardCountsMs)]
   if (call === CONCURRENT_CALL) return [atMost('each round', worst, TARGETS.concurrentConfirmationsMs)]
   // The outbox claim has no target of its own in the issue: it is the dispatchers' cost per run.
   return []

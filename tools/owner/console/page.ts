@@ -1,11 +1,13 @@
 /**
  * The console's one page, drawn on the server as plain HTML: tables with headers, an SVG chart,
- * and forms (Preview, Invite, Grant and Refuse a held credit) that work without any script.
+ * and forms (Preview, Invite, Grant and Refuse a held credit, Approve and Refuse a held perk) that
+ * work without any script.
  * Every value a visitor typed goes through `html`, which escapes it. The page holds only rendered
  * figures and the names and e-mails it shows: the service-role key never leaves the Node process.
  */
 import { createHash } from 'node:crypto'
 import { HOLD_REASONS, type HeldCredit } from '../credits'
+import type { GrantedPerk, HeldReward, RewardCount } from '../rewards'
 import { utcMinute, type Funnel, type InvitedPerson, type Segment, type SourceTable, type WaitlistFigures } from '../owner'
 import { choiceQuestions, describeSegment, type AnswersView } from '../segments'
 import { dailyChart } from './chart'
@@ -41,6 +43,10 @@ export type ConsoleView = {
   resent?: { id: string; outcome: ResendOutcome }
   /** The decision just made on a held credit (Post/Redirect/Get). */
   decided?: { id: number; outcome: CreditOutcome }
+  /** The rewards ladder: how many reached each rung, the held perks, the last perks granted (none when absent). */
+  rewards?: RewardsView
+  /** The decision just made on a held perk (Post/Redirect/Get). */
+  decidedPerk?: { entry: string; rung: string; outcome: CreditOutcome }
   /** The number in the "how many" field. */
   n: number
   /** The questions at sign-up and how the line answers them. */
@@ -59,6 +65,8 @@ export type ConsoleView = {
 }
 
 /** One of public.waitlist_recent_invitations. */
+export type RewardsView = { counts: readonly RewardCount[]; held: readonly HeldReward[]; granted: readonly GrantedPerk[] }
+
 export type RecentInvitation = { status: string; name: string; email: string; invited_at: string; joined_at: string | null }
 
 /** public.waitlist_outbox_backlog: e-mails not yet sent, how many of them are due, since when the oldest due one waits. */
@@ -301,10 +309,20 @@ const OUTCOME_TEXT: Record<CreditOutcome, (id: number) => string> = {
   unknown: (id) => `There is no held credit ${id}.`,
 }
 
+/**
+ * A decision's two buttons on something held for the founders (a credit, a perk): one form to
+ * `action`, with this run's token and what names the held thing.
+ */
+function decisionForm(action: string, token: string, names: Record<string, string | number>, [grant, refuse]: [string, string], what: string): Html {
+  const hidden = Object.entries(names).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)
+  return html`<form method="post" action="${action}"><input type="hidden" name="token" value="${token}">${hidden}<button type="submit" name="decision" value="grant" aria-label="${grant} ${what}">${grant}</button><button type="submit" name="decision" value="refuse" aria-label="${refuse} ${what}">${refuse}</button></form>`
+}
+
+const notice = (text: string) => html`<div class="notice" role="status"><p>${text}</p></div>`
+
 function heldCredits(view: ConsoleView): Html {
-  const decide = (id: number) =>
-    html`<form method="post" action="/credit"><input type="hidden" name="token" value="${view.token}"><input type="hidden" name="id" value="${id}"><button type="submit" name="decision" value="grant" aria-label="Grant credit ${id}">Grant</button><button type="submit" name="decision" value="refuse" aria-label="Refuse credit ${id}">Refuse</button></form>`
-  const notice = view.decided ? html`<div class="notice" role="status"><p>${OUTCOME_TEXT[view.decided.outcome](view.decided.id)}</p></div>` : ''
+  const decide = (id: number) => decisionForm('/credit', view.token, { id }, ['Grant', 'Refuse'], `credit ${id}`)
+  const decided = view.decided ? notice(OUTCOME_TEXT[view.decided.outcome](view.decided.id)) : ''
   const rows = view.held.map((credit) => [
     credit.id,
     when(credit.held_at),
@@ -314,7 +332,7 @@ function heldCredits(view: ConsoleView): Html {
     credit.referred_email ?? '(erased)',
     decide(credit.id),
   ])
-  return html`${notice}<p class="muted">A referral that looks like one person farming their own link (a disposable e-mail domain, a domain on your blocklist, the referrer's own network, many within the hour) earns a held credit: it moves nobody, and nobody is told, until you grant it (then it counts like any other) or refuse it. Colleagues on one office network are held too: grant theirs.</p>
+  return html`${decided}<p class="muted">A referral that looks like one person farming their own link (a disposable e-mail domain, a domain on your blocklist, the referrer's own network, many within the hour) earns a held credit: it moves nobody, and nobody is told, until you grant it (then it counts like any other) or refuse it. Colleagues on one office network are held too: grant theirs.</p>
 ${view.held.length ? table('Credits awaiting your decision', ['Credit', 'Held (UTC)', 'Why', 'Referrer', 'Referrer e-mail', 'Referred e-mail', 'Decide'], rows, [0]) : html`<p>No referral credit is held.</p>`}`
 }
 
@@ -414,6 +432,59 @@ export function vitalsSection(vitals: VitalsView): Html {
   return html`${about}${table('Real visitors’ Web Vitals, p75 per route', ['Route', ...VITAL_METRICS.map((metric) => `${metric} (p75)`), 'Page loads'], rows, [1, 2, 3, 4, 5, 6])}`
 }
 
+const PERK_OUTCOME_TEXT: Record<CreditOutcome, (rung: string) => string> = {
+  granted: (rung) => `Approved “${rung}”: its e-mail is in the outbox.`,
+  refused: (rung) => `Refused “${rung}”: nothing is sent, and their page no longer shows it.`,
+  'already-granted': (rung) => `“${rung}” was already granted: nothing changed.`,
+  'already-refused': (rung) => `“${rung}” was already refused: nothing changed.`,
+  unknown: (rung) => `Nobody by that id earned “${rung}”.`,
+}
+
+const rungKind = (count: RewardCount) =>
+  count.kind === 'places'
+    ? `${count.places?.toLocaleString('en')} places`
+    : count.kind === 'perk'
+      ? count.approval === 'held'
+        ? 'perk, held for your approval'
+        : 'perk, granted at once'
+      : 'no longer on the ladder'
+
+export function rewardsSection(view: ConsoleView): Html {
+  const { counts, held, granted } = view.rewards ?? { counts: [], held: [], granted: [] }
+  const decided = view.decidedPerk ? notice(PERK_OUTCOME_TEXT[view.decidedPerk.outcome](view.decidedPerk.rung)) : ''
+  const ladder = counts.length
+    ? table(
+        'People who reached each rung',
+        ['Rung', 'Confirmed referrals', 'Reward', 'Reached', 'Granted', 'Awaiting you', 'Refused'],
+        counts.map((count) => [count.rung, count.threshold ?? '', rungKind(count), count.reached, count.granted, count.held, count.refused]),
+        [1, 3, 4, 5, 6],
+      )
+    : html`<p>No rewards ladder is published.</p>`
+  const decide = (perk: HeldReward) =>
+    decisionForm('/perk', view.token, { entry: perk.entry_id, rung: perk.rung }, ['Approve', 'Refuse'], `${perk.rung} for ${perk.email}`)
+  const waiting = held.length
+    ? table(
+        'Perks awaiting your approval',
+        ['Earned (UTC)', 'Rung', 'Name', 'E-mail', 'Confirmed referrals', 'Decide'],
+        held.map((perk) => [when(perk.earned_at), perk.rung, perk.name, perk.email, perk.referral_credits, decide(perk)]),
+        [4],
+      )
+    : html`<p>No perk is waiting for your approval.</p>`
+  const last = granted.length
+    ? table(
+        'Perks granted last',
+        ['Granted (UTC)', 'Rung', 'Name', 'E-mail', 'How'],
+        granted.map((perk) => [when(perk.granted_at), perk.rung, perk.name, perk.email, perk.approved ? 'approved by you' : 'at once']),
+      )
+    : html`<p>No perk has been granted yet.</p>`
+  return html`${decided}${ladder}
+<p class="muted">A rung is earned once, when a counted referral reaches it (a held credit counts only once you grant it). A perk held for your approval sends nothing to the person until you approve it: the place to check, before a perk that costs money goes out, that the referrals behind it are real people.</p>
+<h3>Awaiting your approval</h3>
+${waiting}
+<h3>Granted last</h3>
+${last}`
+}
+
 export function renderConsolePage(view: ConsoleView): string {
   const page = html`<!doctype html>
 <html lang="en">
@@ -435,6 +506,7 @@ ${section('answers', 'How the line answers', answersSection(view.answers))}
 ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('outbox', 'E-mails waiting to be sent', outbox(view.backlog))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
+${section('rewards', 'Rewards for bringing friends', rewardsSection(view))}
 ${section('webhooks', 'Webhook deliveries', deliveries(view))}
 ${section('experiments', 'Experiment results', experimentsSection(view.experiments))}
 ${section('campaigns', 'Campaign versions', campaignsSection(view.campaigns))}

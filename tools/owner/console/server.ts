@@ -1,7 +1,8 @@
 /**
  * The founders' console: one page on 127.0.0.1 with the waitlist's funnel, sign-ups per day,
  * sources, the head of the line, "Invite next N", the held referral credits with Grant and
- * Refuse, and the webhook deliveries with Resend on a failed one. Node's own HTTP server, no framework.
+ * Refuse, the rewards ladder (how many reached each rung, held perks with Approve and Refuse, the
+ * last perks granted), and the webhook deliveries with Resend on a failed one. Node's own HTTP server, no framework.
  *
  * What it lets through (guard.ts says why): a Host that is itself, no Origin but its own and an
  * Origin on every action, and this run's token (in the printed address, then in the page's forms)
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
+import { decideReward, listGrantedPerks, listHeldRewards, readRewardCounts } from '../rewards'
 import { fetchExperimentCounts, fetchFigures, ownerClient, publishedQuestions, type OwnerClient, type Segment } from '../owner'
 import { readAnswerCounts, segmentFrom } from '../segments'
 import { ownOrigins, refusal, sameToken } from './guard'
@@ -29,6 +31,7 @@ import {
   STYLE_HASH,
   type ConsoleView,
   type CreditOutcome,
+  type RewardsView,
   type ExperimentsView,
   type LinePerson,
   type OutboxBacklog,
@@ -107,14 +110,34 @@ function creditId(value: string | null): number | null {
   return value !== null && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null
 }
 
+const outcomeOf = (url: URL) => CREDIT_OUTCOMES.find((known) => known === url.searchParams.get('outcome'))
+
 /** What the page says after a decision: only one of the outcomes it knows, for a credit it names. */
 function decided(url: URL): { id: number; outcome: CreditOutcome } | undefined {
   const id = creditId(url.searchParams.get('credit'))
-  const outcome = CREDIT_OUTCOMES.find((known) => known === url.searchParams.get('outcome'))
+  const outcome = outcomeOf(url)
   return id !== null && outcome ? { id, outcome } : undefined
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A held perk: the entry's id and the rung's key (supabase/schemas/18_rewards.sql's pattern), or null. */
+function perkOf(entry: string | null, rung: string | null): { entry: string; rung: string } | null {
+  return entry !== null && UUID.test(entry) && rung !== null && /^[a-z][a-z0-9-]{0,39}$/.test(rung) ? { entry, rung } : null
+}
+
+/** The same for a perk: an outcome it knows, for a perk it names. */
+function decidedPerk(url: URL): { entry: string; rung: string; outcome: CreditOutcome } | undefined {
+  const perk = perkOf(url.searchParams.get('perk'), url.searchParams.get('rung'))
+  const outcome = outcomeOf(url)
+  return perk !== null && outcome ? { ...perk, outcome } : undefined
+}
+
+/** The rewards part of the page: three index reads (supabase/schemas/18_rewards.sql). */
+async function readRewards(client: OwnerClient): Promise<RewardsView> {
+  const [counts, held, granted] = await Promise.all([readRewardCounts(client), listHeldRewards(client), listGrantedPerks(client)])
+  return { counts, held, granted }
+}
 
 /** A webhook delivery's id (an outbox message's uuid), or null. */
 function deliveryId(value: string | null): string | null {
@@ -233,11 +256,12 @@ export async function startConsole({
         readCampaignResults(client, campaignsFrom),
         vitals(posthog, fetcher),
         readAnswerCounts(client),
+        readRewards(client),
       ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers] = read
+    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers, rewards] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -249,6 +273,8 @@ export async function startConsole({
       line,
       held,
       decided: decided(url),
+      rewards,
+      decidedPerk: decidedPerk(url),
       deliveries,
       resent: resent(url),
       n: n ?? invited?.n ?? 5,
@@ -312,18 +338,52 @@ export async function startConsole({
     send(response, 303, '', { Location: `/?${query}#invite` })
   }
 
-  /** Grant or Refuse on a held credit: the database decides each once, so a second press changes nothing. */
-  async function credit(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const form = await actionForm(request, response)
-    if (!form) return
-    const id = creditId(form.get('id'))
-    const decision = form.get('decision')
-    if (id === null || (decision !== 'grant' && decision !== 'refuse')) return send(response, 400, 'A decision names a held credit and Grant or Refuse.')
-    const result = await decideCredit(client, id, decision === 'grant')
-    const outcome: CreditOutcome = result === null ? 'unknown' : result.changed ? result.decision : `already-${result.decision}`
-    // Post/Redirect/Get, as for invitations: reloading the result cannot press again.
-    send(response, 303, '', { Location: `/?${new URLSearchParams({ token, credit: String(id), outcome })}#credits` })
+  /**
+   * Grant or Refuse on what is held for a founder (a referral credit, a perk): the database decides
+   * each once, so a second press changes nothing. `held` reads what the form names, `query` says
+   * it back to the page after the redirect.
+   */
+  function decision<Held>({
+    held,
+    decide,
+    query,
+    anchor,
+    refused,
+  }: {
+    held: (form: URLSearchParams) => Held | null
+    decide: (what: Held, grant: boolean) => Promise<{ decision: 'granted' | 'refused'; changed: boolean } | null>
+    query: (what: Held) => Record<string, string>
+    anchor: string
+    refused: string
+  }) {
+    return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+      const form = await actionForm(request, response)
+      if (!form) return
+      const what = held(form)
+      const pressed = form.get('decision')
+      if (what === null || (pressed !== 'grant' && pressed !== 'refuse')) return send(response, 400, refused)
+      const result = await decide(what, pressed === 'grant')
+      const outcome: CreditOutcome = result === null ? 'unknown' : result.changed ? result.decision : `already-${result.decision}`
+      // Post/Redirect/Get, as for invitations: reloading the result cannot press again.
+      send(response, 303, '', { Location: `/?${new URLSearchParams({ token, ...query(what), outcome })}#${anchor}` })
+    }
   }
+
+  const credit = decision({
+    held: (form) => creditId(form.get('id')),
+    decide: (id, grant) => decideCredit(client, id, grant),
+    query: (id) => ({ credit: String(id) }),
+    anchor: 'credits',
+    refused: 'A decision names a held credit and Grant or Refuse.',
+  })
+
+  const perk = decision({
+    held: (form) => perkOf(form.get('entry'), form.get('rung')),
+    decide: ({ entry, rung }, grant) => decideReward(client, entry, rung, grant),
+    query: ({ entry, rung }) => ({ perk: entry, rung }),
+    anchor: 'rewards',
+    refused: 'A decision names a held perk (its person and rung) and Approve or Refuse.',
+  })
 
   /** Resend on a failed webhook delivery: the database puts it back only while it is failed, so a second press changes nothing. */
   async function webhook(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -338,6 +398,7 @@ export async function startConsole({
   const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = {
     '/invite': invite,
     '/credit': credit,
+    '/perk': perk,
     '/webhook': webhook,
   }
 
