@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { decideCredit, listHeldCredits } from '../tools/owner/credits'
-import type { OwnerClient } from '../tools/owner/owner'
+import { writeWaitlistCsv, type OwnerClient } from '../tools/owner/owner'
 import { editorsRewardsExample } from '../tools/content/experiment-example'
-import { admittedPerson, emptyTheLine, withOwnBrowser } from './admission'
+import { admittedPerson, emptyTheLine, startOwnerConsole, withOwnBrowser } from './admission'
 import { axeViolations } from './a11y'
 import { expect, test } from './fixtures'
 import { confirmLinkIn, emailsTo, emailTo } from './inbox'
@@ -26,6 +26,7 @@ type Language = keyof typeof words
 const rungTitle = (key: string, language: Language) => example.rungs.find((rung) => rung.key === key)!.title.find((entry) => entry.language === language)!.text
 const stamp = Date.now().toString(36)
 const ownerClient = owner as unknown as OwnerClient
+const referrers = { en: admittedPerson('Rungen', stamp), de: admittedPerson('Rungde', stamp) }
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -83,7 +84,7 @@ for (const language of ['en', 'de'] as const) {
     browser,
   }) => {
     const { placePanel, email } = words[language]
-    const referrer = admittedPerson(`Rung${language}`, stamp)
+    const referrer = referrers[language]
     if (language === 'en') await emptyTheLine()
     const { mail, link } = await joinAndConfirm(page, referrer, language)
 
@@ -143,3 +144,47 @@ for (const language of ['en', 'de'] as const) {
     ])
   })
 }
+
+test('the founder approves each held perk in the console, once: its e-mail goes in the person’s language; the export lists what each earned', async ({
+  page,
+}) => {
+  const ownerConsole = await startOwnerConsole()
+  try {
+    await page.goto(ownerConsole.url.href)
+    // not seed copy: the console's words
+    const reached = page.getByRole('region', { name: 'People who reached each rung' }).getByRole('row').filter({ hasText: 'founder-call' })
+    await expect(reached).toContainText('perk, held for your approval') // not seed copy: the console's words
+    // Both referrers reached it, and wait for you.
+    await expect(reached.getByRole('cell')).toContainText(['3', 'perk, held for your approval', '2', '0', '2', '0'])
+    expect(await axeViolations(page)).toEqual([])
+    for (const language of ['en', 'de'] as const) {
+      const referrer = referrers[language]
+      // not seed copy: the console's words
+      await page.getByRole('button', { name: `Approve founder-call for ${referrer.email}` }).click()
+      await expect(page.getByRole('status')).toContainText('Approved “founder-call”') // not seed copy: the console's words
+      await expect(page.getByRole('button', { name: `Approve founder-call for ${referrer.email}` })).toHaveCount(0)
+      const approved = await emailTo(referrer.email, { subject: rewardSubject('founder-call', language) })
+      // The words for a perk a founder approved, in their language.
+      expect(approved.text).toContain(words[language].email.rewardHeldBody)
+      expect(approved.text).toContain(rungTitle('founder-call', language))
+    }
+    // not seed copy: the console's words
+    await expect(page.getByRole('region', { name: 'Rewards for bringing friends' }).getByText('No perk is waiting for your approval.')).toBeVisible()
+  } finally {
+    ownerConsole.stop()
+  }
+  await outboxSettled()
+  for (const referrer of Object.values(referrers))
+    expect(await emailsTo(referrer.email, rewardSubject('founder-call', 'en'))).toHaveLength(referrer === referrers.en ? 1 : 0)
+
+  // The founders' export: the rewards column, each rung with its status.
+  let csv = ''
+  await writeWaitlistCsv(ownerClient, { write: async (chunk) => void (csv += chunk), end: async () => {} })
+  const [header, ...lines] = csv.trim().split(/\r?\n/)
+  const column = header!.split(',').indexOf('rewards')
+  expect(column).toBeGreaterThan(0)
+  for (const referrer of Object.values(referrers)) {
+    const line = lines.find((candidate) => candidate.includes(referrer.email))!
+    expect(line.split(',')[column]).toBe('skip-100:granted;founding-badge:granted;founder-call:granted')
+  }
+})

@@ -37,10 +37,7 @@ export const PLACES_PER_REFERRAL = 5
  * confirmation.
  */
 export async function waitingLine(): Promise<string[]> {
-  const { data, error } = await owner
-    .from('waitlist')
-    .select('id, email, confirmed_at, created_at, referral_credits, reward_places')
-    .eq('status', 'confirmed')
+  const { data, error } = await owner.from('waitlist').select('id, email, confirmed_at, created_at, referral_credits, reward_places').eq('status', 'confirmed')
   if (error) throw new Error(error.message)
   const rows = data as { id: string; email: string; confirmed_at: string | null; created_at: string; referral_credits: number; reward_places: number }[]
   const arrival = [...rows].sort(
