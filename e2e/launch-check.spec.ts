@@ -3,16 +3,19 @@ import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { publishedDocumentTypes, publishWebhookFilter } from '../sanity/webhook-filter'
 import { publishWebhook } from '../tools/content/publish-webhook'
+import { ownerClient } from '../tools/owner/owner'
+import { LOCAL_SERVICE_ROLE_KEY } from '../tools/supabase-local/keys'
 import { waitForUrl } from '../tools/local/run'
 import { startHooksStandIn, type HooksStandIn } from '../tools/sanity-standin/hooks-standin'
 import { E2E, e2eEnv, nextStart } from '../tools/test/e2e-env'
 
 // `npm run launch:check` (tools/launch/launch-check.ts) against this suite's production build: it
-// passes on the suite's server, whose settings are complete, and names each fault it is built to
-// find, each with its fix: a webhook filter without one document type (the stand-in for Sanity's
-// Webhooks API holding it), and, on a second server of the same build, a missing secret, a
-// dispatcher that answers 401 to the founders' secret, and an address the pages do not call
-// their own (NEXT_PUBLIC_SITE_URL is written into them at build, for the suite's port).
+// passes on the suite's server, whose settings are complete, its test sign-up carried to its e-mail
+// (maildev) and erased (one of the network's 50 sign-ups an hour the suite shares); and it names
+// each fault it is built to find, each with its fix: a webhook filter without one document type
+// (the stand-in for Sanity's Webhooks API holding it), and, on a second server of the same build, a
+// missing secret, a dispatcher that answers 401 to the founders' secret, and an address the pages
+// do not call their own (NEXT_PUBLIC_SITE_URL is written into them at build, for the suite's port).
 
 const site = `http://localhost:${E2E.sitePort}`
 const broken = `http://localhost:${E2E.launchCheckPort}`
@@ -40,7 +43,7 @@ test.afterAll(async () => {
 })
 
 /** The command as the founders run it, with their secrets and the stand-in's address; never throws on exit 1. */
-async function launchCheck(address: string): Promise<{ code: number; out: string }> {
+async function launchCheck(address: string, ...options: string[]): Promise<{ code: number; out: string }> {
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     PATH: process.env.PATH,
@@ -49,24 +52,33 @@ async function launchCheck(address: string): Promise<{ code: number; out: string
     NEXT_PUBLIC_SANITY_PROJECT_ID: PROJECT,
     SANITY_AUTH_TOKEN: TOKEN,
     SANITY_API_HOST: api.url,
+    NEXT_PUBLIC_SUPABASE_URL: e2eEnv().NEXT_PUBLIC_SUPABASE_URL,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: e2eEnv().NEXT_PUBLIC_SUPABASE_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
   }
   try {
-    const { stdout } = await promisify(execFile)('tsx', ['tools/launch/launch-check.ts', address], { env, timeout: 60_000 })
+    const { stdout } = await promisify(execFile)('tsx', ['tools/launch/launch-check.ts', address, ...options], { env, timeout: 60_000 })
+    await test.info().attach(`launch:check ${address}`, { body: stdout })
     return { code: 0, out: stdout }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
+    await test.info().attach(`launch:check ${address}`, { body: `${failed.stdout}${failed.stderr}` })
     return { code: failed.code, out: `${failed.stdout}${failed.stderr}` }
   }
 }
 
 const faults = (out: string) => [...out.matchAll(/^✖ ([^:]+):/gm)].map((match) => match[1])
 
-test('passes on a correct deployment, and names a webhook filter without one document type', async () => {
+test('passes on a correct deployment, its test sign-up e-mailed and erased, and names a webhook filter without one document type', async () => {
   api.hooks.splice(0, api.hooks.length, {
     ...publishWebhook({ siteUrl: site, dataset: 'production', secret: secrets.SANITY_REVALIDATE_SECRET }),
     id: 'publish',
   })
-  const correct = await launchCheck(site)
+  const email = `launch-check-${Date.now()}@example.com`
+  const correct = await launchCheck(site, '--email', email)
+  expect(correct.out).toContain(`✔ test sign-up: saved, its confirmation e-mail handed to the mail server (see ${email}'s inbox), erased`)
+  const { client } = ownerClient({ NEXT_PUBLIC_SUPABASE_URL: e2eEnv().NEXT_PUBLIC_SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY })
+  expect((await client.from('waitlist').select('id').eq('email', email)).data).toEqual([])
   expect(correct.out).not.toContain('✖')
   expect(correct.out).not.toContain('–')
   expect(correct.out).toContain('Ready: every check passed.')

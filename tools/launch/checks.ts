@@ -11,6 +11,9 @@ import { commonSecurityHeaders } from '../../lib/security-headers'
 import { varyTokens } from '../../lib/http/vary'
 import { filterDifference } from '../../sanity/webhook-filter'
 import { findPublishWebhook, hooksClient, PUBLISH_WEBHOOK_PATH } from '../content/publish-webhook'
+import { createWaitlistClient } from '../../components/waitlist/client'
+import { joinWaitlist } from '../../components/waitlist/join'
+import { ownerClient } from '../owner/owner'
 
 export type CheckResult = { name: string; outcome: 'ok' | 'fault' | 'skipped'; detail: string; fix?: string }
 
@@ -18,6 +21,10 @@ export interface LaunchSettings {
   site: URL
   /** The founders' environment: the same secrets as the host's settings. */
   env: Record<string, string | undefined>
+  /** A mailbox of the founders' for the test sign-up (`--email`); without it that check is skipped. */
+  email?: string
+  /** How long the test sign-up's e-mail may take to leave. */
+  mailWithinMs?: number
 }
 
 const TIMEOUT_MS = 20_000
@@ -191,7 +198,68 @@ export async function checkSanityWebhook({ site, env }: LaunchSettings): Promise
   return ok(name, `calls ${url} for every document type of the schema`)
 }
 
-export const LAUNCH_CHECKS = [checkEnvironment, checkRevalidate, checkDispatcher, checkSiteUrl, checkHeaders, checkSanityWebhook] as const
+/**
+ * A sign-up as the form makes it (the public key, components/waitlist/join.ts), its confirmation
+ * e-mail handed to the mail server by the dispatcher, then the entry erased with the service-role
+ * key (its messages go with it), whatever happened before.
+ */
+export async function checkSignup({ site, env, email, mailWithinMs = 30_000 }: LaunchSettings): Promise<CheckResult> {
+  const name = 'test sign-up'
+  const url = env.NEXT_PUBLIC_SUPABASE_URL?.trim()
+  const anonKey = env.NEXT_PUBLIC_SUPABASE_ANON_KEY?.trim()
+  const secret = secretOf(env, 'OUTBOX_DISPATCH_SECRET')
+  if (!email)
+    return skipped(name, 'no --email given to sign up with', 'add --email you+launch@<your domain> (a mailbox of yours: the confirmation e-mail goes there)')
+  if (!url || !anonKey || !env.SUPABASE_SERVICE_ROLE_KEY || !secret)
+    return skipped(
+      name,
+      'needs NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and OUTBOX_DISPATCH_SECRET here',
+      'put the host’s values in this shell or .env.local',
+    )
+  const { client: owner } = ownerClient(env)
+  const joined = await joinWaitlist(createWaitlistClient(url, anonKey), { name: 'Launch check', email })
+  if (joined.status !== 'saved') {
+    const fix =
+      joined.status === 'duplicate'
+        ? `${email} is on the list already: erase it (npm run waitlist:list finds it) or use another address`
+        : 'read the site’s and Supabase’s logs'
+    return fault(name, `the sign-up was not saved (${joined.status}${'message' in joined ? `: ${joined.message}` : ''})`, fix)
+  }
+  const entry = await owner.from('waitlist').select('id').ilike('email', email).maybeSingle()
+  if (!entry.data)
+    return fault(
+      name,
+      `saved, but the service-role key cannot read it back (${entry.error?.message ?? 'no row'})`,
+      'check SUPABASE_SERVICE_ROLE_KEY is the project’s',
+    )
+  try {
+    const deadline = Date.now() + mailWithinMs
+    let last: { status: string; last_error: string | null } | null = null
+    while (Date.now() < deadline) {
+      await ask(site, DISPATCH_PATH, { method: 'POST', headers: { authorization: `Bearer ${secret}` } })
+      const message = await owner
+        .from('waitlist_outbox')
+        .select('status, last_error')
+        .eq('entry_id', entry.data.id)
+        .eq('kind', 'confirmation_email')
+        .maybeSingle()
+      last = message.data
+      if (last && !['pending', 'sending'].includes(last.status)) break
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    }
+    if (last?.status !== 'sent')
+      return fault(
+        name,
+        `its confirmation e-mail is ${last?.status ?? 'not queued'}${last?.last_error ? ` (${last.last_error})` : ''} after ${mailWithinMs / 1000} s`,
+        'check SMTP_URL and EMAIL_FROM on the host (docs/founders.md, "E-mail delivery and Slack in a deployment")',
+      )
+    return ok(name, `saved, its confirmation e-mail handed to the mail server (see ${email}'s inbox), erased`)
+  } finally {
+    await owner.from('waitlist').delete().eq('id', entry.data.id)
+  }
+}
+
+export const LAUNCH_CHECKS = [checkEnvironment, checkRevalidate, checkDispatcher, checkSignup, checkSiteUrl, checkHeaders, checkSanityWebhook] as const
 
 /** Each check in turn; one that throws (the site unreachable) is a fault of its own, not the end of the run. */
 export async function runLaunchChecks(

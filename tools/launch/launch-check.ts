@@ -3,15 +3,18 @@
  * deployment's wiring from the outside (tools/launch/checks.ts) and prints a fix for each fault;
  * exits 1 when any check finds one. Reads the secrets it checks with from the environment or
  * .env.local, the same values as the host's settings: SANITY_REVALIDATE_SECRET,
- * OUTBOX_DISPATCH_SECRET, and for the Sanity webhook NEXT_PUBLIC_SANITY_PROJECT_ID and
- * SANITY_AUTH_TOKEN (docs/founders.md, "Before launch").
+ * OUTBOX_DISPATCH_SECRET, for the Sanity webhook NEXT_PUBLIC_SANITY_PROJECT_ID and
+ * SANITY_AUTH_TOKEN, and for the test sign-up to `--email` NEXT_PUBLIC_SUPABASE_URL,
+ * NEXT_PUBLIC_SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (docs/founders.md, "Before launch").
  */
 import nextEnv from '@next/env'
+import { parseArgs } from 'node:util'
 import { formatResults, runLaunchChecks } from './checks'
 
 nextEnv.loadEnvConfig(process.cwd(), false)
 
-const [address, ...rest] = process.argv.slice(2)
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { email: { type: 'string' } } })
+const [address, ...rest] = positionals
 let site: URL | undefined
 try {
   site = address && rest.length === 0 ? new URL(address) : undefined
@@ -19,12 +22,12 @@ try {
   site = undefined
 }
 if (!site || !/^https?:$/.test(site.protocol)) {
-  console.error('Usage: npm run launch:check -- https://<your site>')
+  console.error('Usage: npm run launch:check -- https://<your site> [--email you+launch@<your domain>]')
   process.exit(2)
 }
 
 console.log(`Launch check of ${site.origin}\n`)
-const results = await runLaunchChecks({ site, env: process.env })
+const results = await runLaunchChecks({ site, env: process.env, ...(values.email ? { email: values.email } : {}) })
 process.stdout.write(formatResults(results))
 const faults = results.filter((result) => result.outcome === 'fault').length
 console.log(
