@@ -3,12 +3,13 @@
  * API (tools/sanity-standin/hooks-standin.ts): the first run creates the publish webhook with the
  * schema's filter, the site's route, the projection and the secret; a second run after the schema
  * gained a type (a hook left with one type fewer) updates that same webhook rather than adding
- * another; a token the API refuses fails the command, saying what to use.
+ * another, and never touches another site's (a staging site in the same project); a token the API refuses fails the command, saying what to use.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { publishWebhookFilter, publishedDocumentTypes } from '@/sanity/webhook-filter'
+import { publishWebhook } from '@/tools/content/publish-webhook'
 import { startHooksStandIn, type HooksStandIn } from '@/tools/sanity-standin/hooks-standin'
 
 const run = promisify(execFile)
@@ -33,12 +34,15 @@ const command = (token = TOKEN) =>
     },
   })
 
-it('creates the publish webhook with the generated filter, then updates the same one', async () => {
+it('creates the publish webhook with the generated filter, then updates the same one, leaving another site’s alone', async () => {
+  const staging = { ...publishWebhook({ siteUrl: 'https://staging.site.example', dataset: 'production', secret: 'staging' }), id: 'staging' }
+  api.hooks.push(structuredClone(staging))
   const created = await command()
   expect(created.stdout).toContain('Webhook created')
-  expect(api.hooks).toHaveLength(1)
-  expect(api.hooks[0]).toMatchObject({
+  expect(api.hooks).toHaveLength(2)
+  expect(api.hooks[1]).toMatchObject({
     type: 'document',
+    name: 'Publish to site.example',
     url: 'https://site.example/api/revalidate',
     dataset: 'production',
     httpMethod: 'POST',
@@ -49,16 +53,17 @@ it('creates the publish webhook with the generated filter, then updates the same
 
   // A webhook written before a document type was added: the next run brings it up to date.
   const [dropped, ...kept] = publishedDocumentTypes()
-  api.hooks[0]!.rule.filter = publishWebhookFilter(kept)
+  api.hooks[1]!.rule.filter = publishWebhookFilter(kept)
   const updated = await command()
   expect(updated.stdout).toContain('Webhook updated')
-  expect(api.hooks).toHaveLength(1)
-  expect(api.hooks[0]!.rule.filter).toContain(JSON.stringify(dropped))
+  expect(api.hooks).toHaveLength(2)
+  expect(api.hooks[1]!.rule.filter).toContain(JSON.stringify(dropped))
+  expect(api.hooks[0]).toEqual(staging)
   expect(api.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1)
-}, 60_000)
+}, 120_000)
 
 it('fails with the reason when the API refuses the token', async () => {
   const refused = await command('not-a-manager').catch((error: { code: number; stderr: string }) => error)
   expect(refused).toMatchObject({ code: 1 })
   expect((refused as { stderr: string }).stderr).toMatch(/Could not write the webhook \(the token may not manage/)
-}, 60_000)
+}, 120_000)

@@ -12,7 +12,6 @@ import { publishWebhookFilter } from '../../sanity/webhook-filter'
 /** The Webhooks API's version (Sanity's reference, "Webhooks API"): the hooks' shape below is its. */
 export const HOOKS_API_VERSION = '2021-10-04'
 export const SANITY_API = 'https://api.sanity.io'
-export const PUBLISH_WEBHOOK_NAME = 'Publish to the site'
 export const PUBLISH_WEBHOOK_PATH = '/api/revalidate'
 
 /** A document webhook as the Webhooks API stores and lists it (the fields this site sets). */
@@ -37,7 +36,7 @@ export interface DocumentHook {
 export function publishWebhook({ siteUrl, dataset, secret }: { siteUrl: string; dataset: string; secret: string }): DocumentHook {
   return {
     type: 'document',
-    name: PUBLISH_WEBHOOK_NAME,
+    name: `Publish to ${new URL(siteUrl).host}`,
     description: 'Revalidates the site on every publish (npm run sanity:webhook writes it; edits here are overwritten).',
     url: new URL(PUBLISH_WEBHOOK_PATH, siteUrl).toString(),
     dataset,
@@ -58,10 +57,12 @@ export function hooksClient({ projectId, token, apiHost = SANITY_API }: { projec
 
 export const listHooks = (client: SanityClient, projectId: string) => client.request<DocumentHook[]>({ uri: `/hooks/projects/${projectId}` })
 
-/** The project's publish webhook for this site: the one pointing at its route, else the one of our name. */
+/**
+ * The project's publish webhook for this site: the one calling its route, whoever made it. By
+ * address only: a staging site sharing the project has a webhook of its own, left as it is.
+ */
 export async function findPublishWebhook(client: SanityClient, projectId: string, url: string): Promise<DocumentHook | undefined> {
-  const hooks = (await listHooks(client, projectId)).filter((hook) => hook.type === 'document')
-  return hooks.find((hook) => hook.url === url) ?? hooks.find((hook) => hook.name === PUBLISH_WEBHOOK_NAME)
+  return (await listHooks(client, projectId)).find((hook) => hook.type === 'document' && hook.url === url)
 }
 
 export type UpsertResult = { action: 'created' | 'updated'; hook: DocumentHook }
