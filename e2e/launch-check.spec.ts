@@ -11,7 +11,7 @@ import { E2E, e2eEnv, nextStart } from '../tools/test/e2e-env'
 
 // `npm run launch:check` (tools/launch/launch-check.ts) against this suite's production build: it
 // passes on the suite's server, whose settings are complete, its test sign-up carried to its e-mail
-// (maildev) and erased (one of the network's 50 sign-ups an hour the suite shares); and it names
+// (maildev) and erased (one of the suite's sign-ups, counted in e2e/other-engines.spec.ts); and it names
 // each fault it is built to find, each with its fix: a webhook filter without one document type
 // (the stand-in for Sanity's Webhooks API holding it), and, on a second server of the same build, a
 // missing secret, a dispatcher that answers 401 to the founders' secret, and an address the pages
