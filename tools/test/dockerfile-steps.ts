@@ -9,7 +9,9 @@
  *   tsx tools/test/dockerfile-steps.ts [--build-arg NAME=VALUE]… [--env NAME=VALUE]… [--port 3499] [--keep]
  *
  * `--build-arg` as for `docker build`; `--env` as `docker run -e`. Without a Sanity project the
- * build needs EMBEDDED_DEFAULTS=true (the seed content, as `npm run preview`).
+ * build needs EMBEDDED_DEFAULTS=true (the seed content, as `npm run preview`) and still a waitlist
+ * to name (NEXT_PUBLIC_SUPABASE_URL and _ANON_KEY: the local ones of tools/supabase-local/keys.ts
+ * will do; nothing is asked of it). About three minutes here, most of it `npm install` and the build.
  */
 import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
