@@ -30,6 +30,17 @@ export interface LaunchSettings {
 const TIMEOUT_MS = 20_000
 const DISPATCH_PATH = '/api/outbox/dispatch'
 
+/** Each check's name as printed, also when it could not run at all. */
+export const CHECK_NAMES = {
+  environment: 'environment',
+  revalidate: 'publish webhook (/api/revalidate)',
+  dispatcher: `dispatcher (${DISPATCH_PATH})`,
+  siteUrl: 'NEXT_PUBLIC_SITE_URL',
+  headers: 'security headers and Vary',
+  sanityWebhook: 'Sanity publish webhook',
+  signup: 'test sign-up',
+} as const
+
 const ok = (name: string, detail: string): CheckResult => ({ name, outcome: 'ok', detail })
 const fault = (name: string, detail: string, fix: string): CheckResult => ({ name, outcome: 'fault', detail, fix })
 const skipped = (name: string, detail: string, fix?: string): CheckResult => ({ name, outcome: 'skipped', detail, ...(fix ? { fix } : {}) })
@@ -58,7 +69,7 @@ const secretOf = (env: LaunchSettings['env'], name: string) => env[name]?.trim()
  * authorised dispatch that cannot send names what it misses (HTTP 503).
  */
 export async function checkEnvironment({ site, env }: LaunchSettings): Promise<CheckResult> {
-  const name = 'environment'
+  const name = CHECK_NAMES.environment
   const here = ['SANITY_REVALIDATE_SECRET', 'OUTBOX_DISPATCH_SECRET'].filter((key) => !secretOf(env, key))
   const there: string[] = []
   const revalidate = await ask(site, PUBLISH_WEBHOOK_PATH, { method: 'POST', body: '{}' })
@@ -82,7 +93,7 @@ export async function checkEnvironment({ site, env }: LaunchSettings): Promise<C
 
 /** Sanity's webhook: a call signed with the site's secret is taken, a forged one refused. */
 export async function checkRevalidate({ site, env }: LaunchSettings): Promise<CheckResult> {
-  const name = 'publish webhook (/api/revalidate)'
+  const name = CHECK_NAMES.revalidate
   const secret = secretOf(env, 'SANITY_REVALIDATE_SECRET')
   if (!secret)
     return skipped(name, 'no SANITY_REVALIDATE_SECRET here to sign a test call with', 'put the host’s SANITY_REVALIDATE_SECRET in this shell or .env.local')
@@ -112,7 +123,7 @@ export async function checkRevalidate({ site, env }: LaunchSettings): Promise<Ch
 
 /** The dispatcher: refuses a caller without the secret, takes one with it. */
 export async function checkDispatcher({ site, env }: LaunchSettings): Promise<CheckResult> {
-  const name = `dispatcher (${DISPATCH_PATH})`
+  const name = CHECK_NAMES.dispatcher
   const secret = secretOf(env, 'OUTBOX_DISPATCH_SECRET')
   if (!secret) return skipped(name, 'no OUTBOX_DISPATCH_SECRET here to call it with', 'put the host’s OUTBOX_DISPATCH_SECRET in this shell or .env.local')
   const anonymous = await ask(site, DISPATCH_PATH, { method: 'POST' })
@@ -141,7 +152,7 @@ export async function checkDispatcher({ site, env }: LaunchSettings): Promise<Ch
 
 /** NEXT_PUBLIC_SITE_URL is written into the pages at build: their canonical address must be the one checked. */
 export async function checkSiteUrl({ site }: LaunchSettings): Promise<CheckResult> {
-  const name = 'NEXT_PUBLIC_SITE_URL'
+  const name = CHECK_NAMES.siteUrl
   const home = await ask(site, '/')
   const canonical = /<link[^>]+rel="canonical"[^>]*href="([^"]+)"/.exec(home.text)?.[1] ?? /<link[^>]+href="([^"]+)"[^>]*rel="canonical"/.exec(home.text)?.[1]
   if (!canonical)
@@ -158,7 +169,7 @@ export async function checkSiteUrl({ site }: LaunchSettings): Promise<CheckResul
 
 /** The headers lib/security-headers.ts sets, and `Vary` on a page with a Markdown twin. */
 export async function checkHeaders({ site }: LaunchSettings): Promise<CheckResult> {
-  const name = 'security headers and Vary'
+  const name = CHECK_NAMES.headers
   const home = await ask(site, '/')
   const problems: string[] = []
   for (const { key, value } of commonSecurityHeaders())
@@ -178,7 +189,7 @@ export async function checkHeaders({ site }: LaunchSettings): Promise<CheckResul
 
 /** The publish webhook in Sanity: there, pointing at this site, and filtering on every document type of the schema. */
 export async function checkSanityWebhook({ site, env }: LaunchSettings): Promise<CheckResult> {
-  const name = 'Sanity publish webhook'
+  const name = CHECK_NAMES.sanityWebhook
   const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim()
   const token = env.SANITY_AUTH_TOKEN?.trim()
   const fixCommand = `npm run sanity:webhook -- ${site.origin}`
@@ -204,7 +215,7 @@ export async function checkSanityWebhook({ site, env }: LaunchSettings): Promise
  * key (its messages go with it), whatever happened before.
  */
 export async function checkSignup({ site, env, email, mailWithinMs = 30_000 }: LaunchSettings): Promise<CheckResult> {
-  const name = 'test sign-up'
+  const name = CHECK_NAMES.signup
   const url = env.NEXT_PUBLIC_SUPABASE_URL?.trim()
   const anonKey = env.NEXT_PUBLIC_SUPABASE_ANON_KEY?.trim()
   const secret = secretOf(env, 'OUTBOX_DISPATCH_SECRET')
@@ -259,20 +270,27 @@ export async function checkSignup({ site, env, email, mailWithinMs = 30_000 }: L
   }
 }
 
-export const LAUNCH_CHECKS = [checkEnvironment, checkRevalidate, checkDispatcher, checkSignup, checkSiteUrl, checkHeaders, checkSanityWebhook] as const
+export type LaunchCheck = { name: string; run: (settings: LaunchSettings) => Promise<CheckResult> }
+
+export const LAUNCH_CHECKS: readonly LaunchCheck[] = [
+  { name: CHECK_NAMES.environment, run: checkEnvironment },
+  { name: CHECK_NAMES.revalidate, run: checkRevalidate },
+  { name: CHECK_NAMES.dispatcher, run: checkDispatcher },
+  { name: CHECK_NAMES.signup, run: checkSignup },
+  { name: CHECK_NAMES.siteUrl, run: checkSiteUrl },
+  { name: CHECK_NAMES.headers, run: checkHeaders },
+  { name: CHECK_NAMES.sanityWebhook, run: checkSanityWebhook },
+]
 
 /** Each check in turn; one that throws (the site unreachable) is a fault of its own, not the end of the run. */
-export async function runLaunchChecks(
-  settings: LaunchSettings,
-  checks: readonly ((settings: LaunchSettings) => Promise<CheckResult>)[] = LAUNCH_CHECKS,
-): Promise<CheckResult[]> {
+export async function runLaunchChecks(settings: LaunchSettings, checks: readonly LaunchCheck[] = LAUNCH_CHECKS): Promise<CheckResult[]> {
   const results: CheckResult[] = []
   for (const check of checks) {
     try {
-      results.push(await check(settings))
+      results.push(await check.run(settings))
     } catch (error) {
       const reason = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error)
-      results.push(fault(check.name.replace(/^check/, ''), `could not run: ${reason}`, `check that ${settings.site.origin} answers from this machine`))
+      results.push(fault(check.name, `could not run: ${reason}`, `check that ${settings.site.origin} answers from this machine`))
     }
   }
   return results
