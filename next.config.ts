@@ -12,6 +12,8 @@ const { redisUrl } = serverEnv()
 const nextConfig: NextConfig = {
   // Tests and the local preview build side by side without clobbering each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The Dockerfile's build: a server.js with only the node_modules it needs. Vercel and `next start` need none.
+  ...(process.env.NEXT_OUTPUT === 'standalone' && { output: 'standalone' as const }),
   poweredByHeader: false,
   // `npm test` type-checks the whole project with tsc before any build; checking again in
   // each of the two test builds would cost a minute on two cores and prove nothing new.

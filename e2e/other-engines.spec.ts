@@ -10,9 +10,9 @@ import { owner } from './waitlist-rows'
 // language. The rest of the suite runs in Chromium.
 //
 // Sign-ups: two per engine, four in all, from 127.0.0.1 like every other spec's, so they count
-// against the network's 50 an hour (e2e/fixtures.ts). With them the suite makes 44 (counted by
-// reading each joinWaitlist, signUpAndConfirm and submit that reaches the database: 30 in the
-// desktop and phone projects with these, 14 in the admission specs after them).
+// against the network's 50 an hour (e2e/fixtures.ts). With them the suite makes 45 (counted by
+// reading each joinWaitlist, signUpAndConfirm and submit that reaches the database: 31 in the
+// desktop and phone projects with these and launch-check.spec.ts's, 14 in the admission specs after them).
 
 const site = `http://localhost:${E2E.sitePort}`
 const nav = copy.settings.navigation

@@ -55,7 +55,7 @@ export async function startMaildev({ smtpPort, webPort }: { smtpPort: number; we
 }
 
 /**
- * Locally there is no Database Webhook and no scheduler: this calls the site's dispatch route
+ * Locally there is no pg_net (the outbox's wake-up, supabase/schemas/07_outbox_wake.sql) and no scheduler: this calls the site's dispatch route
  * every `intervalMs`, one call at a time, with the local secret. Errors while the site starts
  * are expected and stay quiet; sends and failures are printed.
  */

@@ -16,6 +16,8 @@ export const E2E = {
   loggedSitePort: 3102 + offset,
   // Two more on the same build sharing one Redis (e2e/shared-cache.spec.ts).
   sharedCachePorts: [3103 + offset, 3104 + offset],
+  // One missing a secret and holding another dispatch secret, for `npm run launch:check` (e2e/launch-check.spec.ts).
+  launchCheckPort: 3112 + offset,
   // Two on one Redis that the fault suite hangs and kills, and a third started while it hangs (e2e/faults-redis.spec.ts).
   faultRedisPorts: [3105 + offset, 3106 + offset, 3107 + offset],
   // A server on the same build with Redis, and Varnish in front of it (e2e/faults-shared-cache.spec.ts).

@@ -11,9 +11,9 @@ import { syncRewards } from '@/components/waitlist/rewards-sync'
 export const dynamic = 'force-dynamic'
 
 /**
- * Delivers the waitlist's outbox (e-mails, Slack, the founders' webhooks). Called by a Supabase Database
- * Webhook on insert into waitlist_outbox (POST, immediate) and by the host's scheduler (GET, as
- * Vercel Cron calls; catch-up and retries), both with `Authorization: Bearer
+ * Delivers the waitlist's outbox (e-mails, Slack, the founders' webhooks). Called by the outbox's
+ * insert trigger through pg_net on hosted Supabase (POST, immediate: supabase/schemas/07_outbox_wake.sql)
+ * and by the host's scheduler (GET, as Vercel Cron calls from vercel.json; catch-up and retries), both with `Authorization: Bearer
  * $OUTBOX_DISPATCH_SECRET`. Concurrent calls are safe: each message is claimed under a lease.
  * The scheduler's run (GET) also refreshes the running experiments, the waitlist page's questions,
  * the languages and the reward ladder from Sanity: a safety net for a publish webhook that failed or
