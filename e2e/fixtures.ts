@@ -11,7 +11,7 @@ export const test = base.extend<Fixtures>({
   consent: ['denied', { option: true }],
   context: async ({ context, consent }, use) => {
     // Every test is the same network to the waitlist (127.0.0.1: the double counts the socket, not
-    // headers a client writes); the whole suite stays within the per-network limit of 50 an hour.
+    // headers a client writes); the suite's database lifts the per-network limits (e2e/seed/confirmation.sql).
     if (consent) {
       await context.addInitScript((choice) => {
         if (!window.localStorage.getItem('consent:analytics')) window.localStorage.setItem('consent:analytics', choice)

@@ -9,10 +9,8 @@ import { owner } from './waitlist-rows'
 // engine, kept across its checks: the home page, the phone menu, Try Demo, and a sign-up in each
 // language. The rest of the suite runs in Chromium.
 //
-// Sign-ups: two per engine, four in all, from 127.0.0.1 like every other spec's, so they count
-// against the network's 50 an hour (e2e/fixtures.ts). With them the suite makes 45 (counted by
-// reading each joinWaitlist, signUpAndConfirm and submit that reaches the database: 31 in the
-// desktop and phone projects with these and launch-check.spec.ts's, 14 in the admission specs after them).
+// Sign-ups: two per engine, four in all, from 127.0.0.1 like every other spec's (the suite's database
+// allows one network any number: e2e/seed/confirmation.sql).
 
 const site = `http://localhost:${E2E.sitePort}`
 const nav = copy.settings.navigation

@@ -26,9 +26,11 @@ select encode(sha256(convert_to('third-in-line-token-for-the-e2e-test-000000', '
   from public.waitlist where email = 'third.in.line@example.com';
 
 -- Every page of the suite reaches the double from one address (127.0.0.1), hundreds of times within
--- the hour: the production allowances per network (confirm 30, new links 10, own data 60 an hour)
--- would run out partway and turn later specs' confirm pages into "too many attempts". The limits
--- themselves are proven on PGlite and real PostgreSQL (tests/integration/waitlist-*.test.ts).
+-- the hour: the production allowances per network (sign-ups 50, confirm 30, new links 10, own data
+-- 60 an hour) would run out partway and turn later specs' forms and confirm pages into "too many".
+-- The limits themselves are proven on PGlite and real PostgreSQL (tests/integration/waitlist-*.test.ts);
+-- the form's 429 in e2e/bot-filters.spec.ts.
+update private.waitlist_limits set per_client = 100000;
 update private.waitlist_confirmation_settings set confirm_per_client = 100000, link_requests_per_client = 100000;
 update private.waitlist_referral_settings set own_data_per_client = 100000;
 
