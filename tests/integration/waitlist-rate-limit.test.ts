@@ -84,7 +84,8 @@ onEachDatabase(
         // invitations, their e-mails and webhooks once, AFTER it; waitlist_answers (15_questions.sql)
         // checks the answers first, on its own column, so a refused one costs nothing else;
         // waitlist_language_published (17_languages.sql) refuses a language the site does not
-        // publish before the limits count the sign-up.
+        // publish before the limits count the sign-up; waitlist_rewards (18_rewards.sql) records the
+        // rungs a counted credit crosses, BEFORE the update of referral_credits that counts it.
         expect(rows.map((row) => row.name)).toEqual([
           'waitlist_answers',
           'waitlist_arrival',
@@ -98,6 +99,7 @@ onEachDatabase(
           'waitlist_referral',
           'waitlist_referral_credit',
           'waitlist_replace_expired',
+          'waitlist_rewards',
           'waitlist_statement_start',
           'waitlist_status_transition',
           'waitlist_updates_stopped',
