@@ -41,12 +41,18 @@ export function slackConfirmedBody(
     ...(includeEmail ? ([['E-mail', entry.email]] as [string, string][]) : []),
   ]
   const headline = `New confirmed sign-up on the waitlist (${total} confirmed so far)`
+  return slackMessage(headline, fields)
+}
+
+/**
+ * A message of ours: the headline (the notification's text, our words only: Slack parses it as
+ * mrkdwn), then our labels and the values side by side, each value a literal of its own.
+ */
+function slackMessage(headline: string, fields: readonly [string, string][]): IncomingWebhookSendArguments {
   return {
-    // The notification's text: our words only (Slack parses it as mrkdwn).
     text: headline,
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: `*${headline}*` } },
-      // Our labels and the visitor's values side by side, each value a literal of its own.
       { type: 'section', fields: fields.flatMap(([label, value]) => [{ type: 'mrkdwn', text: `*${label}*` }, slackLiteral(value)]) },
     ],
     unfurl_links: false,
@@ -87,15 +93,7 @@ export function slackJoinedBody(entry: ClaimedEntry, payload: SlackJoinedPayload
     ['Joined', after],
     ...(includeEmail ? ([['E-mail', entry.email]] as [string, string][]) : []),
   ]
-  return {
-    text: headline,
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `*${headline}*` } },
-      { type: 'section', fields: fields.flatMap(([label, value]) => [{ type: 'mrkdwn', text: `*${label}*` }, slackLiteral(value)]) },
-    ],
-    unfurl_links: false,
-    unfurl_media: false,
-  }
+  return slackMessage(headline, fields)
 }
 
 /** What the database writes when a rung is earned (supabase/schemas/18_rewards.sql). */
@@ -120,15 +118,7 @@ export function slackRewardBody(entry: ClaimedEntry, payload: SlackRewardPayload
     ['Kind', payload.kind === 'places' ? 'places' : 'perk'],
     ...(includeEmail ? ([['E-mail', entry.email]] as [string, string][]) : []),
   ]
-  return {
-    text: headline,
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `*${headline}*` } },
-      { type: 'section', fields: fields.flatMap(([label, value]) => [{ type: 'mrkdwn', text: `*${label}*` }, slackLiteral(value)]) },
-    ],
-    unfurl_links: false,
-    unfurl_media: false,
-  }
+  return slackMessage(headline, fields)
 }
 
 export function slackWebhookChannel(url: string): SlackChannel {
