@@ -19,6 +19,9 @@ export type Database = {
       waitlist: {
         Row: {
           answers: NonNullable<Json>
+          board_at: string | null
+          board_hidden: boolean
+          board_name: string | null
           confirm_by: string | null
           confirmed_at: string | null
           created_at: string
@@ -50,6 +53,9 @@ export type Database = {
         }
         Insert: {
           answers?: NonNullable<Json>
+          board_at?: string | null
+          board_hidden?: boolean
+          board_name?: string | null
           confirm_by?: string | null
           confirmed_at?: string | null
           created_at?: string
@@ -81,6 +87,9 @@ export type Database = {
         }
         Update: {
           answers?: NonNullable<Json>
+          board_at?: string | null
+          board_hidden?: boolean
+          board_name?: string | null
           confirm_by?: string | null
           confirmed_at?: string | null
           created_at?: string
@@ -208,6 +217,10 @@ export type Database = {
           signups: number
         }[]
       }
+      waitlist_complete_task: {
+        Args: { answers: Json; task: string; token: string }
+        Returns: Json
+      }
       waitlist_confirm: { Args: { token: string }; Returns: string }
       waitlist_decide_credit: {
         Args: { grant_credit: boolean; hold_id: number }
@@ -304,6 +317,38 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string[]
       }
+      waitlist_leaderboard: {
+        Args: { max_rows?: number }
+        Returns: {
+          name: string
+          rank: number
+          referrals: number
+        }[]
+      }
+      waitlist_leaderboard_blocklist: {
+        Args: { add_words?: string[]; remove_words?: string[] }
+        Returns: string[]
+      }
+      waitlist_leaderboard_entries: {
+        Args: { max_rows?: number }
+        Returns: {
+          board_at: string
+          board_name: string
+          email: string
+          entry_id: string
+          hidden: boolean
+          name: string
+          referrals: number
+        }[]
+      }
+      waitlist_leaderboard_hide: {
+        Args: { entry: string; hide: boolean }
+        Returns: Json
+      }
+      waitlist_leaderboard_me: {
+        Args: { choice?: string; nickname?: string; token: string }
+        Returns: Json
+      }
       waitlist_line_head: {
         Args: { n?: number; segment?: Json }
         Returns: Json
@@ -368,10 +413,38 @@ export type Database = {
       waitlist_replace_languages: { Args: { codes: string[] }; Returns: number }
       waitlist_replace_questions: { Args: { questions: Json }; Returns: number }
       waitlist_replace_rewards: { Args: { rungs: Json }; Returns: number }
+      waitlist_replace_tasks: { Args: { tasks: Json }; Returns: number }
       waitlist_request_link: { Args: { email: string }; Returns: undefined }
+      waitlist_revoke_task: {
+        Args: { entry: string; task: string }
+        Returns: Json
+      }
       waitlist_reward_counts: {
         Args: Record<PropertyKey, never>
         Returns: Json
+      }
+      waitlist_share_name: { Args: { code: string }; Returns: string }
+      waitlist_task_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          answers: number
+          option: string
+          question: string
+          task: string
+        }[]
+      }
+      waitlist_task_recent: {
+        Args: { max_rows?: number }
+        Returns: {
+          completed_at: string
+          email: string
+          entry_id: string
+          places: number
+          revoked_at: string
+          task: string
+          texts: Json
+          title: string
+        }[]
       }
       waitlist_trim: { Args: { value: string }; Returns: string }
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }

@@ -74,6 +74,9 @@ create table public.waitlist (
   experiments jsonb not null default '{}'::jsonb,
   answers jsonb not null default '{}'::jsonb,
   reward_places integer not null default 0,
+  board_name text,
+  board_at timestamptz,
+  board_hidden boolean not null default false,
 
   constraint waitlist_name_not_blank check (public.waitlist_trim(name) <> ''),
   constraint waitlist_name_length check (char_length(name) <= 100),
@@ -104,7 +107,8 @@ create table public.waitlist (
   constraint waitlist_language_check check (language ~ '^[a-z]{2}(-[a-z]{2})?$'),
   constraint waitlist_experiments_object check (jsonb_typeof(experiments) = 'object'),
   constraint waitlist_answers_object check (jsonb_typeof(answers) = 'object'),
-  constraint waitlist_reward_places_count check (reward_places >= 0)
+  constraint waitlist_reward_places_count check (reward_places >= 0),
+  constraint waitlist_board_opted_in check ((board_name is null) = (board_at is null))
 );
 
 alter table public.waitlist
@@ -147,7 +151,13 @@ comment on column public.waitlist.referral_credits is
   'How many people who came through this entry''s link have confirmed (kept when they erase themselves), less the credits held for the founders (private.waitlist_referral_holds) and not granted.';
 
 comment on column public.waitlist.reward_places is
-  'Places the rewards ladder''s ''places'' rungs earned (18_rewards.sql), moving the entry up the line on top of its referral credits.';
+  'Places the rewards ladder''s ''places'' rungs (18_rewards.sql) and the research tasks (19_tasks.sql) earned, moving the entry up the line on top of its referral credits.';
+
+comment on column public.waitlist.board_name is
+  'The name the person chose to appear under on the leaderboard (their initials, or a nickname: 20_leaderboard.sql); null unless they opted in.';
+
+comment on column public.waitlist.board_hidden is
+  'A founder hid the entry from the leaderboard (the console); it stays opted in and off the board.';
 
 comment on column public.waitlist.invited_at is
   'When the open invitation was made (null unless invited or joined).';

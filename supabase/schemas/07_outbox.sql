@@ -62,7 +62,7 @@ create table public.waitlist_outbox (
   )),
   constraint waitlist_outbox_webhook check (
     kind <> 'webhook'
-    or coalesce(payload ->> 'type' in ('entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'reward.earned', 'entry.left')
+    or coalesce(payload ->> 'type' in ('entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'reward.earned', 'task.completed', 'entry.left')
                 and jsonb_typeof(payload -> 'data') = 'object' and retry_until is not null, false)
   ),
   constraint waitlist_outbox_erasure_payload check (

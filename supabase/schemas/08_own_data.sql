@@ -1,9 +1,11 @@
 -- Own data: what the holder of an e-mailed link can see and do, through the public key.
 --
--- Guarantees: waitlist_me(token) answers the holder's place, credits, code, invitation and the
--- rewards they were granted or wait for (18_rewards.sql); waitlist_export_me(token) everything
--- stored about them (their entry, its messages, their invitations' times, every reward they
--- earned, never a token); waitlist_delete_me(token) erases the entry now and, in the
+-- Guarantees: waitlist_me(token) answers the holder's place, credits, code, invitation, the
+-- rewards they were granted or wait for (18_rewards.sql), the research tasks they answered
+-- (19_tasks.sql) and their leaderboard choice and rank (20_leaderboard.sql);
+-- waitlist_export_me(token) everything stored about them (their entry with its leaderboard name,
+-- its messages, their invitations' times, every reward they earned, every task's answers, never a
+-- token); waitlist_delete_me(token) erases the entry now and, in the
 -- same transaction, queues the e-mail confirming it. The token is the e-mailed link's (only its
 -- hash is stored): whoever can open that e-mail is the person. Each answers null / false alike for
 -- an unknown, malformed or expired token, and each is rate limited per network
@@ -55,13 +57,15 @@ begin
     'referrals', (held.entry).referral_credits,
     'referral_code', (held.entry).referral_code,
     'places_per_referral', (select s.places_per_referral from private.waitlist_referral_settings s),
-    'rewards', private.waitlist_own_rewards((held.entry).id)
+    'rewards', private.waitlist_own_rewards((held.entry).id),
+    'tasks', private.waitlist_own_tasks((held.entry).id),
+    'board', private.waitlist_board_state(held.entry)
   );
 end
 $$;
 
 comment on function public.waitlist_me(text) is
-  'What the link''s page shows its holder: ''pending'' (press to confirm), ''expired'', or their place, credits, referral code and rewards ([{rung, status}], granted or held); null for any other token. Rate limited per network.';
+  'What the link''s page shows its holder: ''pending'' (press to confirm), ''expired'', or their place, credits, referral code, rewards ([{rung, status}], granted or held), research tasks ({done, places, cap}) and leaderboard choice ({on_board, name, initials, hidden, rank}); null for any other token. Rate limited per network.';
 
 revoke all on function public.waitlist_me(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_me(text) to anon, service_role;
@@ -105,6 +109,8 @@ begin
         from private.waitlist_rewards_earned r
        where r.entry_id = entry.id
     ),
+    -- The research tasks they answered, with the answers as they gave them (19_tasks.sql).
+    'tasks', private.waitlist_own_task_answers(entry.id),
     'messages', (
       select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
                'kind', o.kind, 'status', o.status, 'attempts', o.attempts, 'created_at', o.created_at, 'sent_at', o.sent_at
@@ -118,7 +124,7 @@ end
 $$;
 
 comment on function public.waitlist_export_me(text) is
-  'Everything stored about the token holder (their entry, its messages, invitations and rewards earned), as JSON; null for any other token. Rate limited per network.';
+  'Everything stored about the token holder (their entry, its messages, invitations, rewards earned and research tasks answered), as JSON; null for any other token. Rate limited per network.';
 
 revoke all on function public.waitlist_export_me(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_export_me(text) to anon, service_role;

@@ -206,6 +206,8 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  any_tasks boolean := exists (select 1 from private.waitlist_task_answers);
 begin
   perform private.waitlist_export_arguments(after_created_at, after_id, page_size);
   if (upto_created_at is null) <> (upto_id is null) then
@@ -220,7 +222,9 @@ begin
              case when p.referral_credits > 0 then (
                select pg_catalog.string_agg(e.rung || ':' || e.status, ';' order by e.earned_at, e.rung)
                  from private.waitlist_rewards_earned e where e.entry_id = p.id
-             ) end
+             ) end,
+             -- The research tasks answered (19_tasks.sql), looked up only once anyone answered one.
+             case when any_tasks and p.status <> 'pending' then private.waitlist_own_task_answers(p.id) end
            ) order by p.created_at, p.id)
       from (select w.*
               from public.waitlist w
@@ -234,7 +238,7 @@ end
 $$;
 
 comment on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) is
-  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id) and up to and including (upto_created_at, upto_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language, answers, the rewards earned as "rung:status;…" or null): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
+  'Up to page_size entries (1 to 50,000) after (after_created_at, after_id) and up to and including (upto_created_at, upto_id), oldest first, as one json array of arrays (id, created_at, status, confirmed_at, invited_at, joined_at, name, email, project, utm_source, utm_medium, utm_campaign, referrer_host, landing_path, flag, referral_credits, referred_by, the referrer''s email, updates, updates_opted_in_at, updates_stopped_at, language, answers, the rewards earned as "rung:status;…" or null, the research tasks answered as {task: {title, answers, places, completed_at, revoked_at}} or null): keyset pages of the whole list for waitlist:list and waitlist:export. service_role only.';
 
 revoke all on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_export_page(timestamptz, uuid, integer, timestamptz, uuid) to service_role;

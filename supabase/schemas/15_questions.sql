@@ -54,91 +54,145 @@ return coalesce(labels ->> language, labels ->> 'en');
 
 revoke all on function private.waitlist_label(jsonb, text) from public, anon, authenticated, service_role;
 
+-- Words in a short answer, the rule a research task's short answer is held to (19_tasks.sql): a
+-- word is a run of characters that are neither spaces nor ASCII punctuation, and each Chinese or
+-- Japanese character (scripts written without spaces) is a word of its own. "ok ok ok" is three,
+-- "!!! ???" none, "用户访谈" four. The form counts alike (sanity/questions/limits.ts wordCount;
+-- tests/integration/tasks-db.test.ts holds the two together).
+create function private.waitlist_word_count(answer text)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+return (
+  select pg_catalog.count(*)::integer
+    from pg_catalog.regexp_matches(
+      answer,
+      '[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]|[^ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u0021-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007e\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+',
+      'g'
+    )
+);
+
+revoke all on function private.waitlist_word_count(text) from public, anon, authenticated, service_role;
+
+-- Answers judged against a set of questions ([{key, kind, required, labels, options}], in order):
+-- the sign-up's (the waitlist_answers trigger below, text_max 200, no fewest words) and a research
+-- task's (19_tasks.sql: every question answered, text_max 500, min_words words), one set of rules.
+-- Answers the stored form; raises WLA01 to WLA05 naming the question. `sign_up`: a required
+-- question is one whose `required` is true, and a row of a list brought from another tool
+-- (16_imports.sql), which was never asked, needs none: the import is looked for only then, off a
+-- sign-up's way. Otherwise every question is required.
+create function private.waitlist_judge_answers(questions jsonb, given_answers jsonb, language text, text_max integer, min_words integer, sign_up boolean)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  q jsonb;
+  q_key text;
+  q_kind text;
+  q_required boolean;
+  given jsonb;
+  answer text;
+  stored jsonb := '{}'::jsonb;
+begin
+  if given_answers is null then
+    given_answers := '{}'::jsonb;
+  end if;
+  if pg_catalog.jsonb_typeof(given_answers) <> 'object' then
+    raise exception 'answers must be an object of question keys and answers' using errcode = 'WLA02';
+  end if;
+  for q in select x from pg_catalog.jsonb_array_elements(questions) x loop
+    q_key := q ->> 'key';
+    q_kind := q ->> 'kind';
+    q_required := case when sign_up then coalesce((q ->> 'required')::boolean, false) else true end;
+    given := given_answers -> q_key;
+    if given is not null and pg_catalog.jsonb_typeof(given) = 'null' then
+      given := null;
+    end if;
+    if q_kind = 'text' then
+      if given is not null and pg_catalog.jsonb_typeof(given) <> 'string' then
+        raise exception 'the answer to "%" must be text', q_key using errcode = 'WLA02';
+      end if;
+      -- Blank (invisible characters alone) is unanswered, as in the form (validateAnswers).
+      answer := waitlist_rules.clean_text(coalesce(given #>> '{}', ''));
+      if answer = '' then
+        if q_required and (not sign_up or private.waitlist_importing() is null) then
+          raise exception 'an answer to "%" is required', q_key using errcode = 'WLA01';
+        end if;
+        continue;
+      end if;
+      if pg_catalog.char_length(answer) > text_max then
+        raise exception 'the answer to "%" is over % characters', q_key, text_max using errcode = 'WLA03';
+      end if;
+      if not waitlist_rules.plain_text(answer) then
+        raise exception 'the answer to "%" contains control or text-direction characters', q_key using errcode = 'WLA04';
+      end if;
+      if min_words > 0 and private.waitlist_word_count(answer) < min_words then
+        raise exception 'the answer to "%" needs at least % words', q_key, min_words using errcode = 'WLA05';
+      end if;
+      stored := stored || pg_catalog.jsonb_build_object(
+        q_key, pg_catalog.jsonb_build_object('question', private.waitlist_label(q -> 'labels', language), 'kind', q_kind, 'text', answer)
+      );
+      continue;
+    end if;
+    -- A choice: one option key, or (several choices) a list of them.
+    if given is null or (pg_catalog.jsonb_typeof(given) = 'array' and pg_catalog.jsonb_array_length(given) = 0) then
+      if q_required and (not sign_up or private.waitlist_importing() is null) then
+        raise exception 'an answer to "%" is required', q_key using errcode = 'WLA01';
+      end if;
+      continue;
+    end if;
+    if pg_catalog.jsonb_typeof(given) = 'string' then
+      given := pg_catalog.jsonb_build_array(given);
+    elsif q_kind = 'one' or pg_catalog.jsonb_typeof(given) <> 'array' then
+      raise exception 'the answer to "%" must be one of its options', q_key using errcode = 'WLA02';
+    end if;
+    if q_kind = 'one' and pg_catalog.jsonb_array_length(given) <> 1 then
+      raise exception 'the answer to "%" must be one of its options', q_key using errcode = 'WLA02';
+    end if;
+    if exists (
+      select 1
+        from pg_catalog.jsonb_array_elements(given) g
+       where pg_catalog.jsonb_typeof(g) <> 'string'
+          or not exists (select 1 from pg_catalog.jsonb_array_elements(q -> 'options') o where o ->> 'key' = g #>> '{}')
+    ) then
+      raise exception 'an answer to "%" is not one of its options', q_key using errcode = 'WLA02';
+    end if;
+    -- Each option once, in the question's order.
+    stored := stored || pg_catalog.jsonb_build_object(q_key, (
+      select pg_catalog.jsonb_build_object(
+               'question', private.waitlist_label(q -> 'labels', language),
+               'kind', q_kind,
+               'options', pg_catalog.jsonb_agg(o.value -> 'key' order by o.ordinality),
+               'labels', pg_catalog.jsonb_agg(private.waitlist_label(o.value -> 'labels', language) order by o.ordinality)
+             )
+        from pg_catalog.jsonb_array_elements(q -> 'options') with ordinality o
+       where given @> pg_catalog.jsonb_build_array(o.value -> 'key')
+    ));
+  end loop;
+  return stored;
+end
+$$;
+
+revoke all on function private.waitlist_judge_answers(jsonb, jsonb, text, integer, integer, boolean) from public, anon, authenticated, service_role;
+
 create function private.waitlist_answers()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  q private.waitlist_questions;
-  given jsonb;
-  answer text;
-  picked text[];
-  stored jsonb := '{}'::jsonb;
 begin
-  if new.answers is null then
-    new.answers := '{}'::jsonb;
-  end if;
-  if pg_catalog.jsonb_typeof(new.answers) <> 'object' then
-    raise exception 'answers must be an object of question keys and answers' using errcode = 'WLA02';
-  end if;
-  -- A required question unanswered refuses the sign-up, not a row of a list brought from another tool
-  -- (16_imports.sql), which was never asked it: the import is looked for only then, off a sign-up's way.
-  for q in select * from private.waitlist_questions order by position loop
-    given := new.answers -> q.key;
-    if given is not null and pg_catalog.jsonb_typeof(given) = 'null' then
-      given := null;
-    end if;
-    if q.kind = 'text' then
-      if given is not null and pg_catalog.jsonb_typeof(given) <> 'string' then
-        raise exception 'the answer to "%" must be text', q.key using errcode = 'WLA02';
-      end if;
-      -- Blank (invisible characters alone) is unanswered, as in the form (validateAnswers).
-      answer := waitlist_rules.clean_text(coalesce(given #>> '{}', ''));
-      if answer = '' then
-        if q.required and private.waitlist_importing() is null then
-          raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';
-        end if;
-        continue;
-      end if;
-      if pg_catalog.char_length(answer) > 200 then
-        raise exception 'the answer to "%" is over 200 characters', q.key using errcode = 'WLA03';
-      end if;
-      if not waitlist_rules.plain_text(answer) then
-        raise exception 'the answer to "%" contains control or text-direction characters', q.key using errcode = 'WLA04';
-      end if;
-      stored := stored || pg_catalog.jsonb_build_object(
-        q.key, pg_catalog.jsonb_build_object('question', private.waitlist_label(q.labels, new.language), 'kind', q.kind, 'text', answer)
-      );
-      continue;
-    end if;
-    -- A choice: one option key, or (several choices) a list of them.
-    if given is null or (pg_catalog.jsonb_typeof(given) = 'array' and pg_catalog.jsonb_array_length(given) = 0) then
-      if q.required and private.waitlist_importing() is null then
-        raise exception 'an answer to "%" is required', q.key using errcode = 'WLA01';
-      end if;
-      continue;
-    end if;
-    if pg_catalog.jsonb_typeof(given) = 'string' then
-      given := pg_catalog.jsonb_build_array(given);
-    elsif q.kind = 'one' or pg_catalog.jsonb_typeof(given) <> 'array' then
-      raise exception 'the answer to "%" must be one of its options', q.key using errcode = 'WLA02';
-    end if;
-    if q.kind = 'one' and pg_catalog.jsonb_array_length(given) <> 1 then
-      raise exception 'the answer to "%" must be one of its options', q.key using errcode = 'WLA02';
-    end if;
-    if exists (
-      select 1
-        from pg_catalog.jsonb_array_elements(given) g
-       where pg_catalog.jsonb_typeof(g) <> 'string'
-          or not exists (select 1 from pg_catalog.jsonb_array_elements(q.options) o where o ->> 'key' = g #>> '{}')
-    ) then
-      raise exception 'an answer to "%" is not one of its options', q.key using errcode = 'WLA02';
-    end if;
-    -- Each option once, in the question's order.
-    stored := stored || pg_catalog.jsonb_build_object(q.key, (
-      select pg_catalog.jsonb_build_object(
-               'question', private.waitlist_label(q.labels, new.language),
-               'kind', q.kind,
-               'options', pg_catalog.jsonb_agg(o.value -> 'key' order by o.ordinality),
-               'labels', pg_catalog.jsonb_agg(private.waitlist_label(o.value -> 'labels', new.language) order by o.ordinality)
-             )
-        from pg_catalog.jsonb_array_elements(q.options) with ordinality o
-       where given @> pg_catalog.jsonb_build_array(o.value -> 'key')
-    ));
-  end loop;
-  new.answers := stored;
+  new.answers := private.waitlist_judge_answers(
+    (select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('key', q.key, 'kind', q.kind, 'required', q.required, 'labels', q.labels, 'options', q.options)
+                                          order by q.position), '[]'::jsonb)
+       from private.waitlist_questions q),
+    new.answers, new.language, 200, 0, true
+  );
   return new;
 end
 $$;
