@@ -172,9 +172,24 @@ const publishedRewards = /* groq */ `coalesce(*[_type == "waitlistRewards" && ${
 
 export const publishedRewardsQuery = defineQuery(publishedRewards)
 
+/**
+ * The research tasks (one document, "Research tasks"), with their words in every language. The own
+ * page draws them, the publish webhook copies them to the database; both keep only what
+ * sanity/tasks/rules.ts publishableTasks keeps.
+ */
+const publishedTasks = /* groq */ `coalesce(*[_type == "waitlistTasks" && ${published}][0].tasks[]{
+  key,
+  places,
+  "title": title[]{language, text},
+  "questions": questions[]{key, kind, "label": label[]{language, text}, "options": options[]{key, "label": label[]{language, text}}}
+}, [])`
+
+export const publishedTasksQuery = defineQuery(publishedTasks)
+
 export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
   "questions": ${publishedQuestions},
   "rewards": ${publishedRewards},
+  "tasks": ${publishedTasks},
   ${fixedPageLanguages},
   backLabel,
   badge,
@@ -187,6 +202,8 @@ export const waitlistPageQuery = defineQuery(`${fixedPage('waitlistPage')}{
   messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},
   confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},
   placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},
+  tasksPanel{title, text, placesLabel, submitLabel, submittingLabel, doneText, completedLabel, revokedLabel, fewWordsError, closedText, boardTitle, boardText, boardJoinLabel, boardLeaveLabel, nicknameLabel, nicknameHint, boardOnText, boardHiddenText, nicknameError, boardLinkLabel},
+  leaderboardPage{title, intro, rankHeader, nameHeader, referralsHeader, emptyText, unavailableText, joinLabel},
   unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},
   email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},
   ${seoProjection}

@@ -525,6 +525,49 @@ export type Redirect = {
   permanent: boolean
 }
 
+export type WaitlistTasks = {
+  _id: string
+  _type: 'waitlistTasks'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  tasks?: Array<{
+    key?: string
+    title?: Array<{
+      language: string
+      text?: string
+      _type: 'localizedText'
+      _key: string
+    }>
+    places?: number
+    questions?: Array<{
+      key?: string
+      kind: 'one' | 'many' | 'text'
+      label?: Array<{
+        language: string
+        text?: string
+        _type: 'localizedText'
+        _key: string
+      }>
+      options?: Array<{
+        key?: string
+        label?: Array<{
+          language: string
+          text?: string
+          _type: 'localizedText'
+          _key: string
+        }>
+        _type: 'researchTaskQuestionOption'
+        _key: string
+      }>
+      _type: 'researchTaskQuestion'
+      _key: string
+    }>
+    _type: 'researchTask'
+    _key: string
+  }>
+}
+
 export type WaitlistRewards = {
   _id: string
   _type: 'waitlistRewards'
@@ -994,6 +1037,38 @@ export type WaitlistPage = {
     rewardNextOther: string
     rewardEarnedLabel: string
     rewardHeldLabel: string
+  }
+  tasksPanel: {
+    title: string
+    text: string
+    placesLabel: string
+    submitLabel: string
+    submittingLabel: string
+    doneText: string
+    completedLabel: string
+    revokedLabel: string
+    fewWordsError: string
+    closedText: string
+    boardTitle: string
+    boardText: string
+    boardJoinLabel: string
+    boardLeaveLabel: string
+    nicknameLabel: string
+    nicknameHint: string
+    boardOnText: string
+    boardHiddenText: string
+    nicknameError: string
+    boardLinkLabel: string
+  }
+  leaderboardPage: {
+    title: string
+    intro: string
+    rankHeader: string
+    nameHeader: string
+    referralsHeader: string
+    emptyText: string
+    unavailableText: string
+    joinLabel: string
   }
   unsubscribePage: {
     pageTitle: string
@@ -1534,6 +1609,7 @@ export type AllSanitySchemaTypes =
   | Slug
   | Experiment
   | Redirect
+  | WaitlistTasks
   | WaitlistRewards
   | WaitlistQuestions
   | SiteLanguages
@@ -2798,8 +2874,37 @@ export type PublishedRewardsQueryResult =
   | Array<never>
 
 // Source: sanity/queries.ts
+// Variable: publishedTasksQuery
+// Query: coalesce(*[_type == "waitlistTasks" && !(_id in path("drafts.**"))][0].tasks[]{  key,  places,  "title": title[]{language, text},  "questions": questions[]{key, kind, "label": label[]{language, text}, "options": options[]{key, "label": label[]{language, text}}}}, [])
+export type PublishedTasksQueryResult =
+  | Array<{
+      key: string | null
+      places: number | null
+      title: Array<{
+        language: string
+        text: string | null
+      }> | null
+      questions: Array<{
+        key: string | null
+        kind: 'many' | 'one' | 'text'
+        label: Array<{
+          language: string
+          text: string | null
+        }> | null
+        options: Array<{
+          key: string | null
+          label: Array<{
+            language: string
+            text: string | null
+          }> | null
+        }> | null
+      }> | null
+    }>
+  | Array<never>
+
+// Source: sanity/queries.ts
 // Variable: waitlistPageQuery
-// Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{  key,  kind,  required,  "label": label[]{language, text},  "options": options[]{key, "label": label[]{language, text}}}, []),  "rewards": coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{  key,  threshold,  kind,  places,  approval,  "title": title[]{language, text},  "description": description[]{language, text}}, []),  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},  seo{title, description, image, noindex}}
+// Query: *[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{  key,  kind,  required,  "label": label[]{language, text},  "options": options[]{key, "label": label[]{language, text}}}, []),  "rewards": coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{  key,  threshold,  kind,  places,  approval,  "title": title[]{language, text},  "description": description[]{language, text}}, []),  "tasks": coalesce(*[_type == "waitlistTasks" && !(_id in path("drafts.**"))][0].tasks[]{  key,  places,  "title": title[]{language, text},  "questions": questions[]{key, kind, "label": label[]{language, text}, "options": options[]{key, "label": label[]{language, text}}}}, []),  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,  backLabel,  badge,  title,  intro,  benefitsTitle,  benefits,  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},  tasksPanel{title, text, placesLabel, submitLabel, submittingLabel, doneText, completedLabel, revokedLabel, fewWordsError, closedText, boardTitle, boardText, boardJoinLabel, boardLeaveLabel, nicknameLabel, nicknameHint, boardOnText, boardHiddenText, nicknameError, boardLinkLabel},  leaderboardPage{title, intro, rankHeader, nameHeader, referralsHeader, emptyText, unavailableText, joinLabel},  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},  seo{title, description, image, noindex}}
 export type WaitlistPageQueryResult = {
   questions:
     | Array<{
@@ -2833,6 +2938,31 @@ export type WaitlistPageQueryResult = {
         description: Array<{
           language: string
           text: string | null
+        }> | null
+      }>
+    | Array<never>
+  tasks:
+    | Array<{
+        key: string | null
+        places: number | null
+        title: Array<{
+          language: string
+          text: string | null
+        }> | null
+        questions: Array<{
+          key: string | null
+          kind: 'many' | 'one' | 'text'
+          label: Array<{
+            language: string
+            text: string | null
+          }> | null
+          options: Array<{
+            key: string | null
+            label: Array<{
+              language: string
+              text: string | null
+            }> | null
+          }> | null
         }> | null
       }>
     | Array<never>
@@ -2956,6 +3086,38 @@ export type WaitlistPageQueryResult = {
     rewardNextOther: string
     rewardEarnedLabel: string
     rewardHeldLabel: string
+  }
+  tasksPanel: {
+    title: string
+    text: string
+    placesLabel: string
+    submitLabel: string
+    submittingLabel: string
+    doneText: string
+    completedLabel: string
+    revokedLabel: string
+    fewWordsError: string
+    closedText: string
+    boardTitle: string
+    boardText: string
+    boardJoinLabel: string
+    boardLeaveLabel: string
+    nicknameLabel: string
+    nicknameHint: string
+    boardOnText: string
+    boardHiddenText: string
+    nicknameError: string
+    boardLinkLabel: string
+  }
+  leaderboardPage: {
+    title: string
+    intro: string
+    rankHeader: string
+    nameHeader: string
+    referralsHeader: string
+    emptyText: string
+    unavailableText: string
+    joinLabel: string
   }
   unsubscribePage: {
     pageTitle: string
@@ -4148,7 +4310,8 @@ declare module '@sanity/client' {
     '*[_type in ["page", "post"] && count(previousSlugs) > 0 && defined(slug.current) && !(_id in path("drafts.**"))] | order(_updatedAt desc){\n  _type,\n  "slug": slug.current,\n  "language": coalesce(language, "en"),\n  previousSlugs\n}': MovedAddressesQueryResult
     'coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, [])': PublishedQuestionsQueryResult
     'coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{\n  key,\n  threshold,\n  kind,\n  places,\n  approval,\n  "title": title[]{language, text},\n  "description": description[]{language, text}\n}, [])': PublishedRewardsQueryResult
-    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, []),\n  "rewards": coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{\n  key,\n  threshold,\n  kind,\n  places,\n  approval,\n  "title": title[]{language, text},\n  "description": description[]{language, text}\n}, []),\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
+    'coalesce(*[_type == "waitlistTasks" && !(_id in path("drafts.**"))][0].tasks[]{\n  key,\n  places,\n  "title": title[]{language, text},\n  "questions": questions[]{key, kind, "label": label[]{language, text}, "options": options[]{key, "label": label[]{language, text}}}\n}, [])': PublishedTasksQueryResult
+    '*[_type == "waitlistPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{\n  "questions": coalesce(*[_type == "waitlistQuestions" && !(_id in path("drafts.**"))][0].questions[]{\n  key,\n  kind,\n  required,\n  "label": label[]{language, text},\n  "options": options[]{key, "label": label[]{language, text}}\n}, []),\n  "rewards": coalesce(*[_type == "waitlistRewards" && !(_id in path("drafts.**"))][0].rungs[]{\n  key,\n  threshold,\n  kind,\n  places,\n  approval,\n  "title": title[]{language, text},\n  "description": description[]{language, text}\n}, []),\n  "tasks": coalesce(*[_type == "waitlistTasks" && !(_id in path("drafts.**"))][0].tasks[]{\n  key,\n  places,\n  "title": title[]{language, text},\n  "questions": questions[]{key, kind, "label": label[]{language, text}, "options": options[]{key, "label": label[]{language, text}}}\n}, []),\n  "languages": *[_type == ^._type && !(_id in path("drafts.**"))]{"code": coalesce(language, "en")}.code,\n  backLabel,\n  badge,\n  title,\n  intro,\n  benefitsTitle,\n  benefits,\n  form{title, nameLabel, namePlaceholder, companyLabel, companyPlaceholder, emailLabel, emailPlaceholder, lengthHint, submitLabel, submittingLabel, privacyNote, "privacyLink": privacyLink{_key, label, kind, path, url, email, "pageSlug": page->slug.current, "pageLanguage": coalesce(page->language, "en")}, errorRequired, errorTooLong, errorInvalidEmail, errorInvalidCharacters, nameInSentence, emailInSentence, companyInSentence, errorChoose, answerInSentence, updatesLabel},\n  confirmation{title, text, nextStepsTitle, nextSteps, backLabel},\n  messages{success, duplicate, backendError, failure, rateLimited, automated, questionsChanged},\n  confirmPage{pageTitle, checkingTitle, checkingText, readyTitle, readyText, confirmLabel, confirmingLabel, noScriptText, confirmedTitle, confirmedText, alreadyTitle, alreadyText, invitedTitle, invitedText, openAppLabel, openingAppLabel, joinedTitle, joinedText, signInLabel, expiredTitle, expiredText, invalidTitle, invalidText, unreachableTitle, unreachableText, retryLabel, resendTitle, resendEmailLabel, resendLabel, resendSendingLabel, resendDone, rejoinText, rejoinLabel, backLabel},\n  placePanel{title, placeText, referralsText, referralTitle, referralText, linkLabel, copyLabel, copiedLabel, shareLabel, shareText, dataTitle, dataText, updatesLabel, updatesSaved, downloadLabel, deleteLabel, deleteConfirmText, deleteConfirmLabel, cancelLabel, deletedTitle, deletedText, unavailableText, rewardsTitle, rewardNextOne, rewardNextOther, rewardEarnedLabel, rewardHeldLabel},\n  tasksPanel{title, text, placesLabel, submitLabel, submittingLabel, doneText, completedLabel, revokedLabel, fewWordsError, closedText, boardTitle, boardText, boardJoinLabel, boardLeaveLabel, nicknameLabel, nicknameHint, boardOnText, boardHiddenText, nicknameError, boardLinkLabel},\n  leaderboardPage{title, intro, rankHeader, nameHeader, referralsHeader, emptyText, unavailableText, joinLabel},\n  unsubscribePage{pageTitle, title, text, buttonLabel, sendingLabel, doneTitle, doneText, failedText, noScriptText, backLabel, updatesTitle, updatesText, updatesButtonLabel, updatesSendingLabel, updatesDoneTitle, updatesDoneText},\n  email{senderName, subject, previewText, greeting, anonymousGreeting, body, buttonLabel, linkHint, expiryNote, footer, importSubject, importPreviewText, importBody, importFooter, accessSubject, accessPreviewText, accessBody, accessButtonLabel, accessExpiryNote, accessFooter, invitationSubject, invitationPreviewText, invitationBody, invitationButtonLabel, invitationExpiryNote, invitationFooter, reminderSubject, reminderPreviewText, reminderBody, unsubscribeLabel, updateSubject, updatePreviewText, updateGreeting, updateIntro, updateButtonLabel, updateFooter, updateUnsubscribeLabel, erasureSubject, erasurePreviewText, erasureBody, erasureFooter, firstRewardOne, firstRewardOther, rewardSubject, rewardPreviewText, rewardBody, rewardHeldBody, rewardFooter},\n  seo{title, description, image, noindex}\n}': WaitlistPageQueryResult
     '*[_type == "post" && _id == $id && !(_id in path("drafts.**"))][0]{\n  _id,\n  "language": coalesce(language, "en"),\n  title,\n  "slug": slug.current,\n  excerpt,\n  emailToSubscribers,\n  isSample\n}': PostBroadcastQueryResult
     '*[_type == "siteSettings" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0].llms{summary, pagesHeading, pricingHeading, waitlistHeading}': LlmsQueryResult
     '*[_type == "notFoundPage" && coalesce(language, "en") == $language && !(_id in path("drafts.**"))][0]{title, text, homeLabel}': NotFoundPageQueryResult

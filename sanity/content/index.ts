@@ -137,7 +137,7 @@ export const getPageList = cache(async () =>
 )
 
 export const getWaitlistPage = cache(async (language: string) => {
-  const raw = await fixedPage(waitlistPageQuery, language, ['waitlistPage', 'waitlistQuestions', 'waitlistRewards', 'page'], 'waitlist page')
+  const raw = await fixedPage(waitlistPageQuery, language, ['waitlistPage', 'waitlistQuestions', 'waitlistRewards', 'waitlistTasks', 'page'], 'waitlist page')
   return raw ? toWaitlistPage(raw, await usageClaim(language), language) : null
 })
 

@@ -19,6 +19,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, languageTag, localizePath, type SiteL
 import { warnOnce } from '@/lib/warn-once'
 import { publishableQuestions, questionsIn } from '@/sanity/questions/rules'
 import { publishableRungs, rungsIn } from '@/sanity/rewards/rules'
+import { publishableTasks, tasksIn } from '@/sanity/tasks/rules'
 import { MOVABLE_TYPES, normalizePath, onSitePath, pagePath, redirectLocation } from '@/lib/content/paths'
 import type {
   Alternate,
@@ -373,7 +374,7 @@ export function toMovedRedirects(raw: MovedAddressesQueryResult): Map<string, Re
 }
 
 export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: string, language: string = DEFAULT_LANGUAGE): WaitlistPage {
-  const { seo, form, languages, email, questions, rewards, ...rest } = raw
+  const { seo, form, languages, email, questions, rewards, tasks, ...rest } = raw
   // The rungs the database records (components/waitlist/rewards-sync.ts copies the same).
   const ladder = rungsIn(publishableRungs(stegaClean(rewards)).rungs, language)
   return withUsageClaim(
@@ -382,6 +383,8 @@ export function toWaitlistPage(raw: Raw<WaitlistPageQueryResult>, usageClaim: st
       // Exactly what the database accepts answers to (components/waitlist/questions-sync.ts copies the same).
       questions: questionsIn(publishableQuestions(stegaClean(questions)).questions, language),
       rewards: ladder,
+      // The tasks the database takes answers to (components/waitlist/tasks-sync.ts copies the same).
+      tasks: tasksIn(publishableTasks(stegaClean(tasks)).tasks, language),
       language,
       languages: cleanLanguages(languages),
       form: { ...form, privacyLink: toLink(form.privacyLink, language) },

@@ -3,6 +3,7 @@ import type { BlogPageQueryResult, PageQueryResult, PostQueryResult, SiteSetting
 import type { SectionImage } from '@/lib/content/image'
 import type { FormQuestion } from '@/sanity/questions/rules'
 import type { LadderRung } from '@/sanity/rewards/rules'
+import type { FormTask } from '@/sanity/tasks/rules'
 
 // The shapes components receive. They say what a page shows, not how Sanity stores it:
 // the mapping in ./reshape.ts is the only code that knows both. Sections are derived from the
@@ -142,12 +143,14 @@ type RawWaitlistPage = NonNullable<WaitlistPageQueryResult>
  * the schema arrives here with `npm run typegen`), with its link and SEO reshaped. The form's
  * error wording also satisfies the field rules' WaitlistErrorCopy.
  */
-export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email' | 'questions' | 'rewards'> & {
+export type WaitlistPage = Omit<RawWaitlistPage, 'form' | 'seo' | 'languages' | 'email' | 'questions' | 'rewards' | 'tasks'> & {
   language: string
   /** The questions at sign-up, in the page's language (sanity/questions/rules.ts). */
   questions: FormQuestion[]
   /** The reward ladder, in the page's language (sanity/rewards/rules.ts). */
   rewards: LadderRung[]
+  /** The research tasks, in the page's language (sanity/tasks/rules.ts). */
+  tasks: FormTask[]
   languages: string[]
   /**
    * The e-mails' words, with the language they are written in (the e-mails' `<html lang>`, dates),
@@ -163,6 +166,8 @@ export type WaitlistConfirmPage = WaitlistPage['confirmPage']
 
 /** A confirmed person's place, referral link and own data (on the confirmation link page). */
 export type WaitlistPlacePanel = WaitlistPage['placePanel']
+export type WaitlistTasksPanel = WaitlistPage['tasksPanel']
+export type LeaderboardPageCopy = WaitlistPage['leaderboardPage']
 
 /** The waitlist e-mails' words (the waitlist page's "Confirmation and erasure e-mails" section). */
 export type WaitlistEmailCopy = WaitlistPage['email']

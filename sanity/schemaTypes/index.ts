@@ -17,6 +17,7 @@ import { siteSettings } from './documents/siteSettings'
 import { waitlistPage } from './documents/waitlistPage'
 import { waitlistQuestions } from './documents/waitlistQuestions'
 import { waitlistRewards } from './documents/waitlistRewards'
+import { waitlistTasks } from './documents/waitlistTasks'
 import { link } from './objects/link'
 import { seo } from './objects/seo'
 import { translated } from './objects/translation'
@@ -40,8 +41,8 @@ const TRANSLATED = [
 export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type.name)
 
 // Experiments and campaign versions are one document for every language: stopping one applies everywhere at once.
-// So are the questions at sign-up (a question is asked in every language or in none) and the reward ladder.
-export const schemaTypes = [...TRANSLATED, siteLanguages, waitlistQuestions, waitlistRewards, redirect, experiment, campaign, link, seo, ...SECTION_SCHEMAS]
+// So are the questions at sign-up (a question is asked in every language or in none), the reward ladder and the research tasks.
+export const schemaTypes = [...TRANSLATED, siteLanguages, waitlistQuestions, waitlistRewards, waitlistTasks, redirect, experiment, campaign, link, seo, ...SECTION_SCHEMAS]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [
@@ -51,6 +52,7 @@ export const SINGLETONS = [
   { type: 'waitlistPage', title: 'Waitlist page' },
   { type: 'waitlistQuestions', title: 'Questions at sign-up' },
   { type: 'waitlistRewards', title: 'Rewards for bringing friends' },
+  { type: 'waitlistTasks', title: 'Research tasks' },
   { type: 'notFoundPage', title: 'Page not found (404)' },
   { type: 'blogPage', title: 'Blog and changelog' },
   { type: 'siteLanguages', title: 'Languages' },

@@ -10,6 +10,7 @@ import { syncExperiments } from '@/components/variants/sync'
 import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
 import { syncRewards } from '@/components/waitlist/rewards-sync'
+import { syncTasks } from '@/components/waitlist/tasks-sync'
 
 /** The document type each set copied to the database is published as. */
 const SYNCED_BY_TYPE = {
@@ -17,6 +18,7 @@ const SYNCED_BY_TYPE = {
   waitlistQuestions: 'questions',
   siteLanguages: 'languages',
   waitlistRewards: 'rewards',
+  waitlistTasks: 'tasks',
 } as const
 
 const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.json({ revalidated: false, reason: verdict.reason }, { status: verdict.status })
@@ -32,7 +34,7 @@ const refuse = (verdict: Extract<WebhookVerdict, { ok: false }>) => Response.jso
  * experiment keeps its variant, and the waitlist page's questions at sign-up
  * (components/waitlist/questions-sync.ts), so the database knows a question before any form asks
  * it, the languages a sign-up may be in (components/waitlist/languages-sync.ts) and the reward
- * ladder (components/waitlist/rewards-sync.ts); when one of these documents' own publish could not
+ * ladder (components/waitlist/rewards-sync.ts) and the research tasks (components/waitlist/tasks-sync.ts); when one of these documents' own publish could not
  * be synced the answer is 500 too, for Sanity's retry.
  */
 export async function POST(request: NextRequest) {
@@ -44,8 +46,14 @@ export async function POST(request: NextRequest) {
   if (!read.ok) return refuse({ ok: false, status: 413, reason: `body over ${MAX_WEBHOOK_BODY_BYTES} bytes (set the webhook projection to {_type, _id})` })
   const verdict = await verifyWebhook({ body: new TextDecoder().decode(read.bytes), signature, secret })
   if (!verdict.ok) return refuse(verdict)
-  const [experiments, questions, languages, rewards] = await Promise.all([syncExperiments(), syncQuestions(), syncLanguages(), syncRewards()])
-  const synced = { experiments, questions, languages, rewards }
+  const [experiments, questions, languages, rewards, tasks] = await Promise.all([
+    syncExperiments(),
+    syncQuestions(),
+    syncLanguages(),
+    syncRewards(),
+    syncTasks(),
+  ])
+  const synced = { experiments, questions, languages, rewards, tasks }
   const tags = tagsForChange(verdict.change)
   // expire: 0, not stale-while-revalidate: the marketer expects the change on the next load.
   for (const tag of tags) revalidateTag(tag, { expire: 0 })

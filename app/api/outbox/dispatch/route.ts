@@ -6,6 +6,7 @@ import { syncExperiments } from '@/components/variants/sync'
 import { syncLanguages } from '@/components/waitlist/languages-sync'
 import { syncQuestions } from '@/components/waitlist/questions-sync'
 import { syncRewards } from '@/components/waitlist/rewards-sync'
+import { syncTasks } from '@/components/waitlist/tasks-sync'
 
 // Never cached or prerendered: every call is a delivery run.
 export const dynamic = 'force-dynamic'
@@ -18,13 +19,14 @@ export const dynamic = 'force-dynamic'
  * The scheduler's run (GET) also refreshes the running experiments, the waitlist page's questions,
  * the languages and the reward ladder from Sanity: a safety net for a publish webhook that failed or
  * never came (components/variants/sync.ts, components/waitlist/questions-sync.ts,
- * components/waitlist/languages-sync.ts, components/waitlist/rewards-sync.ts).
+ * components/waitlist/languages-sync.ts, components/waitlist/rewards-sync.ts,
+ * components/waitlist/tasks-sync.ts).
  */
 async function dispatch(request: NextRequest): Promise<Response> {
   if (!hasBearerSecret(request.headers.get('authorization'), serverEnv().outboxSecret)) {
     return Response.json({ ok: false, reason: 'unauthorized' }, { status: 401 })
   }
-  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions(), syncLanguages(), syncRewards()])
+  if (request.method === 'GET') await Promise.all([syncExperiments(), syncQuestions(), syncLanguages(), syncRewards(), syncTasks()])
   const setup = configuredDispatch()
   if (!setup.ok) {
     console.error(`[outbox] Not configured, nothing sent: set ${setup.missing.join(', ')}.`)
