@@ -137,20 +137,20 @@ export const config = {
   // in step.
   matcher: [
     // Every other address might be a page, a redirect, a twin or the 404.
-    '/((?!_next/|api/|ingest/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$|(?:about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)?$).*)',
+    '/((?!_next/|api/|ingest/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$|(?:about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)?$).*)',
     // English's fixed pages, unless the request is a cookie-less browser navigation asking for HTML.
     {
-      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)',
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
       missing: [{ type: 'header', key: 'sec-fetch-dest', value: 'document' }],
     },
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'header', key: 'content-type' }] },
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'cookie', key: 'consent', value: 'granted' }] },
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'cookie', key: '__prerender_bypass' }] },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'header', key: 'content-type' }] },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'cookie', key: 'consent', value: 'granted' }] },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'cookie', key: '__prerender_bypass' }] },
     {
-      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)',
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
       has: [{ type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' }],
     },
     // A campaign's address: its version of the page (sanity/variants/live-campaigns.ts).
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)', has: [{ type: 'query', key: 'utm_campaign' }] },
+    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'query', key: 'utm_campaign' }] },
   ],
 }

@@ -4,21 +4,25 @@
  * what is wrong in the page's words. The database is the guard (a stale page or a forged request
  * meets it); this module spares a person the round trip. Browser-safe.
  */
-import { QUESTION_LIMITS, type FormQuestion } from '@/sanity/questions/limits'
+import { QUESTION_LIMITS, wordCount, type FormQuestion } from '@/sanity/questions/limits'
 import { cleanWaitlistText, codePointLength, isPlainWaitlistText, type WaitlistFieldError } from './rules'
 import type { WaitlistErrorCopy } from '@/sanity/content/types'
 
 /** What the insert sends: an option key, several, or the short answer; unanswered questions are left out. */
 export type Answers = Record<string, string | string[]>
 
-export type AnswerError = Extract<WaitlistFieldError, 'required' | 'too_long' | 'invalid_characters'>
+export type AnswerError = Extract<WaitlistFieldError, 'required' | 'too_long' | 'invalid_characters'> | 'too_few_words'
 
 /** The form control's name for a question (a `name` attribute cannot clash with the fields'). */
 export const answerFieldName = (key: string) => `answer-${key}`
 
-/** The id of a question's first control: where the focus goes when it needs an answer. */
-export const answerControlId = (question: FormQuestion) =>
-  question.kind === 'text' ? `waitlist-answer-${question.key}` : `waitlist-answer-${question.key}-${question.options[0]?.key ?? ''}`
+/** The id of a question's first control: where the focus goes when it needs an answer. `prefix`: a research task's own (several on one page). */
+export const answerControlId = (question: FormQuestion, prefix = 'waitlist-answer') =>
+  question.kind === 'text' ? `${prefix}-${question.key}` : `${prefix}-${question.key}-${question.options[0]?.key ?? ''}`
+
+/** A short answer's limits: the sign-up's (at most 200 characters), or a research task's (500, and at least 3 words: sanity/questions/limits.ts TASK_LIMITS). */
+export type AnswerLimits = { max: number; minWords: number }
+export const SIGN_UP_ANSWER: AnswerLimits = { max: QUESTION_LIMITS.answer, minWords: 0 }
 
 /** The answers as the form holds them: a radio's value, the ticked boxes, the text as typed. */
 export function readAnswers(data: Pick<FormData, 'getAll'>, questions: readonly FormQuestion[]): Record<string, string[]> {
@@ -31,10 +35,15 @@ export type AnswersValidation = { answers: Answers; errors: Record<string, Answe
 
 /**
  * Only the questions' own options, each once in the question's order; a short answer trimmed, at
- * most 200 characters of plain text (the same characters the name may not hold), and a blank one
- * (invisible characters alone: cleanWaitlistText) no answer.
+ * most `limits.max` characters of plain text (the same characters the name may not hold) and at
+ * least `limits.minWords` words (wordCount, as the database counts), and a blank one (invisible
+ * characters alone: cleanWaitlistText) no answer.
  */
-export function validateAnswers(questions: readonly FormQuestion[], given: Readonly<Record<string, readonly string[]>>): AnswersValidation {
+export function validateAnswers(
+  questions: readonly FormQuestion[],
+  given: Readonly<Record<string, readonly string[]>>,
+  limits: AnswerLimits = SIGN_UP_ANSWER,
+): AnswersValidation {
   const answers: Answers = {}
   const errors: Record<string, AnswerError> = {}
   for (const question of questions) {
@@ -42,7 +51,8 @@ export function validateAnswers(questions: readonly FormQuestion[], given: Reado
     if (question.kind === 'text') {
       const text = cleanWaitlistText(values[0] ?? '')
       if (!isPlainWaitlistText(text)) errors[question.key] = 'invalid_characters'
-      else if (codePointLength(text) > QUESTION_LIMITS.answer) errors[question.key] = 'too_long'
+      else if (codePointLength(text) > limits.max) errors[question.key] = 'too_long'
+      else if (text !== '' && wordCount(text) < limits.minWords) errors[question.key] = 'too_few_words'
       else if (text !== '') answers[question.key] = text
       else if (question.required) errors[question.key] = 'required'
       continue
@@ -55,13 +65,19 @@ export function validateAnswers(questions: readonly FormQuestion[], given: Reado
   return { answers, errors }
 }
 
-type AnswerCopy = Pick<WaitlistErrorCopy, 'errorRequired' | 'errorTooLong' | 'errorInvalidCharacters'> & { errorChoose: string; answerInSentence: string }
+export type AnswerCopy = Pick<WaitlistErrorCopy, 'errorRequired' | 'errorTooLong' | 'errorInvalidCharacters'> & {
+  errorChoose: string
+  answerInSentence: string
+  /** A research task's "at least {n} words" (the waitlist page's Research tasks words). */
+  errorFewWords?: string
+}
 
 /** The message under a question, in the page's words. */
-export function answerErrorMessage(question: Pick<FormQuestion, 'kind'>, error: AnswerError, copy: AnswerCopy): string {
+export function answerErrorMessage(question: Pick<FormQuestion, 'kind'>, error: AnswerError, copy: AnswerCopy, limits: AnswerLimits = SIGN_UP_ANSWER): string {
   if (error === 'required' && question.kind !== 'text') return copy.errorChoose
+  if (error === 'too_few_words') return (copy.errorFewWords ?? copy.errorRequired).replaceAll('{field}', copy.answerInSentence).replaceAll('{n}', String(limits.minWords))
   const template = { required: copy.errorRequired, too_long: copy.errorTooLong, invalid_characters: copy.errorInvalidCharacters }[error]
-  return template.replaceAll('{field}', copy.answerInSentence).replaceAll('{n}', String(QUESTION_LIMITS.answer))
+  return template.replaceAll('{field}', copy.answerInSentence).replaceAll('{n}', String(limits.max))
 }
 
 /**

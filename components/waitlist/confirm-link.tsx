@@ -20,6 +20,7 @@ import {
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { MyPlacePanel, OwnData } from './my-place'
+import type { Research } from './research-tasks'
 
 type Props = {
   copy: WaitlistConfirmPage
@@ -27,6 +28,8 @@ type Props = {
   placeCopy: WaitlistPlacePanel
   /** The reward ladder in the page's language: the place panel shows what they earned and the next rung. */
   rewards: LadderRung[]
+  /** The research tasks and the leaderboard choice under the place. */
+  research: Research
   messages: Pick<WaitlistPage['messages'], 'rateLimited' | 'failure'>
   /** Passed from the server so the browser bundle carries no environment module. */
   backend: { url: string; anonKey: string }
@@ -68,7 +71,7 @@ function stateFor(result: LinkStateResult, token: string): State {
  * scanner or preview that opens links (and even runs their scripts) confirms nobody. Every answer
  * is a page a person can act on: never an error screen.
  */
-export function ConfirmLink({ copy, placeCopy, rewards, messages, backend, appUrl, language }: Props) {
+export function ConfirmLink({ copy, placeCopy, rewards, research, messages, backend, appUrl, language }: Props) {
   const [state, setState] = useState<State>({ view: 'checking' })
   const token = useRef<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -181,6 +184,7 @@ export function ConfirmLink({ copy, placeCopy, rewards, messages, backend, appUr
         <MyPlacePanel
           copy={placeCopy}
           rewards={rewards}
+          research={research}
           backend={backend}
           language={language}
           token={state.token}
@@ -248,7 +252,7 @@ function OpenApp({
   )
 }
 
-function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'rewards' | 'appUrl' | 'language'>) {
+function NewLinkForm({ copy, messages, backend }: Omit<Props, 'placeCopy' | 'rewards' | 'research' | 'appUrl' | 'language'>) {
   const [sending, setSending] = useState(false)
   const [result, setResult] = useState<LinkRequestResult | null>(null)
 

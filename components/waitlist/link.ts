@@ -74,7 +74,14 @@ export type MyPlace = {
   placesPerReferral: number
   /** The rungs of the reward ladder the database recorded as theirs (supabase/schemas/18_rewards.sql). */
   rewards: EarnedReward[]
+  /** The research tasks they answered, and the places those gave against the cap (supabase/schemas/19_tasks.sql). */
+  tasks: MyTasks
+  /** Their leaderboard choice and rank (supabase/schemas/20_leaderboard.sql). */
+  board: BoardState
 }
+
+export type MyTasks = { done: { task: string; places: number; status: 'completed' | 'revoked' }[]; places: number; cap: number }
+export type BoardState = { onBoard: boolean; name: string | null; initials: string; hidden: boolean; rank: number | null }
 /**
  * What a link opens: a pending entry (the page asks for a press to confirm), an expired link, a
  * confirmed person's place; null when the token opens nothing (unknown, cut off, or long expired).
@@ -98,6 +105,32 @@ function toLinkState(value: unknown): LinkState | undefined {
     referralCode: me.referral_code,
     placesPerReferral: typeof me.places_per_referral === 'number' ? me.places_per_referral : 0,
     rewards: earnedRewards(me.rewards),
+    tasks: myTasks(me.tasks),
+    board: boardState(me.board) ?? { onBoard: false, name: null, initials: '', hidden: false, rank: null },
+  }
+}
+
+function myTasks(value: unknown): MyTasks {
+  const { done, places, cap } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
+  return {
+    done: (Array.isArray(done) ? done : []).flatMap((item: unknown) => {
+      const { task, places, status } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>
+      return typeof task === 'string' && (status === 'completed' || status === 'revoked') ? [{ task, places: Number(places) || 0, status }] : []
+    }),
+    places: typeof places === 'number' ? places : 0,
+    cap: typeof cap === 'number' ? cap : 0,
+  }
+}
+
+function boardState(value: unknown): BoardState | undefined {
+  if (!value || typeof value !== 'object') return undefined
+  const board = value as Record<string, unknown>
+  return {
+    onBoard: board.on_board === true,
+    name: typeof board.name === 'string' ? board.name : null,
+    initials: typeof board.initials === 'string' ? board.initials : '',
+    hidden: board.hidden === true,
+    rank: typeof board.rank === 'number' ? board.rank : null,
   }
 }
 
@@ -160,6 +193,53 @@ export async function myUpdates(backend: Backend, token: string, wanted: boolean
     if (!response.ok) return 'unreachable'
     const answer: unknown = await response.json()
     return typeof answer === 'boolean' ? answer : null
+  } catch {
+    return 'unreachable'
+  }
+}
+
+/** A task's answer as the database took it (public.waitlist_complete_task), or why not. */
+export type TaskResult =
+  | { status: 'completed'; places: number; place: number | null }
+  | { status: 'done' | 'closed' | 'unknown' }
+  /** The database refused the answers (WLA01 to WLA05: the page was stale, or the rules were skirted). */
+  | { status: 'refused'; code: string }
+  | { status: 'gone' }
+  | { status: 'unreachable' }
+
+/** Sends a task's answers, once: a second send answers 'done'. */
+export async function completeTask(backend: Backend, token: string, task: string, answers: Record<string, string | string[]>): Promise<TaskResult> {
+  if (!isLinkToken(token)) return { status: 'gone' }
+  try {
+    const response = await rpc(backend, 'waitlist_complete_task', { token, task, answers }, fetch)
+    if (response.status === 400) {
+      const error = (await response.json().catch(() => ({}))) as { code?: unknown }
+      return { status: 'refused', code: typeof error.code === 'string' ? error.code : '' }
+    }
+    if (!response.ok) return { status: 'unreachable' }
+    const answer = (await response.json()) as Record<string, unknown> | null
+    if (answer === null) return { status: 'gone' }
+    if (answer.status === 'completed')
+      return { status: 'completed', places: Number(answer.places) || 0, place: typeof answer.place === 'number' ? answer.place : null }
+    return answer.status === 'done' || answer.status === 'closed' || answer.status === 'unknown' ? { status: answer.status } : { status: 'unreachable' }
+  } catch {
+    return { status: 'unreachable' }
+  }
+}
+
+/** Joins the leaderboard (under `nickname`, or the initials when it is empty) or leaves it; 'refused' for a nickname that breaks the rule. */
+export async function chooseBoard(
+  backend: Backend,
+  token: string,
+  choice: 'join' | 'leave',
+  nickname: string | null,
+): Promise<BoardState | 'refused' | 'gone' | 'unreachable'> {
+  if (!isLinkToken(token)) return 'gone'
+  try {
+    const response = await rpc(backend, 'waitlist_leaderboard_me', { token, choice, nickname }, fetch)
+    if (response.status === 400) return 'refused'
+    if (!response.ok) return 'unreachable'
+    return boardState(await response.json()) ?? 'gone'
   } catch {
     return 'unreachable'
   }

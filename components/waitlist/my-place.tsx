@@ -8,11 +8,15 @@ import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type M
 import { fillTemplate } from '@/components/waitlist/template'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { LeaderboardChoice } from './leaderboard-choice'
+import { ResearchTasks, type Research } from './research-tasks'
 
 type Props = {
   copy: WaitlistPlacePanel
   /** The reward ladder in the page's language; empty when none is published. */
   rewards: LadderRung[]
+  /** The research tasks and the leaderboard choice, with their words. */
+  research: Research
   backend: { url: string; anonKey: string }
   /** The person's language: the referral link leads to the waitlist page in it. */
   language: string
@@ -31,7 +35,7 @@ type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'u
  * and their own data (download as JSON, delete after a second press). Everything goes through the
  * database's own functions with the token; nothing is cached or stored in the browser.
  */
-export function MyPlacePanel({ copy, rewards, backend, language, token, initial, onDeleted }: Props) {
+export function MyPlacePanel({ copy, rewards, research, backend, language, token, initial, onDeleted }: Props) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
   const [status, setStatus] = useState('')
 
@@ -87,6 +91,15 @@ export function MyPlacePanel({ copy, rewards, backend, language, token, initial,
       {me.place !== null ? <p className="mt-3 text-lg text-slate-700">{fillTemplate(copy.placeText, { place: me.place, total: me.confirmedTotal })}</p> : null}
       <p className="mt-1 text-slate-600">{fillTemplate(copy.referralsText, { n: me.referrals })}</p>
       <Rewards copy={copy} rungs={rewards} me={me} language={language} />
+      <ResearchTasks
+        {...research}
+        unavailableText={copy.unavailableText}
+        backend={backend}
+        token={token}
+        me={me}
+        onMoved={(place) => setLoad({ state: 'ready', me: { ...me, place } })}
+      />
+      <LeaderboardChoice copy={research.copy} unavailableText={copy.unavailableText} backend={backend} token={token} initial={me.board} language={language} />
 
       <h3 className="mt-8 font-semibold text-slate-900">{copy.referralTitle}</h3>
       <p className="mt-2 text-slate-600">{fillTemplate(copy.referralText, { places: me.placesPerReferral })}</p>
@@ -152,7 +165,7 @@ function Rewards({ copy, rungs, me, language }: { copy: WaitlistPlacePanel; rung
  * Shown only once the database has said (never a guess at someone's consent), and not at all for a
  * link that cannot have them.
  */
-function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted' | 'language' | 'rewards'>) {
+function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDeleted' | 'language' | 'rewards' | 'research'>) {
   const [updates, setUpdates] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
   const [status, setStatus] = useState('')
@@ -206,7 +219,7 @@ function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDele
  * everything stored (JSON, as the database exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
  * invited and joined pages, the last part of the place panel (an h3) otherwise.
  */
-export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial' | 'language' | 'rewards'> & { standalone?: boolean }) {
+export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial' | 'language' | 'rewards' | 'research'> & { standalone?: boolean }) {
   const [status, setStatus] = useState('')
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [busy, setBusy] = useState(false)

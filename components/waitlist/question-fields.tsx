@@ -1,15 +1,17 @@
 import type { FormQuestion } from '@/sanity/questions/limits'
-import { QUESTION_LIMITS } from '@/sanity/questions/limits'
-import type { WaitlistPage } from '@/sanity/content'
-import { Input } from '@/components/ui/input'
-import { answerControlId, answerErrorMessage, answerFieldName, type AnswerError } from './answers'
+import { Input, inputVariants } from '@/components/ui/input'
+import { answerControlId, answerErrorMessage, answerFieldName, SIGN_UP_ANSWER, type AnswerCopy, type AnswerError, type AnswerLimits } from './answers'
 
 type Props = {
   questions: readonly FormQuestion[]
   errors: Readonly<Record<string, AnswerError | undefined>>
-  copy: WaitlistPage['form']
+  copy: AnswerCopy
   /** Clears a question's error once the person changes its answer. */
   onAnswer: (key: string) => void
+  /** The controls' ids start with it: a research task's own, so several tasks share a page (components/waitlist/research-tasks.tsx). */
+  idPrefix?: string
+  /** A short answer's limits; a research task's is a few lines long, drawn as a text area. */
+  limits?: AnswerLimits
 }
 
 /**
@@ -17,10 +19,10 @@ type Props = {
  * choice, boxes for several, a line for a short answer. Uncontrolled like the form's fields, so a
  * choice made before the script arrived survives hydration; the error is tied to the fieldset.
  */
-export function QuestionFields({ questions, errors, copy, onAnswer }: Props) {
+export function QuestionFields({ questions, errors, copy, onAnswer, idPrefix = 'waitlist-answer', limits = SIGN_UP_ANSWER }: Props) {
   return questions.map((question) => {
     const error = errors[question.key]
-    const errorId = `waitlist-answer-${question.key}-error`
+    const errorId = `${idPrefix}-${question.key}-error`
     const name = answerFieldName(question.key)
     const legend = (
       <>
@@ -30,27 +32,31 @@ export function QuestionFields({ questions, errors, copy, onAnswer }: Props) {
     )
     const message = error ? (
       <p id={errorId} className="mt-1.5 text-sm text-red-700">
-        {answerErrorMessage(question, error, copy)}
+        {answerErrorMessage(question, error, copy, limits)}
       </p>
     ) : null
     if (question.kind === 'text') {
-      const id = answerControlId(question)
+      const id = answerControlId(question, idPrefix)
+      const control = {
+        id,
+        name,
+        maxLength: limits.max,
+        defaultValue: '',
+        'aria-required': question.required || undefined,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+        onChange: () => onAnswer(question.key),
+      }
       return (
         <div key={question.key}>
           <label htmlFor={id} className="block text-sm font-medium text-slate-700">
             {legend}
           </label>
-          <Input
-            id={id}
-            name={name}
-            type="text"
-            maxLength={QUESTION_LIMITS.answer}
-            defaultValue=""
-            aria-required={question.required || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={() => onAnswer(question.key)}
-          />
+          {limits.minWords > 0 ? (
+            <textarea {...control} rows={3} className={inputVariants()} />
+          ) : (
+            <Input {...control} type="text" />
+          )}
           {message}
         </div>
       )
@@ -65,7 +71,7 @@ export function QuestionFields({ questions, errors, copy, onAnswer }: Props) {
         <legend className="text-sm font-medium text-slate-700">{legend}</legend>
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {question.options.map((option) => {
-            const id = `waitlist-answer-${question.key}-${option.key}`
+            const id = `${idPrefix}-${question.key}-${option.key}`
             return (
               <div key={option.key} className="flex items-center gap-2">
                 <input

@@ -42,7 +42,7 @@ export const CONTENT_ROUTES: ReadonlySet<string> = new Set(['blog', 'changelog']
 export const FIXED_PAGE_PATHS: Readonly<Record<string, readonly string[]>> = {
   landingPage: ['/'],
   aboutPage: ['/about'],
-  waitlistPage: ['/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe'],
+  waitlistPage: ['/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe', '/waitlist/leaderboard'],
   blogPage: ['/changelog'],
   // The search page's words are in Site settings: it answers wherever they are translated.
   siteSettings: ['/search'],

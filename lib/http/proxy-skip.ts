@@ -19,10 +19,10 @@ import { DEFAULT_LANGUAGE } from '../i18n/languages'
  * the code. Another language is content (a language's pages answer where they are translated), so
  * its addresses always go through the proxy, which answers the one static 404 where they are not.
  */
-export const SKIPPABLE_SOURCE = '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe)'
+export const SKIPPABLE_SOURCE = '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)'
 
 /** The same addresses as paths, and the route each renders (English's rewrite to /en/…). */
-export const SKIPPABLE_PATHS = ['/', '/about', '/blog', '/changelog', '/search', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe'] as const
+export const SKIPPABLE_PATHS = ['/', '/about', '/blog', '/changelog', '/search', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe', '/waitlist/leaderboard'] as const
 
 type Condition = { type: 'header' | 'cookie' | 'query'; key: string; value?: string }
 

@@ -58,6 +58,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NEXT_DIST_DIR: E2E.distDir,
     CONTENT_SEED_PATH: E2E.seedPath,
     CONTENT_REVALIDATE_SECONDS: String(E2E.revalidateSeconds),
+    // The leaderboard's refresh, shortened so e2e/research.admission.spec.ts sees a choice within seconds.
+    LEADERBOARD_REFRESH_SECONDS: '2',
     NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E.supabasePort}`,
     NEXT_PUBLIC_SITE_URL: `http://localhost:${E2E.sitePort}`,
     // A test key: the browser tests intercept /ingest, so nothing reaches PostHog.

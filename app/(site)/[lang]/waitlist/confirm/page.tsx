@@ -30,6 +30,7 @@ export default async function WaitlistConfirmPage({ params }: LanguageParams) {
           copy={page.confirmPage}
           placeCopy={page.placePanel}
           rewards={page.rewards}
+          research={{ copy: page.tasksPanel, tasks: page.tasks, formCopy: page.form }}
           messages={page.messages}
           backend={waitlistBackend()}
           appUrl={settings.appUrl}
