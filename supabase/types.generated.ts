@@ -446,6 +446,15 @@ export type Database = {
           title: string
         }[]
       }
+      waitlist_tasks: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          key: string
+          places: number
+          questions: Json
+          titles: Json
+        }[]
+      }
       waitlist_trim: { Args: { value: string }; Returns: string }
       waitlist_unsubscribe: { Args: { token: string }; Returns: boolean }
       waitlist_updates: {

@@ -338,6 +338,23 @@ comment on function public.waitlist_replace_tasks(jsonb) is
 revoke all on function public.waitlist_replace_tasks(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_replace_tasks(jsonb) to service_role;
 
+-- The published tasks, for the owner's commands (the export's columns, the console's words).
+create function public.waitlist_tasks()
+returns table (key text, places integer, titles jsonb, questions jsonb)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select t.key, t.places, t.titles, t.questions from private.waitlist_tasks t order by t.position
+$$;
+
+comment on function public.waitlist_tasks() is
+  'The research tasks published now, in order, with their words. service_role only.';
+
+revoke all on function public.waitlist_tasks() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_tasks() to service_role;
+
 -- What the own page shows of a person's tasks (08_own_data.sql): each answered task's key and
 -- whether it still counts, and the places all of them gave against the cap. A primary-key range.
 create function private.waitlist_own_tasks(entry uuid)

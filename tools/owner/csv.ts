@@ -57,6 +57,27 @@ export interface WaitlistEntry {
   answers?: StoredAnswers | null
   /** The rungs of the rewards ladder they earned, "rung:status;…" in the order earned (supabase/schemas/18_rewards.sql). */
   rewards?: string | null
+  /** The research tasks they answered, by key (supabase/schemas/19_tasks.sql). */
+  tasks?: AnsweredTasks | null
+}
+
+/** As private.waitlist_own_task_answers answers: per task key, its answers as stored and whether a founder revoked it. */
+export type AnsweredTasks = Record<string, { title: string; answers: StoredAnswers; places: number; completed_at: string; revoked_at: string | null }>
+
+/** The export's column for each research task (after the rewards column): `task_<key>`. */
+export const taskColumns = (keys: readonly string[]) => keys.map((key) => `task_${key}`)
+
+/**
+ * A task's cell: each question's key and answer (its option keys, or the short answer), ` | `
+ * between questions, "revoked: " before an answer a founder took back; empty when unanswered.
+ */
+export function taskCells(tasks: AnsweredTasks | null | undefined, keys: readonly string[]): CsvValue[] {
+  return keys.map((key) => {
+    const task = tasks?.[key]
+    if (!task) return null
+    const answers = Object.entries(task.answers).map(([question, answer]) => `${question}: ${answer.kind === 'text' ? answer.text : answer.options.join('; ')}`)
+    return `${task.revoked_at ? 'revoked: ' : ''}${answers.join(' | ')}`
+  })
 }
 
 /** The export's columns after WAITLIST_CSV_COLUMNS: one per question published now, then the answers to earlier ones. */
@@ -166,8 +187,10 @@ export interface WaitlistCsvOptions {
   bom?: boolean
   /** The keys of the questions published now, in order: a column each (answerColumns). */
   questions?: readonly string[]
-  /** The rewards column last (REWARDS_COLUMN). */
+  /** The rewards column (REWARDS_COLUMN). */
   rewards?: boolean
+  /** The keys of the research tasks, a column each after the rewards (taskColumns). */
+  tasks?: readonly string[]
 }
 
 /** Each entry's referrer as the owner knows them: by e-mail, looked up in the same list. */
@@ -178,7 +201,9 @@ export function referrerEmails(entries: readonly WaitlistEntry[]): (entry: Waitl
 
 /** The header record, after a byte order mark when asked. */
 export function waitlistCsvHeader(options: WaitlistCsvOptions = {}): string {
-  const header = toCsv([[...WAITLIST_CSV_COLUMNS, ...answerColumns(options.questions ?? []), ...(options.rewards ? [REWARDS_COLUMN] : [])]])
+  const header = toCsv([
+    [...WAITLIST_CSV_COLUMNS, ...answerColumns(options.questions ?? []), ...(options.rewards ? [REWARDS_COLUMN] : []), ...taskColumns(options.tasks ?? [])],
+  ])
   return options.bom ? `\uFEFF${header}` : header
 }
 
@@ -191,6 +216,7 @@ export function waitlistCsvRecords<Entry extends WaitlistEntry>(
   referrerOf: (entry: Entry) => string | null,
   questions: readonly string[] = [],
   rewards = false,
+  tasks: readonly string[] = [],
 ): string {
   const cell = (entry: Entry, column: (typeof WAITLIST_CSV_COLUMNS)[number]) => (column === 'referred_by' ? referrerOf(entry) : entry[column])
   return toCsv(
@@ -198,11 +224,12 @@ export function waitlistCsvRecords<Entry extends WaitlistEntry>(
       ...WAITLIST_CSV_COLUMNS.map((column) => cell(entry, column)),
       ...answerCells(entry.answers, questions),
       ...(rewards ? [entry.rewards] : []),
+      ...taskCells(entry.tasks, tasks),
     ]),
   )
 }
 
 /** A whole list in one string (the export streams the same records page by page). */
 export function waitlistToCsv(entries: readonly WaitlistEntry[], options: WaitlistCsvOptions = {}): string {
-  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries), options.questions, options.rewards)
+  return waitlistCsvHeader(options) + waitlistCsvRecords(entries, referrerEmails(entries), options.questions, options.rewards, options.tasks)
 }

@@ -11,8 +11,19 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../supabase/types.generated'
 import { LOCAL_SERVICE_ROLE_KEY, LOCAL_SUPABASE_URL } from '../supabase-local/keys'
 import type { PublishedQuestion } from '../../sanity/questions/rules'
-import { answerCells, csvRecord, WAITLIST_CSV_COLUMNS, waitlistCsvHeader, type CsvValue, type StoredAnswers, type WaitlistEntry } from './csv'
+import {
+  answerCells,
+  csvRecord,
+  taskCells,
+  WAITLIST_CSV_COLUMNS,
+  waitlistCsvHeader,
+  type AnsweredTasks,
+  type CsvValue,
+  type StoredAnswers,
+  type WaitlistEntry,
+} from './csv'
 import { rewardsInUse } from './rewards'
+import { exportedTasks } from './tasks'
 import { describeWaitlistSource } from '../../components/waitlist/source'
 import { formatRate, type CampaignCounts, type ExperimentResult, type VariantCounts } from '../../components/variants/results'
 import type { CampaignAudience } from '../../sanity/variants/live-campaigns'
@@ -92,6 +103,7 @@ const LISTED_FIELDS = [
   'language',
   'answers',
   'rewards',
+  'tasks',
 ] as const satisfies readonly (keyof ListedEntry)[]
 
 /** An entry of a page as the database sends it: its values in LISTED_FIELDS order. */
@@ -471,6 +483,7 @@ export function formatExperimentStats(results: readonly ExperimentResult[]): str
 const CSV_FROM_LISTED = WAITLIST_CSV_COLUMNS.map((column) => LISTED_FIELDS.indexOf(column === 'referred_by' ? 'referrer_email' : column))
 const ANSWERS = LISTED_FIELDS.indexOf('answers')
 const REWARDS = LISTED_FIELDS.indexOf('rewards')
+const TASKS = LISTED_FIELDS.indexOf('tasks')
 
 /** The questions at sign-up published now, in order, as the database keeps them (public.waitlist_questions). */
 export async function publishedQuestions(client: OwnerClient): Promise<PublishedQuestion[]> {
@@ -494,15 +507,17 @@ export async function publishedLanguages(client: OwnerClient): Promise<string[]>
  */
 export async function writeWaitlistCsv(client: OwnerClient, sink: Sink, { bom = false, escape = false, pageSize = LIST_PAGE_SIZE } = {}): Promise<number> {
   const out = (text: string) => sink.write(escape ? terminalSafe(text, { keepLayout: true }) : text)
-  const [questions, rewards] = await Promise.all([
+  const [questions, rewards, tasks] = await Promise.all([
     publishedQuestions(client).then((published) => published.map((question) => question.key)),
     rewardsInUse(client),
+    exportedTasks(client),
   ])
-  await out(waitlistCsvHeader({ bom, questions, rewards }))
+  await out(waitlistCsvHeader({ bom, questions, rewards, tasks }))
   let count = 0
   const tail = (values: ListedValues) => {
     const cells = answerCells(values[ANSWERS] as StoredAnswers | null, questions)
     if (rewards) cells.push(values[REWARDS])
+    if (tasks.length > 0) cells.push(...taskCells(values[TASKS] as AnsweredTasks | null, tasks))
     return cells
   }
   for await (const page of waitlistValuePages(client, pageSize)) {

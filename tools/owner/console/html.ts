@@ -42,3 +42,6 @@ export function dataTable(label: string, headers: readonly string[], rows: reado
     column === 0 ? html`<th scope="row"${align(column)}>${value}</th>` : html`<td${align(column)}>${value}</td>`
   return html`<div class="table" role="region" aria-label="${label}" tabindex="0"><table><thead><tr>${headers.map((header, column) => html`<th scope="col"${align(column)}>${header}</th>`)}</tr></thead><tbody>${rows.map((row) => html`<tr>${row.map(cell)}</tr>`)}</tbody></table></div>`
 }
+
+/** "1 person", "1,204 people": how the console counts people. */
+export const plural = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en')} people`)

@@ -12,7 +12,8 @@ import { utcMinute, type Funnel, type InvitedPerson, type Segment, type SourceTa
 import { choiceQuestions, describeSegment, type AnswersView } from '../segments'
 import { dailyChart } from './chart'
 import { formatShare, funnelSteps, perDay, share, TOP_SOURCES } from './figures'
-import { dataTable as table, Html, html, type HtmlValue } from './html'
+import { dataTable as table, Html, html, plural, type HtmlValue } from './html'
+import { researchSection, type ResearchConsoleView } from './research'
 import { MAX_INVITE, type Preview } from './invite'
 import { formatRate, type ExperimentResult } from '../../../components/variants/results'
 import { CAMPAIGNS_NOT_CONFIGURED, campaignShownTo, NO_CAMPAIGN_VERSION, type CampaignsView } from '../campaigns'
@@ -22,7 +23,7 @@ import { VITAL_METRICS, VITALS_DAYS, type RouteVitals } from '../../../component
 /** One person of public.waitlist_line_head(n). */
 export type LinePerson = { place: number; id: string; name: string; email: string; project: string; referral_credits: number; confirmed_at: string | null }
 
-export type ConsoleView = {
+export type ConsoleView = ResearchConsoleView & {
   /** The database read (its URL: never a key). */
   database: string
   readAt: Date
@@ -196,8 +197,6 @@ ${
     : html`<p>Nobody has been invited yet.</p>`
 }`
 }
-
-const plural = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en')} people`)
 
 /** The first SHOWN_PEOPLE of `count` people, and a line for the rest. */
 function people(label: string, list: readonly InvitedPerson[], count = list.length): Html {
@@ -507,6 +506,7 @@ ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('outbox', 'E-mails waiting to be sent', outbox(view.backlog))}
 ${section('credits', 'Held referral credits', heldCredits(view))}
 ${section('rewards', 'Rewards for bringing friends', rewardsSection(view))}
+${section('research', 'Research tasks and the leaderboard', researchSection(view))}
 ${section('webhooks', 'Webhook deliveries', deliveries(view))}
 ${section('experiments', 'Experiment results', experimentsSection(view.experiments))}
 ${section('campaigns', 'Campaign versions', campaignsSection(view.campaigns))}

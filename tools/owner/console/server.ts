@@ -2,7 +2,9 @@
  * The founders' console: one page on 127.0.0.1 with the waitlist's funnel, sign-ups per day,
  * sources, the head of the line, "Invite next N", the held referral credits with Grant and
  * Refuse, the rewards ladder (how many reached each rung, held perks with Approve and Refuse, the
- * last perks granted), and the webhook deliveries with Resend on a failed one. Node's own HTTP server, no framework.
+ * last perks granted), the research tasks (answers per option, the newest short answers with Revoke)
+ * and the leaderboard's entries with Hide and Show (./research.ts), and the webhook deliveries with
+ * Resend on a failed one. Node's own HTTP server, no framework.
  *
  * What it lets through (guard.ts says why): a Host that is itself, no Origin but its own and an
  * Origin on every action, and this run's token (in the printed address, then in the page's forms)
@@ -16,6 +18,8 @@ import { Readable } from 'node:stream'
 import { readBodyCapped } from '../../../lib/http/body'
 import { decideCredit, listHeldCredits } from '../credits'
 import { decideReward, listGrantedPerks, listHeldRewards, readRewardCounts } from '../rewards'
+import { hideOnBoard, revokeTask } from '../tasks'
+import { readResearch, RESEARCH_OUTCOMES, type ResearchOutcome } from './research'
 import { fetchExperimentCounts, fetchFigures, ownerClient, publishedQuestions, type OwnerClient, type Segment } from '../owner'
 import { readAnswerCounts, segmentFrom } from '../segments'
 import { ownOrigins, refusal, sameToken } from './guard'
@@ -131,6 +135,13 @@ function decidedPerk(url: URL): { entry: string; rung: string; outcome: CreditOu
   const perk = perkOf(url.searchParams.get('perk'), url.searchParams.get('rung'))
   const outcome = outcomeOf(url)
   return perk !== null && outcome ? { ...perk, outcome } : undefined
+}
+
+/** What the page says after a Revoke, Hide or Show: an outcome it knows, for what it names (a task key, or a leaderboard name as the database holds it). */
+function researchOutcome(url: URL): { what: string; outcome: ResearchOutcome } | undefined {
+  const outcome = RESEARCH_OUTCOMES.find((known) => known === url.searchParams.get('research'))
+  const what = url.searchParams.get('what')
+  return outcome && what && /^[a-z][a-z0-9-]{0,39}$|^an entry$/.test(what) ? { what, outcome } : undefined
 }
 
 /** The rewards part of the page: three index reads (supabase/schemas/18_rewards.sql). */
@@ -257,11 +268,12 @@ export async function startConsole({
         vitals(posthog, fetcher),
         readAnswerCounts(client),
         readRewards(client),
+        readResearch(client),
       ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers, rewards] = read
+    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers, rewards, research] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -275,6 +287,8 @@ export async function startConsole({
       decided: decided(url),
       rewards,
       decidedPerk: decidedPerk(url),
+      research,
+      researchOutcome: researchOutcome(url),
       deliveries,
       resent: resent(url),
       n: n ?? invited?.n ?? 5,
@@ -385,6 +399,34 @@ export async function startConsole({
     refused: 'A decision names a held perk (its person and rung) and Approve or Refuse.',
   })
 
+  /** Revoke on a task's answer: the database takes it back once, so a second press changes nothing. */
+  async function revoke(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await actionForm(request, response)
+    if (!form) return
+    // A task's key has a rung's shape (supabase/schemas/19_tasks.sql).
+    const named = perkOf(form.get('entry'), form.get('task'))
+    if (named === null) return send(response, 400, 'A revoke names a person and a task.')
+    const { entry, rung: task } = named
+    const result = await revokeTask(client, entry, task)
+    const outcome: ResearchOutcome = result === null ? 'unknown' : result.changed ? 'revoked' : 'already-revoked'
+    send(response, 303, '', { Location: `/?${new URLSearchParams({ token, what: task, research: outcome })}#research` })
+  }
+
+  /** Hide or Show on a leaderboard entry: once each, as the database decides. */
+  async function board(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await actionForm(request, response)
+    if (!form) return
+    const entry = form.get('entry')
+    const hide = form.get('hide')
+    if (entry === null || !UUID.test(entry) || (hide !== 'true' && hide !== 'false'))
+      return send(response, 400, 'A change names an entry and whether to hide it.')
+    const result = await hideOnBoard(client, entry, hide === 'true')
+    const done: ResearchOutcome = hide === 'true' ? 'hidden' : 'shown'
+    const outcome: ResearchOutcome = result === null ? 'unknown' : result.changed ? done : done === 'hidden' ? 'already-hidden' : 'already-shown'
+    // The page names no one in its address: "an entry", the table says who.
+    send(response, 303, '', { Location: `/?${new URLSearchParams({ token, what: 'an entry', research: outcome })}#research` })
+  }
+
   /** Resend on a failed webhook delivery: the database puts it back only while it is failed, so a second press changes nothing. */
   async function webhook(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const form = await actionForm(request, response)
@@ -400,6 +442,8 @@ export async function startConsole({
     '/credit': credit,
     '/perk': perk,
     '/webhook': webhook,
+    '/revoke': revoke,
+    '/board': board,
   }
 
   const server = createServer((request, response) => {
