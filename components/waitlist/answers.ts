@@ -75,7 +75,8 @@ export type AnswerCopy = Pick<WaitlistErrorCopy, 'errorRequired' | 'errorTooLong
 /** The message under a question, in the page's words. */
 export function answerErrorMessage(question: Pick<FormQuestion, 'kind'>, error: AnswerError, copy: AnswerCopy, limits: AnswerLimits = SIGN_UP_ANSWER): string {
   if (error === 'required' && question.kind !== 'text') return copy.errorChoose
-  if (error === 'too_few_words') return (copy.errorFewWords ?? copy.errorRequired).replaceAll('{field}', copy.answerInSentence).replaceAll('{n}', String(limits.minWords))
+  if (error === 'too_few_words')
+    return (copy.errorFewWords ?? copy.errorRequired).replaceAll('{field}', copy.answerInSentence).replaceAll('{n}', String(limits.minWords))
   const template = { required: copy.errorRequired, too_long: copy.errorTooLong, invalid_characters: copy.errorInvalidCharacters }[error]
   return template.replaceAll('{field}', copy.answerInSentence).replaceAll('{n}', String(limits.max))
 }

@@ -219,7 +219,13 @@ function UpdatesChoice({ copy, backend, token }: Omit<Props, 'initial' | 'onDele
  * everything stored (JSON, as the database exports it) or delete the entry now, after a second press. A section of its own (an h2) on the
  * invited and joined pages, the last part of the place panel (an h3) otherwise.
  */
-export function OwnData({ copy, backend, token, onDeleted, standalone = false }: Omit<Props, 'initial' | 'language' | 'rewards' | 'research'> & { standalone?: boolean }) {
+export function OwnData({
+  copy,
+  backend,
+  token,
+  onDeleted,
+  standalone = false,
+}: Omit<Props, 'initial' | 'language' | 'rewards' | 'research'> & { standalone?: boolean }) {
   const [status, setStatus] = useState('')
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [busy, setBusy] = useState(false)

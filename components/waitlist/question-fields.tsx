@@ -52,11 +52,7 @@ export function QuestionFields({ questions, errors, copy, onAnswer, idPrefix = '
           <label htmlFor={id} className="block text-sm font-medium text-slate-700">
             {legend}
           </label>
-          {limits.minWords > 0 ? (
-            <textarea {...control} rows={3} className={inputVariants()} />
-          ) : (
-            <Input {...control} type="text" />
-          )}
+          {limits.minWords > 0 ? <textarea {...control} rows={3} className={inputVariants()} /> : <Input {...control} type="text" />}
           {message}
         </div>
       )

@@ -96,3 +96,25 @@ export type RewardsDocument = {
 export function editorsRewardsExample(): RewardsDocument {
   return guideExample('Rewards for bringing friends') as RewardsDocument
 }
+
+/** The research tasks as content:publish takes them. */
+export type TasksDocument = {
+  _id: 'waitlistTasks'
+  _type: 'waitlistTasks'
+  tasks: {
+    key: string
+    places: number
+    title: { language: string; text: string }[]
+    questions: {
+      key: string
+      kind: 'one' | 'many' | 'text'
+      label: { language: string; text: string }[]
+      options?: { key: string; label: { language: string; text: string }[] }[]
+    }[]
+  }[]
+}
+
+/** The editors' guide's complete research tasks (docs/editors.md, "Research tasks"), read the same way. */
+export function editorsTasksExample(): TasksDocument {
+  return guideExample('Research tasks') as TasksDocument
+}

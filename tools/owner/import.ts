@@ -271,7 +271,8 @@ function readAnswer(question: PublishedQuestion, cell: string): { answer: string
     const { errors } = validateAnswers([{ key: question.key, kind: 'text', required: false, label: '', options: [] }], { [question.key]: [value] })
     const error = errors[question.key]
     // A sign-up's short answer has no fewest words (only a research task's does).
-    if (error && error !== 'too_few_words') return { problem: `${what} ${error === 'too_long' ? `is over ${QUESTION_LIMITS.answer} characters` : ERROR_WORDS[error]}` }
+    if (error && error !== 'too_few_words')
+      return { problem: `${what} ${error === 'too_long' ? `is over ${QUESTION_LIMITS.answer} characters` : ERROR_WORDS[error]}` }
     const formula = formulaProblem(what, value)
     return formula ? { problem: formula } : { answer: value }
   }

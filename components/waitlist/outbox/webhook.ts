@@ -17,7 +17,7 @@ import { Webhook } from 'standardwebhooks'
 import { describeWaitlistSource } from '@/components/waitlist/source'
 import type { ClaimedEntry } from './entry'
 
-export const WEBHOOK_TYPES = ['entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'reward.earned', 'entry.left'] as const
+export const WEBHOOK_TYPES = ['entry.confirmed', 'entry.invited', 'entry.joined', 'referral.credited', 'reward.earned', 'task.completed', 'entry.left'] as const
 export type WebhookType = (typeof WEBHOOK_TYPES)[number]
 
 /** What the database writes into a webhook message (supabase/schemas/07_outbox_webhooks.sql): nothing that names the person. */
