@@ -31,7 +31,7 @@ alter table public.waitlist_outbox
 -- word is a run of characters that are neither spaces nor ASCII punctuation, and each Chinese or
 -- Japanese character (scripts written without spaces) is a word of its own. "ok ok ok" is three,
 -- "!!! ???" none, "用户访谈" four. The form counts alike (sanity/questions/limits.ts wordCount;
--- tests/integration/tasks-db.test.ts holds the two together).
+-- tests/integration/research-panel-db.test.ts holds the two together).
 create function private.waitlist_word_count(answer text)
 returns integer
 language sql
@@ -581,7 +581,7 @@ revoke all on function private.waitlist_own_task_answers(uuid) from public, anon
 --     (public.waitlist_share_name) names only someone opted in and not hidden.
 --
 -- TypeScript twins: components/waitlist/leaderboard-choice.tsx (the own page's side),
--- components/waitlist/leaderboard.ts (the page's read), tools/owner/leaderboard.ts (the
+-- components/waitlist/leaderboard.ts (the page's read), tools/owner/tasks.ts (the
 -- founders').
 
 create table private.waitlist_board_blocklist (

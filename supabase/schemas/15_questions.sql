@@ -58,7 +58,7 @@ revoke all on function private.waitlist_label(jsonb, text) from public, anon, au
 -- word is a run of characters that are neither spaces nor ASCII punctuation, and each Chinese or
 -- Japanese character (scripts written without spaces) is a word of its own. "ok ok ok" is three,
 -- "!!! ???" none, "用户访谈" four. The form counts alike (sanity/questions/limits.ts wordCount;
--- tests/integration/tasks-db.test.ts holds the two together).
+-- tests/integration/research-panel-db.test.ts holds the two together).
 create function private.waitlist_word_count(answer text)
 returns integer
 language sql

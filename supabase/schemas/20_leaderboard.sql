@@ -20,7 +20,7 @@
 --     (public.waitlist_share_name) names only someone opted in and not hidden.
 --
 -- TypeScript twins: components/waitlist/leaderboard-choice.tsx (the own page's side),
--- components/waitlist/leaderboard.ts (the page's read), tools/owner/leaderboard.ts (the
+-- components/waitlist/leaderboard.ts (the page's read), tools/owner/tasks.ts (the
 -- founders').
 
 create table private.waitlist_board_blocklist (
