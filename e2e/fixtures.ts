@@ -40,6 +40,7 @@ export const SITE_ROUTES = [
   '/',
   '/about',
   '/waitlist',
+  '/waitlist/leaderboard',
   '/privacy',
   '/careers',
   '/blog',

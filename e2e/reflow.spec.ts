@@ -21,7 +21,7 @@ const inItsLanguage = (doc: Addressed, path: string) => (doc.language && doc.lan
 const seedDocuments = (type: string) => copy.documents.filter((doc) => doc._type === type && !doc._id.startsWith('drafts.')) as unknown as Addressed[]
 const seedPages = seedDocuments('page').map((doc) => inItsLanguage(doc, `/${doc.slug.current}`))
 const seedPosts = seedDocuments('post').map((doc) => inItsLanguage(doc, `/blog/${doc.slug.current}`))
-const fixedPages = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', '/blog', '/changelog']
+const fixedPages = ['/', '/about', '/waitlist', '/waitlist/unsubscribe', '/waitlist/leaderboard', '/blog', '/changelog']
 // The search with results and with none (a query no word matches).
 const searches = ['/search', '/search?q=slack', '/search?q=xylophonequartet', '/de/search?q=slack', '/de/search?q=xylophonequartet']
 const ROUTES = [

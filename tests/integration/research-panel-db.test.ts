@@ -88,14 +88,18 @@ onEachDatabase(
       service<{ changed: boolean; places: number } | null>('select public.waitlist_revoke_task($1, $2) as value', [entry, task])
     const board = (token: string, choice: string | null = null, nickname: string | null = null) =>
       call<Board>('select public.waitlist_leaderboard_me($1, $2, $3) as value', [token, choice, nickname])
-    const leaderboard = () => service<{ rank: number; name: string; referrals: number }[]>('select coalesce(jsonb_agg(l), $$[]$$) as value from public.waitlist_leaderboard(20) l')
+    const leaderboard = () =>
+      service<{ rank: number; name: string; referrals: number }[]>('select coalesce(jsonb_agg(l), $$[]$$) as value from public.waitlist_leaderboard(20) l')
     const idOf = async (email: string) => (await db.query<{ id: string }>('select id from public.waitlist where email_key = lower($1)', [email])).rows[0]!.id
     const placesOf = async (email: string) =>
       (await db.query<{ p: number }>('select reward_places as p from public.waitlist where email_key = lower($1)', [email])).rows[0]!.p
     const me = async (token: string) => (await call<Record<string, unknown>>('select public.waitlist_me($1) as value', [token]))!
     const taskWebhooks = async () =>
-      (await db.query<{ data: Record<string, unknown> }>(`select payload -> 'data' as data from public.waitlist_outbox where kind = 'webhook' and payload ->> 'type' = 'task.completed' order by id`))
-        .rows.map((row) => row.data)
+      (
+        await db.query<{ data: Record<string, unknown> }>(
+          `select payload -> 'data' as data from public.waitlist_outbox where kind = 'webhook' and payload ->> 'type' = 'task.completed' order by id`,
+        )
+      ).rows.map((row) => row.data)
 
     describe('a task', () => {
       it('is answered once, in the person’s language, and moves them up by its places', async () => {
@@ -157,14 +161,31 @@ onEachDatabase(
       })
 
       it('counts words as the own page does', async () => {
-        const samples = ['ok ok ok', 'ok ok', '!!! ??? ...', 'don’t stop me', 'a-b c', '用户访谈', 'Ärger über Umfragen', ' spaced\u00a0out\u3000words ', 'x,y,z', '']
-        const counted = await db.query<{ n: number }>(`select private.waitlist_word_count(s) as n from unnest($1::text[]) with ordinality t (s, i) order by i`, [samples])
+        const samples = [
+          'ok ok ok',
+          'ok ok',
+          '!!! ??? ...',
+          'don’t stop me',
+          'a-b c',
+          '用户访谈',
+          'Ärger über Umfragen',
+          ' spaced\u00a0out\u3000words ',
+          'x,y,z',
+          '',
+        ]
+        const counted = await db.query<{ n: number }>(
+          `select private.waitlist_word_count(s) as n from unnest($1::text[]) with ordinality t (s, i) order by i`,
+          [samples],
+        )
         expect(counted.rows.map((row) => row.n)).toEqual(samples.map(wordCount))
         expect(TASK_LIMITS.minWords).toBe(3)
       })
 
       it('gives places within the cap, and only to a confirmed person in line', async () => {
-        await publish([{ ...TASKS[1], places: 40 }, { ...TASKS[0], places: 20 }])
+        await publish([
+          { ...TASKS[1], places: 40 },
+          { ...TASKS[0], places: 20 },
+        ])
         const { token, email } = await joined()
         expect(await complete(token, 'tools', { used: ['slack'] })).toMatchObject({ places: 40 })
         expect(await complete(token, 'learning', GOOD)).toMatchObject({ status: 'completed', places: 10 })
@@ -262,7 +283,9 @@ onEachDatabase(
           [{ ...TASKS[1], questions: [{ ...TASKS[1]!.questions[0], options: [{ key: 'one', labels: labels('One', 'Eins') }] }] }],
         ]
         for (const tasks of malformed) {
-          const result = await runAs(db, 'service_role', 'select public.waitlist_replace_tasks($1::jsonb)', [JSON.stringify(tasks)], { request: { headers: {} } })
+          const result = await runAs(db, 'service_role', 'select public.waitlist_replace_tasks($1::jsonb)', [JSON.stringify(tasks)], {
+            request: { headers: {} },
+          })
           expect(result, JSON.stringify(tasks).slice(0, 80)).toMatchObject({ ok: false, code: '22023' })
         }
         expect((await db.query('select key from private.waitlist_tasks order by position')).rows).toEqual([{ key: 'learning' }, { key: 'tools' }])
@@ -308,7 +331,10 @@ onEachDatabase(
       it('refuses a nickname with control characters, markup, an address or a blocked word', async () => {
         const ada = await joined(address(), null, 'Ada')
         const refused = async (nickname: string) => {
-          const result = await runAs(db, 'anon', 'select public.waitlist_leaderboard_me($1, $2, $3)', [ada.token, 'join', nickname], { keep: true, request: api() })
+          const result = await runAs(db, 'anon', 'select public.waitlist_leaderboard_me($1, $2, $3)', [ada.token, 'join', nickname], {
+            keep: true,
+            request: api(),
+          })
           return result.ok ? 'stored' : result.code
         }
         for (const nickname of [

@@ -44,7 +44,13 @@ describe('the tasks’ rules', () => {
       ['your-tools', 5, 1],
     ])
     const german = tasksIn(tasks, 'de')
-    expect(german[0]).toMatchObject({ title: 'Wie Ihr Team von Nutzern lernt', questions: [{ key: 'method', required: true }, { kind: 'text', required: true }] })
+    expect(german[0]).toMatchObject({
+      title: 'Wie Ihr Team von Nutzern lernt',
+      questions: [
+        { key: 'method', required: true },
+        { kind: 'text', required: true },
+      ],
+    })
     // A language without its words falls back to English.
     expect(tasksIn(tasks, 'fr')[0]!.title).toBe('How your team learns from users')
   })
@@ -88,11 +94,21 @@ describe('a task’s answers on the own page', () => {
     expect(judge({ method: ['surveys'], hardest: ['a '.repeat(251)] }).errors).toEqual({ hardest: 'too_long' })
     expect(judge({ method: ['surveys'], hardest: ['three good words\u202e'] }).errors).toEqual({ hardest: 'invalid_characters' })
     expect(judge({ method: ['focus-groups'], hardest: ['finding the people'] }).errors).toEqual({ method: 'required' })
-    expect(judge({ method: ['surveys'], hardest: ['  finding the people  '] })).toEqual({ answers: { method: 'surveys', hardest: 'finding the people' }, errors: {} })
+    expect(judge({ method: ['surveys'], hardest: ['  finding the people  '] })).toEqual({
+      answers: { method: 'surveys', hardest: 'finding the people' },
+      errors: {},
+    })
   })
 
   it('says "at least {n} words" in the page’s words', () => {
-    const copy = { errorRequired: 'Required', errorTooLong: 'Over {n}', errorInvalidCharacters: 'Odd', errorChoose: 'Choose', answerInSentence: 'answer', errorFewWords: 'At least {n} words.' }
+    const copy = {
+      errorRequired: 'Required',
+      errorTooLong: 'Over {n}',
+      errorInvalidCharacters: 'Odd',
+      errorChoose: 'Choose',
+      answerInSentence: 'answer',
+      errorFewWords: 'At least {n} words.',
+    }
     expect(answerErrorMessage({ kind: 'text' }, 'too_few_words', copy, limits)).toBe('At least 3 words.')
     expect(answerErrorMessage({ kind: 'text' }, 'too_long', copy, limits)).toBe('Over 500')
   })
@@ -125,8 +141,13 @@ describe('on every publish webhook', () => {
     const calls: [string, unknown][] = []
     fake.tasks = async () => drafts().slice(0, 1)
     fake.rpc = async (fn, args) => (calls.push([fn, args]), { data: fn === 'waitlist_replace_tasks' ? 1 : 0, error: null, status: 200 })
-    expect(await sendWebhook(POST, { _type: 'waitlistTasks', _id: 'waitlistTasks' })).toMatchObject({ status: 200, body: { tasks: { kind: 'synced', tasks: 1 } } })
-    expect(calls.find(([fn]) => fn === 'waitlist_replace_tasks')![1]).toMatchObject({ tasks: [{ key: 'how-you-learn', places: 10, titles: { de: 'Wie Ihr Team von Nutzern lernt' } }] })
+    expect(await sendWebhook(POST, { _type: 'waitlistTasks', _id: 'waitlistTasks' })).toMatchObject({
+      status: 200,
+      body: { tasks: { kind: 'synced', tasks: 1 } },
+    })
+    expect(calls.find(([fn]) => fn === 'waitlist_replace_tasks')![1]).toMatchObject({
+      tasks: [{ key: 'how-you-learn', places: 10, titles: { de: 'Wie Ihr Team von Nutzern lernt' } }],
+    })
     fake.rpc = async () => ({ data: null, error: { message: 'permission denied', code: '42501' }, status: 403 })
     expect(await sendWebhook(POST, { _type: 'waitlistTasks', _id: 'waitlistTasks' })).toMatchObject({ status: 500, body: { tasks: { kind: 'kept' } } })
     expect(await sendWebhook(POST, { _type: 'post', _id: 'post-1' })).toMatchObject({ status: 200 })
@@ -145,7 +166,13 @@ describe('the export’s task columns', () => {
       completed_at: '2026-12-02T10:00:00Z',
       revoked_at: null,
     },
-    'your-tools': { title: 'Tools', answers: { tools: { question: 'Where?', kind: 'many', options: ['slack', 'jira'], labels: [] } }, places: 5, completed_at: '', revoked_at: '2026-12-02T11:00:00Z' },
+    'your-tools': {
+      title: 'Tools',
+      answers: { tools: { question: 'Where?', kind: 'many', options: ['slack', 'jira'], labels: [] } },
+      places: 5,
+      completed_at: '',
+      revoked_at: '2026-12-02T11:00:00Z',
+    },
   }
 
   it('a column per task: each question’s answer, “revoked:” before a revoked one, empty when unanswered; quoted as CSV', () => {

@@ -164,6 +164,55 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
     await owner.query(`select public.waitlist_replace_rewards('[]'::jsonb)`)
   }
   const range = (n: number) => Array.from({ length: n }, (_, i) => i)
+  /**
+   * Issue #69: one research task published, `samples` confirmed people answering it from their own
+   * page (the row locked, the answers judged, the places added, the webhook queued), then one entry
+   * in 256 opted in to the leaderboard and its refresh read as the site's server reads it. The
+   * task is taken down after; the answers and the board stay, as they would.
+   */
+  async function research(): Promise<void> {
+    const task = `bench-task-${tag}`
+    const labels = { en: 'Bench' }
+    await owner.query('select public.waitlist_replace_tasks($1::jsonb)', [
+      JSON.stringify([
+        {
+          key: task,
+          places: 10,
+          titles: labels,
+          questions: [
+            {
+              key: 'method',
+              kind: 'one',
+              labels,
+              options: [
+                { key: 'interviews', labels },
+                { key: 'surveys', labels },
+              ],
+            },
+            { key: 'hardest', kind: 'text', labels, options: [] },
+          ],
+        },
+      ]),
+    ])
+    const answering = await pick(owner, 'confirmed', samples, taken)
+    await series(
+      'complete a task',
+      (await links(owner, answering, TOKEN_LINKS)).map((token) => [token, task, JSON.stringify({ method: 'surveys', hardest: 'finding the right people' })]),
+      'select public.waitlist_complete_task($1, $2, $3::jsonb) as value',
+      'anon',
+      (rows) => (rows[0]?.value as { status?: string })?.status === 'completed',
+    )
+    await owner.query(
+      `update public.waitlist set board_name = 'B. ' || left(id::text, 4), board_at = now() where id::text like '00%' and status <> 'pending' and board_name is null`,
+    )
+    await series(
+      'leaderboard refresh',
+      range(samples).map(() => []),
+      'select coalesce(jsonb_agg(l), $$[]$$) as value from public.waitlist_leaderboard(20) l',
+      'service_role',
+    )
+    await owner.query(`select public.waitlist_replace_tasks('[]'::jsonb)`)
+  }
 
   // Sign-ups answer the questions published, as the site's form sends them: the database checks each answer.
   await owner.query('select public.waitlist_replace_questions($1::jsonb)', [JSON.stringify(BENCH_QUESTIONS)])
@@ -202,6 +251,7 @@ export async function timeCalls(api: pg.Pool, owner: pg.Client, { samples, round
   )
 
   await rewards()
+  await research()
 
   const asking = await pick(owner, 'confirmed', samples, taken)
   await series(

@@ -19,6 +19,8 @@ export const TARGETS = {
   answerCountsMs: 2000,
   /** The console's counts per rung of the rewards ladder (issue #68): an index, never the list. */
   rewardCountsMs: 100,
+  /** The leaderboard page's read of the board (issue #69): an index range, never a sort of the list. */
+  leaderboardRefreshMs: 100,
   consoleFirstByteMs: 2000,
   peakMemoryMb: 300,
   exportRowsPerSecond: 50_000,
@@ -49,6 +51,8 @@ export const VISITOR_CALLS = [
   // moves, an e-mail, a Slack line and a webhook), and the own page of someone who earned one.
   'confirm earning a rung',
   'own page with rewards',
+  // Issue #69: a research task answered from the own page.
+  'complete a task',
 ] as const
 
 /** The founders' calls, each with its own target. */
@@ -56,6 +60,7 @@ export const OWNER_CALLS = [
   'line head',
   'answer counts',
   'reward counts',
+  'leaderboard refresh',
   'segment invite 1,000 (dry run)',
   'segment invite 1,000',
   'invite 10,000 (dry run)',
@@ -117,6 +122,7 @@ export function judgeCall(call: CallName, samples: readonly number[]): Verdict[]
   if (call === 'segment invite 1,000' || call === 'segment invite 1,000 (dry run)') return [atMost('each', worst, TARGETS.segmentInvite1000Ms)]
   if (call === 'answer counts') return [atMost('each', worst, TARGETS.answerCountsMs)]
   if (call === 'reward counts') return [atMost('p95', p95, TARGETS.rewardCountsMs)]
+  if (call === 'leaderboard refresh') return [atMost('each', worst, TARGETS.leaderboardRefreshMs)]
   if (call === CONCURRENT_CALL) return [atMost('each round', worst, TARGETS.concurrentConfirmationsMs)]
   // The outbox claim has no target of its own in the issue: it is the dispatchers' cost per run.
   return []
