@@ -21,6 +21,7 @@ import { Button, ButtonLink } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { MyPlacePanel, OwnData } from './my-place'
 import type { Research } from './research-tasks'
+import { loadOwnPageParts } from './own-page-parts'
 
 type Props = {
   copy: WaitlistConfirmPage
@@ -80,7 +81,8 @@ export function ConfirmLink({ copy, placeCopy, rewards, research, messages, back
     setState({ view: 'checking' })
     const held = token.current
     if (!held) return setState({ view: 'invalid' })
-    void fetchLinkState(backend, held).then((result) => setState(stateFor(result, held)))
+    // The own page's parts download beside the read, so a confirmed person's page is drawn whole.
+    void Promise.all([fetchLinkState(backend, held), loadOwnPageParts().catch(() => null)]).then(([result]) => setState(stateFor(result, held)))
   }
 
   async function confirm() {

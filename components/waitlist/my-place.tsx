@@ -8,8 +8,8 @@ import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type M
 import { fillTemplate } from '@/components/waitlist/template'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { LeaderboardChoice } from './leaderboard-choice'
-import { ResearchTasks, type Research } from './research-tasks'
+import type { Research } from './research-tasks'
+import { loadOwnPageParts, ownPageParts } from './own-page-parts'
 
 type Props = {
   copy: WaitlistPlacePanel
@@ -37,7 +37,13 @@ type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'u
  */
 export function MyPlacePanel({ copy, rewards, research, backend, language, token, initial, onDeleted }: Props) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
+  const [parts, setParts] = useState(ownPageParts)
   const [status, setStatus] = useState('')
+
+  useEffect(() => {
+    // Unavailable without them: the tasks and the board are the page's, not extras to drop.
+    if (!parts) void loadOwnPageParts().then(setParts, () => setLoad({ state: 'unavailable' }))
+  }, [parts])
 
   useEffect(() => {
     if (initial) {
@@ -56,10 +62,12 @@ export function MyPlacePanel({ copy, rewards, research, backend, language, token
     }
   }, [backend, token, initial])
 
-  if (load.state === 'loading') return <section aria-busy="true" aria-label={copy.title} className="mt-8 min-h-40 border-t border-slate-200 pt-8" />
+  if (load.state === 'loading' || (load.state === 'ready' && !parts))
+    return <section aria-busy="true" aria-label={copy.title} className="mt-8 min-h-40 border-t border-slate-200 pt-8" />
   if (load.state === 'unavailable') return <p className="mt-8 border-t border-slate-200 pt-8 text-slate-600">{copy.unavailableText}</p>
 
   const { me } = load
+  const { ResearchTasks, LeaderboardChoice } = parts!
   const link = referralLink(window.location.origin, me.referralCode, language)
   const canShare = typeof navigator.share === 'function'
 
