@@ -65,7 +65,13 @@ export function ResearchTasks({ copy, tasks, formCopy, unavailableText, backend,
   )
 }
 
-type Outcome = { kind: 'open' } | { kind: 'sending' } | { kind: 'moved'; places: number; place: number | null } | { kind: 'closed' } | { kind: 'failed' }
+type Outcome =
+  | { kind: 'open' }
+  | { kind: 'sending' }
+  | { kind: 'moved'; places: number; place: number | null }
+  | { kind: 'answered' }
+  | { kind: 'closed' }
+  | { kind: 'failed' }
 
 function TaskForm({
   task,
@@ -86,7 +92,7 @@ function TaskForm({
       <span className="text-sm font-normal text-brand-700">{fillTemplate(copy.placesLabel, { places: task.places })}</span>
     </h4>
   )
-  if (status || outcome.kind === 'moved' || outcome.kind === 'closed') {
+  if (status || outcome.kind === 'moved' || outcome.kind === 'answered' || outcome.kind === 'closed') {
     const text =
       outcome.kind === 'moved'
         ? fillTemplate(copy.doneText, { places: outcome.places, place: outcome.place ?? '–' })
@@ -118,7 +124,7 @@ function TaskForm({
       return setOutcome({ kind: 'moved', places: result.places, place: result.place })
     }
     // Answered from another tab: as answered here. Removed, or invited meanwhile: closed.
-    if (result.status === 'done') return setOutcome({ kind: 'moved', places: 0, place: null })
+    if (result.status === 'done') return setOutcome({ kind: 'answered' })
     if (result.status === 'closed' || result.status === 'unknown' || result.status === 'gone') return setOutcome({ kind: 'closed' })
     setOutcome({ kind: 'failed' })
   }
