@@ -167,6 +167,11 @@ test('the person joins the leaderboard under their initials, and is gone from it
   await page.setViewportSize({ width: 1280, height: 720 })
   expect(await axeViolations(page)).toEqual([])
 
+  // Static: visits within the refresh are answered from the cache, the database not asked.
+  await expect
+    .poll(async () => (await page.request.get('/de/waitlist/leaderboard')).headers()['x-nextjs-cache'], { timeout: 10_000, intervals: [250] })
+    .toBe('HIT')
+
   // Leaving the list (the own page's delete, after its second press).
   await ownPage(page, link)
   await page.getByRole('button', { name: de.placePanel.deleteLabel }).click()
