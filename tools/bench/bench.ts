@@ -78,15 +78,26 @@ const SERVER_ROUTES = ['/', '/about', '/blog/slack-threads-and-webhooks', NOT_FO
 const { variant, campaign } = await writeBenchContent()
 type Route = { path: string; variant?: PageVariant }
 // /privacy is a rich-text page, /careers a page built from sections in the Studio,
-// /waitlist/confirm the confirmation link's page (its island checks the token), and
+// /waitlist/confirm the confirmation link's page (its island checks the token),
+// /waitlist/leaderboard the opt-in leaderboard (static, its board read by the server), and
 // /search?q=slack the site search with results (rendered for each request).
 const ALL_ROUTES: Route[] = [
   { path: '/' },
   { path: '/', variant },
   { path: '/', variant: campaign },
-  ...['/about', '/waitlist', '/waitlist/confirm', '/privacy', '/careers', '/blog', '/blog/slack-threads-and-webhooks', NOT_FOUND, '/de', '/search?q=slack'].map(
-    (path) => ({ path }),
-  ),
+  ...[
+    '/about',
+    '/waitlist',
+    '/waitlist/confirm',
+    '/waitlist/leaderboard',
+    '/privacy',
+    '/careers',
+    '/blog',
+    '/blog/slack-threads-and-webhooks',
+    NOT_FOUND,
+    '/de',
+    '/search?q=slack',
+  ].map((path) => ({ path })),
 ]
 const onlyRoutes = settings.routes
 const ROUTES = onlyRoutes ? ALL_ROUTES.filter((route) => onlyRoutes.includes(routeLabel(route))) : ALL_ROUTES

@@ -15,6 +15,7 @@ export const JS_BUDGET: Readonly<Record<string, number>> = {
   '/about': 1.05,
   '/waitlist': 1.1,
   '/waitlist/confirm': 1.1,
+  '/waitlist/leaderboard': 1.05,
   '/privacy': 1.05,
   '/careers': 1.05,
   '/blog': 1.05,
@@ -77,6 +78,8 @@ export const NOT_FOUND_BY_DEFINITION: ReadonlySet<string> = new Set(['http-statu
  */
 export const NOINDEX_BY_DESIGN: Readonly<Record<string, ReadonlySet<string>>> = {
   '/waitlist/confirm': new Set(['is-crawlable', 'meta-description']),
+  // People's chosen names, not the product's content (app/(site)/[lang]/waitlist/leaderboard/page.tsx).
+  '/waitlist/leaderboard': new Set(['is-crawlable']),
   // A page of results for whatever anyone typed is nothing for a search engine to keep.
   '/search?q=slack': new Set(['is-crawlable']),
 }
