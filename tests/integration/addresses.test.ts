@@ -71,6 +71,7 @@ describe('the published addresses', () => {
       '/waitlist',
       '/waitlist/confirm',
       '/waitlist/unsubscribe',
+      '/waitlist/leaderboard',
     ]
     const german = [
       '/de',
@@ -94,6 +95,7 @@ describe('the published addresses', () => {
       '/de/waitlist',
       '/de/waitlist/confirm',
       '/de/waitlist/unsubscribe',
+      '/de/waitlist/leaderboard',
     ]
     expect([...first.pages].sort()).toEqual([...english, ...german].sort())
     // A Markdown twin for every page and post (not the lists, feeds, search, waitlist links or llms.txt).
