@@ -7,7 +7,8 @@ const NAME_MAX = 40
 
 /**
  * A chosen display name as the image may draw it: composed (NFC), no control, format or direction
- * characters (a right-to-left override would reorder the headline), spaces collapsed, cut at
+ * characters (a right-to-left override would reorder the headline; the zero-width joiner stays,
+ * it holds an emoji such as a family together), spaces collapsed, cut at
  * NAME_MAX graphemes; null when nothing is left. Satori draws text as shapes, so markup in a name
  * is drawn as its characters and never read as markup.
  */
@@ -15,7 +16,7 @@ export function cleanDisplayName(name: string | null | undefined): string | null
   if (!name) return null
   const clean = name
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/(?!\u200d)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
     .replace(/\s+/gu, ' ')
     .trim()
   const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(clean)].map((part) => part.segment)
