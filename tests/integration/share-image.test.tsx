@@ -140,12 +140,12 @@ describe('a referral link’s share image', () => {
 
   it('refuses a code of a shape never minted, or an unknown language', async () => {
     const route = await import('@/app/og/[lang]/ref/[code]/route')
-    for (const [lang, code] of [
+    const cases: [string, string][] = [
       ['en', 'short'],
       ['en', `${CODE}<b>`],
       ['xx', CODE],
-    ])
-      expect((await route.GET(new Request('http://localhost/'), { params: Promise.resolve({ lang, code }) })).status).toBe(404)
+    ]
+    for (const [lang, code] of cases) expect((await route.GET(new Request('http://localhost/'), { params: Promise.resolve({ lang, code }) })).status).toBe(404)
   })
 
   it('draws a chosen name when one is given, markup and control characters as harmless text', async () => {

@@ -142,5 +142,9 @@ describe('the confirmation e-mail’s share links', () => {
     expect(access.text).not.toContain(copy.shareTitle)
     const none = await renderLinkEmail({ ...base, kind: 'confirmation_email', share: null })
     expect(none.text).not.toContain(copy.shareTitle)
+    // A link off the site is never sent on; the confirmation itself still goes.
+    const off = await renderLinkEmail({ ...base, kind: 'confirmation_email', share: { link: `https://evil.example/waitlist?ref=${CODE}`, origin: ORIGIN } })
+    expect(off.text).not.toContain('evil.example')
+    expect(off.text).toContain(base.url)
   })
 })

@@ -92,7 +92,13 @@ function FirstReward({ copy }: { copy: WaitlistEmailCopy }) {
  * links are ours to send: the referral code is the mailbox's own, never anything a visitor typed.
  */
 function ShareLinks({ copy, share }: { copy: WaitlistEmailCopy; share: { link: string; origin: string } }) {
-  const links = shareLinks(share.link, { text: copy.shareText, subject: copy.shareSubject }, share.origin)
+  let links: ReturnType<typeof shareLinks>
+  try {
+    links = shareLinks(share.link, { text: copy.shareText, subject: copy.shareSubject }, share.origin)
+  } catch {
+    // Not a referral link on the site (it always is, from dispatch.ts): the e-mail goes without them rather than not at all.
+    return null
+  }
   const items = [
     { href: links.email, label: copy.shareEmailLabel },
     { href: links.whatsapp, label: copy.shareWhatsappLabel },
