@@ -25,10 +25,6 @@ async function placeShown(page: Page): Promise<{ place: number; total: number }>
   return { place: Number(place), total: Number(total) }
 }
 
-async function confirmationLinkFor(address: string): Promise<string> {
-  return confirmLinkIn(await emailTo(address, { subject: email.subject }))
-}
-
 test.describe(() => {
   test.use({ consent: 'granted' })
 
@@ -62,11 +58,45 @@ test.describe(() => {
     expect(events.named('referral_link_copied')[0]?.properties).toMatchObject({ method: 'copy' })
     expect(JSON.stringify(events.events)).not.toContain(link.split('ref=')[1])
 
-    // A friend opens it in their own browser, joins at once, and confirms from their inbox.
+    // The share kit (components/waitlist/share-kit.tsx): every way of sending carries the same link
+    // with the marketers' words, each href to the network's own address and nowhere else.
+    const kit = page.getByTestId('share-kit')
+    const hrefOf = async (name: string) => (await kit.getByRole('link', { name, exact: true }).getAttribute('href')) ?? ''
+    const mailto = await hrefOf(placePanel.emailShareLabel)
+    expect(mailto.startsWith('mailto:?subject=')).toBe(true)
+    const mail = new URLSearchParams(mailto.slice('mailto:?'.length))
+    expect(mail.get('subject')).toBe(placePanel.shareSubject)
+    expect(mail.get('body')).toBe(`${placePanel.shareText}\n${link}`)
+    const whatsapp = new URL(await hrefOf(placePanel.whatsappLabel))
+    expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/')
+    expect(whatsapp.searchParams.get('text')).toBe(`${placePanel.shareText}\n${link}`)
+    const linkedin = new URL(await hrefOf(placePanel.linkedinLabel))
+    expect(linkedin.origin + linkedin.pathname).toBe('https://www.linkedin.com/sharing/share-offsite/')
+    expect(linkedin.searchParams.get('url')).toBe(link)
+    const x = new URL(await hrefOf(placePanel.xLabel))
+    expect(x.origin + x.pathname).toBe('https://x.com/intent/post')
+    expect([x.searchParams.get('text'), x.searchParams.get('url')]).toEqual([placePanel.shareText, link])
+    // Desktop Chromium has no navigator.share: no share button.
+    await expect(kit.getByRole('button', { name: placePanel.shareLabel })).toHaveCount(0)
+    // The QR code, drawn by the server as SVG, not by a script on the page.
+    const qr = kit.getByRole('img', { name: placePanel.qrLabel })
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    const code = new URL(link).searchParams.get('ref')!
+    const qrAnswer = await page.request.get(`/og/en/qr/${code}`)
+    expect(qrAnswer.headers()['content-type']).toContain('image/svg+xml')
+    expect(await qrAnswer.text()).not.toMatch(/<script/i)
+    expect((await page.request.get('/og/en/qr/not-a-code')).status()).toBe(404)
+    // The link's share image names nobody who did not opt in: it is the waitlist page's own image.
+    const shareImage = await page.request.get(`/og/en/ref/${code}`)
+    expect(shareImage.headers()['content-type']).toBe('image/png')
+    expect(Buffer.compare(await shareImage.body(), await (await page.request.get('/og/en/waitlist')).body())).toBe(0)
+
+    // A friend opens the link the kit sends (the e-mail's body) in their own browser, joins at once,
+    // and confirms from their inbox: credited as any referral link is.
     const friendContext = await page.context().browser()!.newContext()
     const friend = await friendContext.newPage()
     const friendEmail = `friend.${Date.now()}@example.org`
-    await friend.goto(link)
+    await friend.goto(mail.get('body')!.split('\n').at(-1)!)
     const form = waitlistForm(friend)
     await form.name.fill('A Friend')
     await form.email.fill(friendEmail)
@@ -76,7 +106,18 @@ test.describe(() => {
     await page.goto('/')
     await page.goto(THIRD.link)
     await expect(page.getByText(fill(placePanel.referralsText, { n: 0 }))).toBeVisible()
-    await confirmByPress(friend, await confirmationLinkFor(friendEmail))
+    // The friend's confirmation e-mail carries the share kit as links, with the friend's own code.
+    const friendMail = await emailTo(friendEmail, { subject: email.subject })
+    expect(friendMail.text).toContain(email.shareTitle)
+    const friendLink = /(http\S+\/waitlist\?ref=[A-Za-z0-9_-]{22})/.exec(friendMail.text)?.[1] ?? ''
+    expect(friendLink).not.toBe(link)
+    expect(friendMail.html).toContain(
+      `href="https://wa.me/?${new URLSearchParams({ text: `${email.shareText}\n${friendLink}` }).toString().replace(/&/g, '&amp;')}"`,
+    )
+    expect(friendMail.html).toContain(`href="https://www.linkedin.com/sharing/share-offsite/?${new URLSearchParams({ url: friendLink })}"`)
+    expect(friendMail.html).toContain('href="mailto:?subject=')
+    expect(friendMail.html).toContain('href="https://x.com/intent/post?')
+    await confirmByPress(friend, confirmLinkIn(friendMail))
     await friendContext.close()
 
     await page.goto('/')

@@ -6,6 +6,7 @@ import { countedWords, ladderProgress, type LadderRung } from '@/sanity/rewards/
 import { track } from '@/components/analytics/client'
 import { deleteMe, exportMyData, fetchLinkState, myUpdates, referralLink, type MyPlace } from '@/components/waitlist/link'
 import { fillTemplate } from '@/components/waitlist/template'
+import { ShareKit } from '@/components/waitlist/share-kit'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import type { Research } from './research-tasks'
@@ -31,14 +32,13 @@ type Props = {
 type Load = { state: 'loading' } | { state: 'ready'; me: MyPlace } | { state: 'unavailable' }
 
 /**
- * A confirmed person's place in line, their referral link (copy, and share where the device can)
+ * A confirmed person's place in line, their referral link with the share kit (share-kit.tsx)
  * and their own data (download as JSON, delete after a second press). Everything goes through the
  * database's own functions with the token; nothing is cached or stored in the browser.
  */
 export function MyPlacePanel({ copy, rewards, research, backend, language, token, initial, onDeleted }: Props) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', me: initial } : { state: 'loading' })
   const [parts, setParts] = useState(ownPageParts)
-  const [status, setStatus] = useState('')
 
   useEffect(() => {
     // Unavailable without them: the tasks and the board are the page's, not extras to drop.
@@ -69,27 +69,6 @@ export function MyPlacePanel({ copy, rewards, research, backend, language, token
   const { me } = load
   const { ResearchTasks, LeaderboardChoice } = parts!
   const link = referralLink(window.location.origin, me.referralCode, language)
-  const canShare = typeof navigator.share === 'function'
-
-  async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(link)
-      setStatus(copy.copiedLabel)
-      track('referral_link_copied', { method: 'copy' })
-    } catch {
-      // Clipboard refused (permissions, an old browser): the link is selectable in its field.
-      document.getElementById('referral-link')?.focus()
-    }
-  }
-
-  async function shareLink() {
-    try {
-      await navigator.share({ text: copy.shareText, url: link })
-      track('referral_link_copied', { method: 'share' })
-    } catch {
-      // Cancelled by the person, or refused: nothing to say.
-    }
-  }
 
   return (
     <section aria-labelledby="place-title" className="mt-8 border-t border-slate-200 pt-8">
@@ -115,19 +94,7 @@ export function MyPlacePanel({ copy, rewards, research, backend, language, token
         {copy.linkLabel}
       </label>
       <Input tone="copy" id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={copyLink} size="sm">
-          {copy.copyLabel}
-        </Button>
-        {canShare ? (
-          <Button onClick={shareLink} variant="secondary" size="sm">
-            {copy.shareLabel}
-          </Button>
-        ) : null}
-      </div>
-      <p role="status" className="mt-2 text-sm text-slate-700">
-        {status}
-      </p>
+      <ShareKit copy={copy} link={link} code={me.referralCode} language={language} />
       <OwnData copy={copy} backend={backend} token={token} onDeleted={onDeleted} />
     </section>
   )

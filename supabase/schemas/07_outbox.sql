@@ -251,7 +251,8 @@ create trigger waitlist_invited
   for each statement execute function private.waitlist_invited();
 
 -- The person as a claimed message carries them (components/waitlist/outbox/dispatch.ts, ClaimedEntry):
--- read by the claim, and again right before the send (waitlist_outbox_begin_send).
+-- read by the claim, and again right before the send (waitlist_outbox_begin_send). The referral
+-- code is public by design (it is in every shared link); the confirmation e-mail's share links carry it.
 create function private.waitlist_outbox_entry(w public.waitlist)
 returns jsonb
 language sql
@@ -261,7 +262,8 @@ as $$
   select pg_catalog.jsonb_build_object(
     'id', w.id, 'name', w.name, 'email', w.email, 'project', w.project,
     'utm_source', w.utm_source, 'utm_medium', w.utm_medium, 'utm_campaign', w.utm_campaign,
-    'referrer_host', w.referrer_host, 'landing_path', w.landing_path, 'answers', w.answers
+    'referrer_host', w.referrer_host, 'landing_path', w.landing_path, 'answers', w.answers,
+    'referral_code', w.referral_code
   )
 $$;
 

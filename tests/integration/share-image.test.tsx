@@ -118,3 +118,45 @@ describe('share images drawn offline', () => {
     expect(network).not.toHaveBeenCalled()
   })
 })
+
+// The share image of a referral link (issue #69): names nobody unless its person opted in to the
+// leaderboard (components/waitlist/share-name.ts answers no name until that is wired).
+describe('a referral link’s share image', () => {
+  const CODE = 'AbCdEfGhIjKlMnOpQr_-12'
+
+  it('names nobody by default: the route draws the waitlist page’s own headline', async () => {
+    const route = await import('@/app/og/[lang]/ref/[code]/route')
+    const response = await route.GET(new Request(`http://localhost/og/en/ref/${CODE}`), { params: Promise.resolve({ lang: 'en', code: CODE }) })
+    expect(response.status).toBe(200)
+    // A minute, not a year: a name may go when its person opts out.
+    expect(response.headers.get('cache-control')).toContain('max-age=60')
+    const png = Buffer.from(await response.arrayBuffer())
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 })
+    const { getWaitlistPage } = await import('@/sanity/content')
+    const { png: plain } = await draw((await getWaitlistPage('en'))!.title)
+    expect(png.equals(plain)).toBe(true)
+    expect(network).not.toHaveBeenCalled()
+  })
+
+  it('refuses a code of a shape never minted, or an unknown language', async () => {
+    const route = await import('@/app/og/[lang]/ref/[code]/route')
+    const cases: [string, string][] = [
+      ['en', 'short'],
+      ['en', `${CODE}<b>`],
+      ['xx', CODE],
+    ]
+    for (const [lang, code] of cases) expect((await route.GET(new Request('http://localhost/'), { params: Promise.resolve({ lang, code }) })).status).toBe(404)
+  })
+
+  it('draws a chosen name when one is given, markup and control characters as harmless text', async () => {
+    const { drawReferralShareImage } = await import('@/components/waitlist/share-image')
+    const nobody = Buffer.from(await (await drawReferralShareImage('en', null))!.arrayBuffer())
+    for (const name of ['A.B.', '<img src=x onerror=alert(1)>', 'Ma\u202erk\u0000\u0007 🚀']) {
+      const response = (await drawReferralShareImage('de', name))!
+      const png = Buffer.from(await response.arrayBuffer())
+      expect(pngSize(png)).toEqual({ width: 1200, height: 630 })
+      expect(png.equals(nobody)).toBe(false)
+    }
+    expect(network).not.toHaveBeenCalled()
+  })
+})

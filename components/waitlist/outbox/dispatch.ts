@@ -51,6 +51,7 @@
  *   receiver configured it is skipped (nothing fails, and the database deletes it later).
  */
 import { invitationUrl } from '@/components/waitlist/invitation-url'
+import { referralLink } from '@/components/waitlist/link'
 import { leavePageUrl, unsubscribeUrl, UPDATES_TOKEN_PREFIX } from '@/components/waitlist/unsubscribe-path'
 import {
   formatExpiry,
@@ -318,6 +319,11 @@ async function deliver(message: ClaimedMessage, options: DispatchOptions, run: R
     url: confirmationUrl(options.siteUrl, link.token, language),
     expires: formatExpiry(expires, language),
     unsubscribeUrl: leavePage,
+    // The share kit's links in the confirmation e-mail (the mailbox's own referral code).
+    share:
+      message.kind === 'confirmation_email' && fresh.entry.referral_code
+        ? { link: referralLink(options.siteUrl, fresh.entry.referral_code, language), origin: options.siteUrl }
+        : null,
   })
   await run.bounded(options.email({ ...rendered, ...sending, to: { name: '', address: fresh.entry.email } }))
   return { outcome: 'sent' }

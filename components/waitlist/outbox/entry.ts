@@ -15,6 +15,8 @@ export type ClaimedEntry = {
   utm_campaign: string | null
   referrer_host: string | null
   landing_path: string | null
+  /** The person's public referral code, for the share links in the confirmation e-mail (absent in messages claimed before it was added). */
+  referral_code?: string
   /** The answers to the questions at sign-up, as stored (supabase/schemas/15_questions.sql). */
   answers?: StoredAnswers
 }

@@ -8,7 +8,9 @@
 import type { WaitlistEmailCopy } from '@/sanity/content/types'
 import { fillTemplate } from '@/components/waitlist/template'
 import { countedWords } from '@/sanity/rewards/ladder'
-import { EmailAction, EmailLayout, EmailParagraphs } from './email-layout'
+import { Link, Text } from '@react-email/components'
+import { shareLinks } from '@/components/waitlist/share'
+import { EmailAction, EmailLayout, EmailParagraphs, emailSmallText } from './email-layout'
 
 /** An imported list's confirmation (supabase/schemas/16_imports.sql) says where their sign-up came from. */
 export type LinkEmailKind = 'confirmation_email' | 'import_confirmation' | 'access_email'
@@ -21,6 +23,11 @@ export type LinkEmailProps = {
   expires: string
   /** The page that takes this address off the list (a person who never signed up may want to). */
   unsubscribeUrl: string
+  /**
+   * The person's referral link (`referralLink`, components/waitlist/link.ts) for the share links
+   * under the first rung, with the site's origin it must be on; none in the new-link e-mail.
+   */
+  share?: { link: string; origin: string } | null
 }
 
 /** Each kind's own words; the sender, greeting and link hint are shared. */
@@ -49,7 +56,7 @@ export function linkEmailWords(copy: WaitlistEmailCopy, kind: LinkEmailKind) {
       }
 }
 
-export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl }: LinkEmailProps) {
+export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl, share }: LinkEmailProps) {
   const words = linkEmailWords(copy, kind)
   return (
     <EmailLayout
@@ -63,6 +70,7 @@ export function LinkEmail({ copy, kind, url, expires, unsubscribeUrl }: LinkEmai
       <EmailParagraphs text={words.body} />
       <EmailAction url={url} label={words.buttonLabel} hint={copy.linkHint} note={fillTemplate(words.expiryNote, { date: expires })} />
       {kind === 'access_email' ? null : <FirstReward copy={copy} />}
+      {kind === 'access_email' || !share ? null : <ShareLinks copy={copy} share={share} />}
     </EmailLayout>
   )
 }
@@ -76,4 +84,45 @@ function FirstReward({ copy }: { copy: WaitlistEmailCopy }) {
   if (!first) return null
   const words = countedWords({ one: copy.firstRewardOne, other: copy.firstRewardOther }, first.threshold, copy.language)
   return <EmailParagraphs text={fillTemplate(words, { n: first.threshold, reward: first.title })} />
+}
+
+/**
+ * The share kit as links (issue #69): the referral link sent on by e-mail, WhatsApp, LinkedIn or
+ * X with the marketers' words (components/waitlist/share.ts builds and encodes every href). The
+ * links are ours to send: the referral code is the mailbox's own, never anything a visitor typed.
+ */
+function ShareLinks({ copy, share }: { copy: WaitlistEmailCopy; share: { link: string; origin: string } }) {
+  let links: ReturnType<typeof shareLinks>
+  try {
+    links = shareLinks(share.link, { text: copy.shareText, subject: copy.shareSubject }, share.origin)
+  } catch {
+    // Not a referral link on the site (it always is, from dispatch.ts): the e-mail goes without them rather than not at all.
+    return null
+  }
+  const items = [
+    { href: links.email, label: copy.shareEmailLabel },
+    { href: links.whatsapp, label: copy.shareWhatsappLabel },
+    { href: links.linkedin, label: copy.shareLinkedinLabel },
+    { href: links.x, label: copy.shareXLabel },
+  ]
+  return (
+    <>
+      <Text style={emailSmallText}>{copy.shareTitle}</Text>
+      <Text style={emailSmallText}>
+        {items.map((item, index) => (
+          <span key={item.label}>
+            {index > 0 ? ' · ' : null}
+            <Link href={item.href} style={{ color: '#4338ca' }}>
+              {item.label}
+            </Link>
+          </span>
+        ))}
+      </Text>
+      <Text style={{ fontSize: 14, lineHeight: '20px', wordBreak: 'break-all' }}>
+        <Link href={share.link} style={{ color: '#4338ca' }}>
+          {share.link}
+        </Link>
+      </Text>
+    </>
+  )
 }

@@ -177,6 +177,30 @@ export const waitlistPage = defineType({
       stringField({ name: 'copiedLabel', title: 'Copied (announced)', max: 60 }),
       stringField({ name: 'shareLabel', title: 'Share button (phones that can share)', max: 32 }),
       stringField({ name: 'shareText', title: 'Text shared with the link', max: 140 }),
+      // The share kit (issue #69): one link per way of sending it, each prefilled with the words above.
+      stringField({
+        name: 'shareSubject',
+        title: 'Share by e-mail: subject',
+        description: 'The subject of the e-mail the "E-mail" button opens; its body is the text shared with the link, then the link.',
+        max: 100,
+      }),
+      stringField({ name: 'emailShareLabel', title: 'Share: e-mail button', max: 32 }),
+      stringField({ name: 'whatsappLabel', title: 'Share: WhatsApp button', max: 32 }),
+      stringField({ name: 'linkedinLabel', title: 'Share: LinkedIn button', max: 32 }),
+      stringField({ name: 'xLabel', title: 'Share: X button', max: 32 }),
+      stringField({
+        name: 'shareImageNamed',
+        title: 'Share: picture headline with the sharer’s name',
+        description:
+          'The headline of the picture a shared link shows, when the sharer chose to appear on the leaderboard; {name} is replaced by the name they chose there. Everyone else’s link shows the waitlist page’s headline and names nobody.',
+        max: 100,
+      }),
+      stringField({
+        name: 'qrLabel',
+        title: 'Share: QR code (text for screen readers)',
+        description: 'Describes the QR code of the link, e.g. "QR code of your link: scan it with a phone".',
+        max: 120,
+      }),
       stringField({ name: 'dataTitle', title: 'Your data: title', max: 60 }),
       textField({ name: 'dataText', title: 'Your data: text', max: 240, rows: 2 }),
       stringField({
@@ -474,6 +498,19 @@ export const waitlistPage = defineType({
       stringField({ name: 'erasurePreviewText', title: 'Erasure e-mail: preview text', max: 140 }),
       textField({ name: 'erasureBody', title: 'Erasure e-mail: body', description: 'Starts after the greeting. One paragraph per line.', max: 800, rows: 5 }),
       textField({ name: 'erasureFooter', title: 'Erasure e-mail: footer', description: 'What to do if they did not delete it themselves.', max: 300, rows: 2 }),
+      // The share kit in the confirmation e-mail (issue #69): the referral link as links to send it on.
+      stringField({
+        name: 'shareTitle',
+        title: 'Share links: introduction',
+        description: 'In the confirmation e-mail, before the links that send the referral link on.',
+        max: 120,
+      }),
+      stringField({ name: 'shareText', title: 'Share links: text sent with the link', max: 140 }),
+      stringField({ name: 'shareSubject', title: 'Share links: subject of the e-mail link', max: 100 }),
+      stringField({ name: 'shareEmailLabel', title: 'Share links: e-mail', max: 32 }),
+      stringField({ name: 'shareWhatsappLabel', title: 'Share links: WhatsApp', max: 32 }),
+      stringField({ name: 'shareLinkedinLabel', title: 'Share links: LinkedIn', max: 32 }),
+      stringField({ name: 'shareXLabel', title: 'Share links: X', max: 32 }),
       // The reward ladder: the first rung in the confirmation e-mail, and the e-mail a reward sends.
       stringField({
         name: 'firstRewardOne',

@@ -5,6 +5,11 @@ import { routeLanguage, type LanguageParams } from '@/sanity/content/route-langu
 import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { WaitlistPageView } from '@/components/waitlist/waitlist-page-view'
 
+// One static page per language, so a shared `/waitlist?ref=<code>` unfurls with this page's own
+// share image (/og/<lang>/waitlist): reading `ref` here would render the page for every visit. A
+// referral link's own image is /og/<lang>/ref/<code> (app/og/[lang]/ref/[code]/route.tsx), which
+// draws exactly this image while it names nobody; it can carry the sharer's name only once the
+// unfurl is pointed at it (see docs/engineers.md, the referral's trail).
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
   const language = await routeLanguage(params)
   const page = await getWaitlistPage(language)
