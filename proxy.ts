@@ -9,6 +9,7 @@ import { PRIVATE_NO_STORE } from '@/lib/http/cache-control'
 import { experimentsOn, setExperimentsCookie } from '@/components/variants/participation'
 import { campaignVersionsFor } from '@/sanity/variants/live-campaigns'
 import { isbot } from 'isbot'
+import { isReferralCode } from '@/components/waitlist/share'
 
 const notFoundSegment = notFoundRouteFor('/', DEFAULT_LANGUAGE).split('/')[2]
 
@@ -67,6 +68,11 @@ async function answer(request: NextRequest): Promise<Response> {
   if (answer.kind === 'markdown')
     return rewrite(request, twinRoute(language, splitLanguage(answer.path, known.languages).path), headersOf(varies, answer.negotiated || draft))
   if (answer.kind === 'page' && !draft) {
+    // A link preview of a shared referral link: the waitlist page with the referral's share image
+    // (app/(site)/[lang]/waitlist/ref/[code]/page.tsx). People's browsers keep the static page.
+    const ref = request.nextUrl.searchParams.get('ref')
+    if (path === '/waitlist' && ref && isReferralCode(ref) && isbot(request.headers.get('user-agent') ?? ''))
+      return rewrite(request, `/${language}/waitlist/ref/${ref}`, headersOf([...varies, 'User-Agent'], false))
     const address = addressOf(pathname)
     // A visitor whose address names a campaign gets its versions of the page's sections
     // (sanity/variants/live-campaigns.ts); a known crawler gets the page as published, as for experiments.
@@ -143,14 +149,26 @@ export const config = {
       source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
       missing: [{ type: 'header', key: 'sec-fetch-dest', value: 'document' }],
     },
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'header', key: 'content-type' }] },
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'cookie', key: 'consent', value: 'granted' }] },
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'cookie', key: '__prerender_bypass' }] },
+    {
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
+      has: [{ type: 'header', key: 'content-type' }],
+    },
+    {
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
+      has: [{ type: 'cookie', key: 'consent', value: 'granted' }],
+    },
+    {
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
+      has: [{ type: 'cookie', key: '__prerender_bypass' }],
+    },
     {
       source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
       has: [{ type: 'header', key: 'accept', value: '.*[Mm][Aa][Rr][Kk][Dd][Oo][Ww][Nn].*' }],
     },
     // A campaign's address: its version of the page (sanity/variants/live-campaigns.ts).
-    { source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)', has: [{ type: 'query', key: 'utm_campaign' }] },
+    {
+      source: '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)',
+      has: [{ type: 'query', key: 'utm_campaign' }],
+    },
   ],
 }

@@ -167,6 +167,21 @@ test('the person joins the leaderboard under their initials, and is gone from it
   await page.setViewportSize({ width: 1280, height: 720 })
   expect(await axeViolations(page)).toEqual([])
 
+  // A link preview of their referral link shows their own share image, naming them as on the board;
+  // a person's browser gets the static page, and its image names nobody.
+  const { data } = await owner.from('waitlist').select('referral_code').eq('email', person.email).single()
+  const code = (data as { referral_code: string }).referral_code
+  const ogImage = async (userAgent?: string) => {
+    const html = await (await page.request.get(`/de/waitlist?ref=${code}`, userAgent ? { headers: { 'user-agent': userAgent } } : {})).text()
+    return /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]
+  }
+  expect(await ogImage('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)')).toMatch(new RegExp(`/og/de/ref/${code}$`))
+  expect(await ogImage()).toMatch(/\/og\/de\/waitlist$/)
+  const named = await page.request.get(`/og/de/ref/${code}`)
+  const plain = await page.request.get('/og/de/waitlist')
+  expect(named.headers()['content-type']).toBe('image/png')
+  expect(Buffer.compare(await named.body(), await plain.body())).not.toBe(0)
+
   // Static: visits within the refresh are answered from the cache, the database not asked.
   await expect
     .poll(async () => (await page.request.get('/de/waitlist/leaderboard')).headers()['x-nextjs-cache'], { timeout: 10_000, intervals: [250] })

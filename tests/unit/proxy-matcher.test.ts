@@ -165,6 +165,7 @@ describe('the skip, the proxy and next.config.ts in step', () => {
       '/llms.txt',
       '/md/[[...path]]', // reached only by the proxy's rewrite of a twin
       '/not-found/[scope]', // reached only by the proxy's rewrite to the 404
+      '/waitlist/ref/[code]', // reached only by the proxy's rewrite of a link preview of /waitlist?ref=
     ]
     const root = path.join('app', '(site)', '[lang]')
     const routes = readdirSync(root, { recursive: true, encoding: 'utf8' })
