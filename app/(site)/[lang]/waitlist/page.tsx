@@ -5,11 +5,9 @@ import { routeLanguage, type LanguageParams } from '@/sanity/content/route-langu
 import { notFoundMetadata, pageMetadata } from '@/components/seo/metadata'
 import { WaitlistPageView } from '@/components/waitlist/waitlist-page-view'
 
-// One static page per language, so a shared `/waitlist?ref=<code>` unfurls with this page's own
-// share image (/og/<lang>/waitlist): reading `ref` here would render the page for every visit. A
-// referral link's own image is /og/<lang>/ref/<code> (app/og/[lang]/ref/[code]/route.tsx), which
-// draws exactly this image while it names nobody; it can carry the sharer's name only once the
-// unfurl is pointed at it (see docs/engineers.md, the referral's trail).
+// One static page per language: reading `ref` here would render the page for every visit. A link
+// preview of a shared `/waitlist?ref=<code>` is a crawler's, which proxy.ts rewrites to the same
+// page with the referral's own share image (app/(site)/[lang]/waitlist/ref/[code]/page.tsx).
 export async function generateMetadata({ params }: LanguageParams): Promise<Metadata> {
   const language = await routeLanguage(params)
   const page = await getWaitlistPage(language)
