@@ -172,6 +172,74 @@ $$;
 
 revoke all on function private.waitlist_answers() from public, anon, authenticated, service_role;
 
+-- One question as the Studio publishes it: {"key", "kind", "labels", "options": [{"key", "labels"}]}
+-- with, when `asks_required` (the sign-up's questions), its "required" (a research task's are all
+-- required: 19_tasks.sql). A choice has 2 to 12 options with distinct keys, a short answer none.
+create function private.waitlist_question_valid(x jsonb, asks_required boolean)
+returns boolean
+language sql
+immutable
+set search_path = ''
+return coalesce(
+  pg_catalog.jsonb_typeof(x) = 'object'
+  and pg_catalog.jsonb_typeof(x -> 'key') = 'string'
+  and (x ->> 'key') ~ '^[a-z][a-z0-9-]{0,39}$'
+  and (x ->> 'kind') in ('one', 'many', 'text')
+  and (not asks_required or pg_catalog.jsonb_typeof(x -> 'required') = 'boolean')
+  and private.waitlist_labels_valid(x -> 'labels', 160)
+  and pg_catalog.jsonb_typeof(x -> 'options') = 'array'
+  and case when x ->> 'kind' = 'text' then pg_catalog.jsonb_array_length(x -> 'options') = 0
+           else pg_catalog.jsonb_array_length(x -> 'options') between 2 and 12 end
+  and not exists (
+    select 1
+      from pg_catalog.jsonb_array_elements(x -> 'options') o
+     where pg_catalog.jsonb_typeof(o) <> 'object'
+        or pg_catalog.jsonb_typeof(o -> 'key') is distinct from 'string'
+        or (o ->> 'key') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
+        or not private.waitlist_labels_valid(o -> 'labels', 80)
+  )
+  and (select pg_catalog.count(distinct o ->> 'key') from pg_catalog.jsonb_array_elements(x -> 'options') o) = pg_catalog.jsonb_array_length(x -> 'options'),
+  false
+);
+
+revoke all on function private.waitlist_question_valid(jsonb, boolean) from public, anon, authenticated, service_role;
+
+-- The server's sync: questions = [{"key", "kind", "required", "labels": {"en": …}, "options":
+-- [{"key", "labels"}]}, …] in the page's order, every published question (an empty array when the
+-- page asks none). Refuses a malformed set as a whole; the caller keeps the last good set.
+create or replace function public.waitlist_replace_questions(questions jsonb)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  stored integer;
+begin
+  if questions is null or pg_catalog.jsonb_typeof(questions) <> 'array' or pg_catalog.jsonb_array_length(questions) > 5 then
+    raise exception 'questions must be an array of at most 5' using errcode = '22023';
+  end if;
+  if exists (
+    select 1 from pg_catalog.jsonb_array_elements(questions) x where not private.waitlist_question_valid(x, true)
+  ) or (select pg_catalog.count(distinct x ->> 'key') from pg_catalog.jsonb_array_elements(questions) x) <> pg_catalog.jsonb_array_length(questions) then
+    raise exception 'each question needs a unique key, a kind (one, many, text), required, labels with English, and for a choice 2 to 12 options with unique keys'
+      using errcode = '22023';
+  end if;
+  -- Two publishes at once: the later replacement wins whole, never a mix of both.
+  lock table private.waitlist_questions in exclusive mode;
+  delete from private.waitlist_questions;
+  insert into private.waitlist_questions (key, position, kind, required, labels, options)
+  select x ->> 'key', n, x ->> 'kind', (x ->> 'required')::boolean, x -> 'labels',
+         coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('key', o -> 'key', 'labels', o -> 'labels') order by i)
+                     from pg_catalog.jsonb_array_elements(x -> 'options') with ordinality oi (o, i)), '[]'::jsonb)
+    from pg_catalog.jsonb_array_elements(questions) with ordinality q (x, n);
+  get diagnostics stored = row_count;
+  return stored;
+end
+$$;
+
+
 -- Research tasks (issue #69): a confirmed person answers a short task the marketers wrote and moves
 -- up the line by its places, once per task; the founders read the answers as their research panel.
 --
@@ -287,28 +355,8 @@ begin
         or not private.waitlist_labels_valid(t -> 'titles', 80)
         or pg_catalog.jsonb_typeof(t -> 'questions') is distinct from 'array'
         or pg_catalog.jsonb_array_length(t -> 'questions') not between 1 and 5
-        or exists (
-          select 1
-            from pg_catalog.jsonb_array_elements(t -> 'questions') x
-           where pg_catalog.jsonb_typeof(x) <> 'object'
-              or pg_catalog.jsonb_typeof(x -> 'key') is distinct from 'string'
-              or (x ->> 'key') !~ '^[a-z][a-z0-9-]{0,39}$'
-              or (x ->> 'kind') is distinct from 'one' and (x ->> 'kind') is distinct from 'many' and (x ->> 'kind') is distinct from 'text'
-              or not private.waitlist_labels_valid(x -> 'labels', 160)
-              or pg_catalog.jsonb_typeof(x -> 'options') is distinct from 'array'
-              or case when x ->> 'kind' = 'text' then pg_catalog.jsonb_array_length(x -> 'options') <> 0
-                      else pg_catalog.jsonb_array_length(x -> 'options') not between 2 and 12 end
-              or exists (
-                select 1
-                  from pg_catalog.jsonb_array_elements(x -> 'options') o
-                 where pg_catalog.jsonb_typeof(o) <> 'object'
-                    or pg_catalog.jsonb_typeof(o -> 'key') is distinct from 'string'
-                    or (o ->> 'key') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
-                    or not private.waitlist_labels_valid(o -> 'labels', 80)
-              )
-              or (select pg_catalog.count(distinct o ->> 'key') from pg_catalog.jsonb_array_elements(x -> 'options') o)
-                 <> pg_catalog.jsonb_array_length(x -> 'options')
-        )
+        -- The sign-up's rules for a question, without its "required" (15_questions.sql).
+        or exists (select 1 from pg_catalog.jsonb_array_elements(t -> 'questions') x where not private.waitlist_question_valid(x, false))
         or (select pg_catalog.count(distinct x ->> 'key') from pg_catalog.jsonb_array_elements(t -> 'questions') x)
            <> pg_catalog.jsonb_array_length(t -> 'questions')
   ) or (select pg_catalog.count(distinct t ->> 'key') from pg_catalog.jsonb_array_elements(tasks) t) <> pg_catalog.jsonb_array_length(tasks) then
@@ -396,25 +444,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  held record;
-  person public.waitlist;
+  -- The person's row locked first: two answers at once (the same task, or two tasks against the
+  -- cap) are counted one after the other.
+  person public.waitlist := private.waitlist_entry_for_token(token, true);
   chosen private.waitlist_tasks;
   stored jsonb;
   earned integer;
   granted integer;
 begin
-  perform private.waitlist_limit_network(
-    'own_data', (select s.own_data_per_client from private.waitlist_referral_settings s), (select s.window_seconds from private.waitlist_confirmation_settings s),
-    'Too many attempts from this network. Please wait a few minutes and try again.', 'calls'
-  );
-  select * into held from private.waitlist_token_entry(token, false);
-  if (held.entry).id is null or held.expired then
-    return null;
-  end if;
-  -- The person's row first: two answers at once (the same task, or two tasks against the cap) are
-  -- counted one after the other.
-  select * into person from public.waitlist w where w.id = (held.entry).id for update;
-  if not found then
+  if person.id is null then
     return null;
   end if;
   if exists (select 1 from private.waitlist_task_answers a where a.entry_id = person.id and a.task = waitlist_complete_task.task) then
@@ -722,18 +760,14 @@ security definer
 set search_path = ''
 as $$
 declare
-  held record;
+  held public.waitlist;
   person public.waitlist;
 begin
-  perform private.waitlist_limit_network(
-    'own_data', (select s.own_data_per_client from private.waitlist_referral_settings s), (select s.window_seconds from private.waitlist_confirmation_settings s),
-    'Too many attempts from this network. Please wait a few minutes and try again.', 'calls'
-  );
   if choice is not null and choice not in ('join', 'leave') then
     raise exception 'choice is join, leave or null' using errcode = '22023';
   end if;
-  select * into held from private.waitlist_token_entry(token, false);
-  if (held.entry).id is null or held.expired or (held.entry).status = 'pending' then
+  held := private.waitlist_entry_for_token(token);
+  if held.id is null or held.status = 'pending' then
     return null;
   end if;
   if choice = 'join' then
@@ -741,13 +775,13 @@ begin
        set board_name = case when public.waitlist_trim(coalesce(nickname, '')) = '' then private.waitlist_initials(w.name)
                              else private.waitlist_board_nickname(nickname) end,
            board_at = coalesce(w.board_at, pg_catalog.now())
-     where w.id = (held.entry).id
+     where w.id = held.id
     returning * into person;
   elsif choice = 'leave' then
-    update public.waitlist w set board_name = null, board_at = null where w.id = (held.entry).id
+    update public.waitlist w set board_name = null, board_at = null where w.id = held.id
     returning * into person;
   else
-    person := held.entry;
+    person := held;
   end if;
   return private.waitlist_board_state(person);
 end

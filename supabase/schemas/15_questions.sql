@@ -227,6 +227,38 @@ return coalesce(
 
 revoke all on function private.waitlist_labels_valid(jsonb, integer) from public, anon, authenticated, service_role;
 
+-- One question as the Studio publishes it: {"key", "kind", "labels", "options": [{"key", "labels"}]}
+-- with, when `asks_required` (the sign-up's questions), its "required" (a research task's are all
+-- required: 19_tasks.sql). A choice has 2 to 12 options with distinct keys, a short answer none.
+create function private.waitlist_question_valid(x jsonb, asks_required boolean)
+returns boolean
+language sql
+immutable
+set search_path = ''
+return coalesce(
+  pg_catalog.jsonb_typeof(x) = 'object'
+  and pg_catalog.jsonb_typeof(x -> 'key') = 'string'
+  and (x ->> 'key') ~ '^[a-z][a-z0-9-]{0,39}$'
+  and (x ->> 'kind') in ('one', 'many', 'text')
+  and (not asks_required or pg_catalog.jsonb_typeof(x -> 'required') = 'boolean')
+  and private.waitlist_labels_valid(x -> 'labels', 160)
+  and pg_catalog.jsonb_typeof(x -> 'options') = 'array'
+  and case when x ->> 'kind' = 'text' then pg_catalog.jsonb_array_length(x -> 'options') = 0
+           else pg_catalog.jsonb_array_length(x -> 'options') between 2 and 12 end
+  and not exists (
+    select 1
+      from pg_catalog.jsonb_array_elements(x -> 'options') o
+     where pg_catalog.jsonb_typeof(o) <> 'object'
+        or pg_catalog.jsonb_typeof(o -> 'key') is distinct from 'string'
+        or (o ->> 'key') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
+        or not private.waitlist_labels_valid(o -> 'labels', 80)
+  )
+  and (select pg_catalog.count(distinct o ->> 'key') from pg_catalog.jsonb_array_elements(x -> 'options') o) = pg_catalog.jsonb_array_length(x -> 'options'),
+  false
+);
+
+revoke all on function private.waitlist_question_valid(jsonb, boolean) from public, anon, authenticated, service_role;
+
 -- The server's sync: questions = [{"key", "kind", "required", "labels": {"en": …}, "options":
 -- [{"key", "labels"}]}, …] in the page's order, every published question (an empty array when the
 -- page asks none). Refuses a malformed set as a whole; the caller keeps the last good set.
@@ -244,27 +276,7 @@ begin
     raise exception 'questions must be an array of at most 5' using errcode = '22023';
   end if;
   if exists (
-    select 1
-      from pg_catalog.jsonb_array_elements(questions) x
-     where pg_catalog.jsonb_typeof(x) <> 'object'
-        or pg_catalog.jsonb_typeof(x -> 'key') is distinct from 'string'
-        or (x ->> 'key') !~ '^[a-z][a-z0-9-]{0,39}$'
-        or (x ->> 'kind') is distinct from 'one' and (x ->> 'kind') is distinct from 'many' and (x ->> 'kind') is distinct from 'text'
-        or pg_catalog.jsonb_typeof(x -> 'required') is distinct from 'boolean'
-        or not private.waitlist_labels_valid(x -> 'labels', 160)
-        or pg_catalog.jsonb_typeof(x -> 'options') is distinct from 'array'
-        or case when x ->> 'kind' = 'text' then pg_catalog.jsonb_array_length(x -> 'options') <> 0
-                else pg_catalog.jsonb_array_length(x -> 'options') not between 2 and 12 end
-        or exists (
-          select 1
-            from pg_catalog.jsonb_array_elements(x -> 'options') o
-           where pg_catalog.jsonb_typeof(o) <> 'object'
-              or pg_catalog.jsonb_typeof(o -> 'key') is distinct from 'string'
-              or (o ->> 'key') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
-              or not private.waitlist_labels_valid(o -> 'labels', 80)
-        )
-        or (select pg_catalog.count(distinct o ->> 'key') from pg_catalog.jsonb_array_elements(x -> 'options') o)
-           <> pg_catalog.jsonb_array_length(x -> 'options')
+    select 1 from pg_catalog.jsonb_array_elements(questions) x where not private.waitlist_question_valid(x, true)
   ) or (select pg_catalog.count(distinct x ->> 'key') from pg_catalog.jsonb_array_elements(questions) x) <> pg_catalog.jsonb_array_length(questions) then
     raise exception 'each question needs a unique key, a kind (one, many, text), required, labels with English, and for a choice 2 to 12 options with unique keys'
       using errcode = '22023';

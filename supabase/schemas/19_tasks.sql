@@ -113,28 +113,8 @@ begin
         or not private.waitlist_labels_valid(t -> 'titles', 80)
         or pg_catalog.jsonb_typeof(t -> 'questions') is distinct from 'array'
         or pg_catalog.jsonb_array_length(t -> 'questions') not between 1 and 5
-        or exists (
-          select 1
-            from pg_catalog.jsonb_array_elements(t -> 'questions') x
-           where pg_catalog.jsonb_typeof(x) <> 'object'
-              or pg_catalog.jsonb_typeof(x -> 'key') is distinct from 'string'
-              or (x ->> 'key') !~ '^[a-z][a-z0-9-]{0,39}$'
-              or (x ->> 'kind') is distinct from 'one' and (x ->> 'kind') is distinct from 'many' and (x ->> 'kind') is distinct from 'text'
-              or not private.waitlist_labels_valid(x -> 'labels', 160)
-              or pg_catalog.jsonb_typeof(x -> 'options') is distinct from 'array'
-              or case when x ->> 'kind' = 'text' then pg_catalog.jsonb_array_length(x -> 'options') <> 0
-                      else pg_catalog.jsonb_array_length(x -> 'options') not between 2 and 12 end
-              or exists (
-                select 1
-                  from pg_catalog.jsonb_array_elements(x -> 'options') o
-                 where pg_catalog.jsonb_typeof(o) <> 'object'
-                    or pg_catalog.jsonb_typeof(o -> 'key') is distinct from 'string'
-                    or (o ->> 'key') !~ '^[a-z0-9][a-z0-9-]{0,39}$'
-                    or not private.waitlist_labels_valid(o -> 'labels', 80)
-              )
-              or (select pg_catalog.count(distinct o ->> 'key') from pg_catalog.jsonb_array_elements(x -> 'options') o)
-                 <> pg_catalog.jsonb_array_length(x -> 'options')
-        )
+        -- The sign-up's rules for a question, without its "required" (15_questions.sql).
+        or exists (select 1 from pg_catalog.jsonb_array_elements(t -> 'questions') x where not private.waitlist_question_valid(x, false))
         or (select pg_catalog.count(distinct x ->> 'key') from pg_catalog.jsonb_array_elements(t -> 'questions') x)
            <> pg_catalog.jsonb_array_length(t -> 'questions')
   ) or (select pg_catalog.count(distinct t ->> 'key') from pg_catalog.jsonb_array_elements(tasks) t) <> pg_catalog.jsonb_array_length(tasks) then
@@ -222,25 +202,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  held record;
-  person public.waitlist;
+  -- The person's row locked first: two answers at once (the same task, or two tasks against the
+  -- cap) are counted one after the other.
+  person public.waitlist := private.waitlist_entry_for_token(token, true);
   chosen private.waitlist_tasks;
   stored jsonb;
   earned integer;
   granted integer;
 begin
-  perform private.waitlist_limit_network(
-    'own_data', (select s.own_data_per_client from private.waitlist_referral_settings s), (select s.window_seconds from private.waitlist_confirmation_settings s),
-    'Too many attempts from this network. Please wait a few minutes and try again.', 'calls'
-  );
-  select * into held from private.waitlist_token_entry(token, false);
-  if (held.entry).id is null or held.expired then
-    return null;
-  end if;
-  -- The person's row first: two answers at once (the same task, or two tasks against the cap) are
-  -- counted one after the other.
-  select * into person from public.waitlist w where w.id = (held.entry).id for update;
-  if not found then
+  if person.id is null then
     return null;
   end if;
   if exists (select 1 from private.waitlist_task_answers a where a.entry_id = person.id and a.task = waitlist_complete_task.task) then

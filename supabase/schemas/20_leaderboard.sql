@@ -161,18 +161,14 @@ security definer
 set search_path = ''
 as $$
 declare
-  held record;
+  held public.waitlist;
   person public.waitlist;
 begin
-  perform private.waitlist_limit_network(
-    'own_data', (select s.own_data_per_client from private.waitlist_referral_settings s), (select s.window_seconds from private.waitlist_confirmation_settings s),
-    'Too many attempts from this network. Please wait a few minutes and try again.', 'calls'
-  );
   if choice is not null and choice not in ('join', 'leave') then
     raise exception 'choice is join, leave or null' using errcode = '22023';
   end if;
-  select * into held from private.waitlist_token_entry(token, false);
-  if (held.entry).id is null or held.expired or (held.entry).status = 'pending' then
+  held := private.waitlist_entry_for_token(token);
+  if held.id is null or held.status = 'pending' then
     return null;
   end if;
   if choice = 'join' then
@@ -180,13 +176,13 @@ begin
        set board_name = case when public.waitlist_trim(coalesce(nickname, '')) = '' then private.waitlist_initials(w.name)
                              else private.waitlist_board_nickname(nickname) end,
            board_at = coalesce(w.board_at, pg_catalog.now())
-     where w.id = (held.entry).id
+     where w.id = held.id
     returning * into person;
   elsif choice = 'leave' then
-    update public.waitlist w set board_name = null, board_at = null where w.id = (held.entry).id
+    update public.waitlist w set board_name = null, board_at = null where w.id = held.id
     returning * into person;
   else
-    person := held.entry;
+    person := held;
   end if;
   return private.waitlist_board_state(person);
 end

@@ -5,6 +5,7 @@
  * (public.waitlist_decide_reward), as it does a held credit (./credits.ts).
  */
 import type { OwnerClient } from './owner'
+import { readCall } from './read'
 
 /** One rung of public.waitlist_reward_counts: the ladder's in order, then rungs since removed (threshold null). */
 export type RewardCount = {
@@ -28,19 +29,13 @@ export type GrantedPerk = { entry_id: string; rung: string; earned_at: string; g
 /** As public.waitlist_decide_reward answers: `decision` named as a held credit's is (./credits.ts, CreditDecision). */
 export type RewardDecision = { entry: string; rung: string; decision: 'granted' | 'refused'; changed: boolean }
 
-async function read<T>(client: OwnerClient, what: string, call: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<T> {
-  const { data, error } = await call
-  if (error) throw new Error(`Could not read ${what}: ${error.message}`)
-  return data as T
-}
-
-export const readRewardCounts = (client: OwnerClient) => read<RewardCount[]>(client, 'the rewards ladder', client.rpc('waitlist_reward_counts'))
+export const readRewardCounts = (client: OwnerClient) => readCall<RewardCount[]>('the rewards ladder', client.rpc('waitlist_reward_counts'))
 
 export const listHeldRewards = (client: OwnerClient, maxRows = 50) =>
-  read<HeldReward[]>(client, 'the held perks', client.rpc('waitlist_held_rewards', { max_rows: maxRows }))
+  readCall<HeldReward[]>('the held perks', client.rpc('waitlist_held_rewards', { max_rows: maxRows }))
 
 export const listGrantedPerks = (client: OwnerClient, maxRows = 20) =>
-  read<GrantedPerk[]>(client, 'the perks granted', client.rpc('waitlist_granted_perks', { max_rows: maxRows }))
+  readCall<GrantedPerk[]>('the perks granted', client.rpc('waitlist_granted_perks', { max_rows: maxRows }))
 
 /** Whether the export has a rewards column: a ladder is published, or someone earned a rung of an earlier one. */
 export const rewardsInUse = async (client: OwnerClient) => (await readRewardCounts(client)).length > 0

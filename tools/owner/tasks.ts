@@ -5,6 +5,7 @@
  * `npm run waitlist:leaderboard` go through here; the database revokes or hides each once.
  */
 import type { OwnerClient } from './owner'
+import { readCall } from './read'
 
 /** One row of public.waitlist_task_counts: per task (question null: how many answered), question and option (null: a short answer). */
 export type TaskCount = { task: string; question: string | null; option: string | null; answers: number }
@@ -26,20 +27,14 @@ export type BoardEntry = { entry_id: string; email: string; name: string; board_
 
 export type Change = { changed: boolean } | null
 
-async function read<T>(client: OwnerClient, what: string, call: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<T> {
-  const { data, error } = await call
-  if (error) throw new Error(`Could not read ${what}: ${error.message}`)
-  return data as T
-}
-
-export const readTaskCounts = (client: OwnerClient) => read<TaskCount[]>(client, 'the research tasks’ answers', client.rpc('waitlist_task_counts'))
+export const readTaskCounts = (client: OwnerClient) => readCall<TaskCount[]>('the research tasks’ answers', client.rpc('waitlist_task_counts'))
 
 export const listRecentTaskAnswers = (client: OwnerClient, maxRows = 20) =>
-  read<RecentTaskAnswer[]>(client, 'the newest task answers', client.rpc('waitlist_task_recent', { max_rows: maxRows }))
+  readCall<RecentTaskAnswer[]>('the newest task answers', client.rpc('waitlist_task_recent', { max_rows: maxRows }))
 
 /** The tasks the export has a column for: each published now, then each answered before it was removed. */
 export async function exportedTasks(client: OwnerClient): Promise<string[]> {
-  const [published, counts] = await Promise.all([read<{ key: string }[]>(client, 'the research tasks', client.rpc('waitlist_tasks')), readTaskCounts(client)])
+  const [published, counts] = await Promise.all([readCall<{ key: string }[]>('the research tasks', client.rpc('waitlist_tasks')), readTaskCounts(client)])
   const keys = published.map((task) => task.key)
   for (const count of counts) if (!keys.includes(count.task)) keys.push(count.task)
   return keys
@@ -53,7 +48,7 @@ export async function revokeTask(client: OwnerClient, entry: string, task: strin
 }
 
 export const listBoardEntries = (client: OwnerClient, maxRows = 40) =>
-  read<BoardEntry[]>(client, 'the leaderboard', client.rpc('waitlist_leaderboard_entries', { max_rows: maxRows }))
+  readCall<BoardEntry[]>('the leaderboard', client.rpc('waitlist_leaderboard_entries', { max_rows: maxRows }))
 
 /** Hides (true) or shows again (false) an opted-in entry on the leaderboard; null when it is not opted in. */
 export async function hideOnBoard(client: OwnerClient, entry: string, hide: boolean): Promise<Change> {
