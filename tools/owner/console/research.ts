@@ -5,6 +5,7 @@
  * (supabase/schemas/19_tasks.sql, 20_leaderboard.sql).
  */
 import type { OwnerClient } from '../owner'
+import { readCall } from '../read'
 import { listBoardEntries, listRecentTaskAnswers, readTaskCounts, type BoardEntry, type RecentTaskAnswer, type TaskCount } from '../tasks'
 import { dataTable as table, html, plural, type Html } from './html'
 import { utcMinute } from '../owner'
@@ -40,10 +41,7 @@ export const RESEARCH_OUTCOME_TEXT: Record<ResearchOutcome, (what: string) => st
 /** Four reads, each an index range or a read of the tasks' own rows, never of the list. */
 export async function readResearch(client: OwnerClient): Promise<ResearchView> {
   const [tasks, counts, recent, board] = await Promise.all([
-    client.rpc('waitlist_tasks').then(({ data, error }) => {
-      if (error) throw new Error(`Could not read the research tasks: ${error.message}`)
-      return (data ?? []) as unknown as PublishedTaskWords[]
-    }),
+    readCall<PublishedTaskWords[]>('the research tasks', client.rpc('waitlist_tasks')),
     readTaskCounts(client),
     listRecentTaskAnswers(client),
     listBoardEntries(client),
