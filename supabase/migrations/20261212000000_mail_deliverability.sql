@@ -213,7 +213,7 @@ revoke all on function private.waitlist_mail_check_pause() from public, anon, au
 -- One provider event, already authenticated by the route. kind: 'delivered', 'soft_bounce',
 -- 'hard_bounce', 'complaint' (anything else is only recorded). Answers what it did: 'replayed',
 -- 'recorded', 'counted' (a soft bounce below the limit), 'reset', or 'suppressed'.
-create function public.waitlist_mail_event(provider text, event_id text, kind text, address text, occurred_at timestamptz)
+create function public.waitlist_mail_event(provider text, event_id text, kind text, address text default null, occurred_at timestamptz default null)
 returns text
 language plpgsql
 volatile
@@ -305,25 +305,6 @@ comment on function public.waitlist_mail_resume() is
 
 revoke all on function public.waitlist_mail_resume() from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_mail_resume() to service_role;
-
--- Whether a given address is suppressed, and why: for the export's flag column.
-create function public.waitlist_mail_suppressed(emails text[])
-returns table (email text, reason text, suppressed_at timestamptz)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select e.email, s.reason, s.suppressed_at
-    from pg_catalog.unnest(emails) as e(email)
-    join private.waitlist_suppressions s on s.mailbox_hash = private.waitlist_mailbox_hash('suppress', e.email)
-$$;
-
-comment on function public.waitlist_mail_suppressed(text[]) is
-  'Service role (npm run waitlist:export): which of these addresses are suppressed, why and since when.';
-
-revoke all on function public.waitlist_mail_suppressed(text[]) from public, anon, authenticated, service_role;
-grant execute on function public.waitlist_mail_suppressed(text[]) to service_role;
 
 create or replace function public.waitlist_outbox_claim(max_messages integer default 20)
 returns jsonb
@@ -544,3 +525,51 @@ $$;
 
 comment on function public.waitlist_export_me(text) is
   'Everything stored about the token holder (their entry, its messages, invitations, rewards earned, and when and why their address was suppressed), as JSON; null for any other token. Rate limited per network.';
+
+create or replace function public.waitlist_export_page(
+  after_created_at timestamptz default null,
+  after_id uuid default null,
+  page_size integer default 5000,
+  upto_created_at timestamptz default null,
+  upto_id uuid default null
+)
+returns json
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  -- The flag names a suppressed address (21_deliverability.sql); with none suppressed, no row is hashed.
+  any_suppressed boolean := exists (select 1 from private.waitlist_suppressions);
+begin
+  perform private.waitlist_export_arguments(after_created_at, after_id, page_size);
+  if (upto_created_at is null) <> (upto_id is null) then
+    raise exception 'upto_created_at and upto_id go together' using errcode = '22023';
+  end if;
+  return coalesce((
+    select pg_catalog.json_agg(pg_catalog.json_build_array(
+             p.id, p.created_at, p.status, p.confirmed_at, p.invited_at, p.joined_at, p.name, p.email, p.project,
+             p.utm_source, p.utm_medium, p.utm_campaign, p.referrer_host, p.landing_path,
+             case when any_suppressed then pg_catalog.nullif(pg_catalog.concat_ws(';', p.flag, (
+               select 'suppressed:' || s.reason from private.waitlist_suppressions s
+                where s.mailbox_hash = private.waitlist_mailbox_hash('suppress', p.email)
+             )), '') else p.flag end,
+             p.referral_credits, p.referred_by, r.email, p.updates, p.updates_opted_in_at, p.updates_stopped_at, p.language, p.answers,
+             -- Only a referrer can have earned a rung (18_rewards.sql): everyone else's is not looked up.
+             case when p.referral_credits > 0 then (
+               select pg_catalog.string_agg(e.rung || ':' || e.status, ';' order by e.earned_at, e.rung)
+                 from private.waitlist_rewards_earned e where e.entry_id = p.id
+             ) end
+           ) order by p.created_at, p.id)
+      from (select w.*
+              from public.waitlist w
+             where (w.created_at, w.id) > (coalesce(after_created_at, '-infinity'), coalesce(after_id, '00000000-0000-0000-0000-000000000000'))
+               and (w.created_at, w.id) <= (coalesce(upto_created_at, 'infinity'), coalesce(upto_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+             order by w.created_at, w.id
+             limit page_size) p
+      left join public.waitlist r on r.id = p.referred_by
+  ), '[]'::json);
+end
+$$;
+

@@ -210,7 +210,7 @@ revoke all on function private.waitlist_mail_check_pause() from public, anon, au
 -- One provider event, already authenticated by the route. kind: 'delivered', 'soft_bounce',
 -- 'hard_bounce', 'complaint' (anything else is only recorded). Answers what it did: 'replayed',
 -- 'recorded', 'counted' (a soft bounce below the limit), 'reset', or 'suppressed'.
-create function public.waitlist_mail_event(provider text, event_id text, kind text, address text, occurred_at timestamptz)
+create function public.waitlist_mail_event(provider text, event_id text, kind text, address text default null, occurred_at timestamptz default null)
 returns text
 language plpgsql
 volatile
@@ -302,22 +302,3 @@ comment on function public.waitlist_mail_resume() is
 
 revoke all on function public.waitlist_mail_resume() from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_mail_resume() to service_role;
-
--- Whether a given address is suppressed, and why: for the export's flag column.
-create function public.waitlist_mail_suppressed(emails text[])
-returns table (email text, reason text, suppressed_at timestamptz)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select e.email, s.reason, s.suppressed_at
-    from pg_catalog.unnest(emails) as e(email)
-    join private.waitlist_suppressions s on s.mailbox_hash = private.waitlist_mailbox_hash('suppress', e.email)
-$$;
-
-comment on function public.waitlist_mail_suppressed(text[]) is
-  'Service role (npm run waitlist:export): which of these addresses are suppressed, why and since when.';
-
-revoke all on function public.waitlist_mail_suppressed(text[]) from public, anon, authenticated, service_role;
-grant execute on function public.waitlist_mail_suppressed(text[]) to service_role;
