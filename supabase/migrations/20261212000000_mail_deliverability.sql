@@ -551,7 +551,7 @@ begin
     select pg_catalog.json_agg(pg_catalog.json_build_array(
              p.id, p.created_at, p.status, p.confirmed_at, p.invited_at, p.joined_at, p.name, p.email, p.project,
              p.utm_source, p.utm_medium, p.utm_campaign, p.referrer_host, p.landing_path,
-             case when any_suppressed then pg_catalog.nullif(pg_catalog.concat_ws(';', p.flag, (
+             case when any_suppressed then nullif(pg_catalog.concat_ws(';', p.flag, (
                select 'suppressed:' || s.reason from private.waitlist_suppressions s
                 where s.mailbox_hash = private.waitlist_mailbox_hash('suppress', p.email)
              )), '') else p.flag end,
