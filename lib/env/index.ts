@@ -118,7 +118,12 @@ const serverSchema = z
     resendWebhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
     postmarkWebhookUser: optional,
     postmarkWebhookPassword: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
-    sesSnsTopicArn: optional.pipe(z.string().regex(/^arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'must be an SNS topic ARN').optional()),
+    sesSnsTopicArn: optional.pipe(
+      z
+        .string()
+        .regex(/^arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'must be an SNS topic ARN')
+        .optional(),
+    ),
     /** The Redis every instance shares: Next's cache and the proxy's published addresses (lib/cache). Unset: one instance, its own memory. */
     redisUrl: optional.pipe(
       z

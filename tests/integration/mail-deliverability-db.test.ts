@@ -101,8 +101,8 @@ onEachDatabase(
 
     it('removes a pending sign-up whose confirmation hard-bounced, and its referrer gets no credit', async () => {
       const referrer = await joined(address())
-      const code = (await db.query<{ referral_code: string }>('select referral_code from public.waitlist where email_key = lower($1)', [referrer.email])).rows[0]!
-        .referral_code
+      const code = (await db.query<{ referral_code: string }>('select referral_code from public.waitlist where email_key = lower($1)', [referrer.email]))
+        .rows[0]!.referral_code
       const friend = address()
       await signUp(friend, code)
       await dispatch()
@@ -128,8 +128,12 @@ onEachDatabase(
       const person = await joined(address())
       await db.query('update public.waitlist set updates = true, updates_opted_in_at = now() where email_key = lower($1)', [person.email])
       expect(await event('complaint', person.email)).toBe('suppressed')
-      const row = (await db.query<{ updates: boolean; updates_stopped_at: string | null }>('select updates, updates_stopped_at from public.waitlist where email_key = lower($1)', [person.email]))
-        .rows[0]!
+      const row = (
+        await db.query<{ updates: boolean; updates_stopped_at: string | null }>(
+          'select updates, updates_stopped_at from public.waitlist where email_key = lower($1)',
+          [person.email],
+        )
+      ).rows[0]!
       expect(row.updates).toBe(false)
       expect(row.updates_stopped_at).not.toBeNull()
       expect((await exportMe(person.token))?.suppressed).toMatchObject({ reason: 'complaint' })

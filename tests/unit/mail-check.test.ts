@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSenderDomain } from '@/tools/launch/sender-dns'
 import { startDnsServer, type DnsServer } from '@/tools/test/dns-server'
 
-const KEY = 'MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDwIRP/UC3SBsEmGqZ9ZJW3/DkMoGeLnQg1fWn7/zYtIxN2SnFCjxOCKG9v3b4jYfcTNh5ijSsq631uBItLa7od+v/RtdC2UzJ1lWT947qR+Rcac2gbto/NMqJ0fzfVjH4OuKhitdY9tf6mcwGjaNBcWToIMmPSPDdQPNUYckcQ2QIDAQAB'
+const KEY =
+  'MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDwIRP/UC3SBsEmGqZ9ZJW3/DkMoGeLnQg1fWn7/zYtIxN2SnFCjxOCKG9v3b4jYfcTNh5ijSsq631uBItLa7od+v/RtdC2UzJ1lWT947qR+Rcac2gbto/NMqJ0fzfVjH4OuKhitdY9tf6mcwGjaNBcWToIMmPSPDdQPNUYckcQ2QIDAQAB'
 
 let dns: DnsServer
 beforeAll(async () => {
@@ -57,7 +58,9 @@ describe('mail:check', () => {
     expect(dmarc.detail).toContain('adkim=s')
     // Relaxed (the default) would have aligned: the same organisational domain.
     dns.records['_dmarc.strict.example'] = ['v=DMARC1; p=quarantine']
-    expect((await check('news@mail.strict.example', { selector: 'pm', dkimDomain: 'strict.example', returnPath: 'bounces.strict.example' })).at(-1)?.outcome).toBe('ok')
+    expect(
+      (await check('news@mail.strict.example', { selector: 'pm', dkimDomain: 'strict.example', returnPath: 'bounces.strict.example' })).at(-1)?.outcome,
+    ).toBe('ok')
     dns.records['_dmarc.strict.example'] = ['v=DMARC1; p=quarantine; adkim=s; aspf=s']
   })
 

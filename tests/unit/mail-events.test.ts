@@ -45,7 +45,9 @@ describe('Resend (Svix)', () => {
     const body = resendBounce()
     expect(verifyResend(body, resendHeaders(body), RESEND_SECRET)).toEqual({
       ok: true,
-      events: [{ provider: 'resend', id: 'msg_2Lh9KRb6pzN8zkdtpkYrtUDW', kind: 'hard_bounce', email: 'delivered@resend.dev', occurredAt: '2026-12-02T11:00:00.000Z' }],
+      events: [
+        { provider: 'resend', id: 'msg_2Lh9KRb6pzN8zkdtpkYrtUDW', kind: 'hard_bounce', email: 'delivered@resend.dev', occurredAt: '2026-12-02T11:00:00.000Z' },
+      ],
     })
     const soft = resendBounce('Transient')
     expect(verifyResend(soft, resendHeaders(soft), RESEND_SECRET)).toMatchObject({ ok: true, events: [{ kind: 'soft_bounce' }] })
@@ -111,7 +113,9 @@ describe('Postmark (basic auth)', () => {
     expect(kind(postmarkBounce('SoftBounce'))).toBe('soft_bounce')
     expect(kind(postmarkBounce('Transient'))).toBe('soft_bounce')
     expect(kind(postmarkBounce('BadEmailAddress'))).toBe('hard_bounce')
-    expect(kind(`{"RecordType":"SpamComplaint","ID":42,"Type":"SpamComplaint","Email":"john@example.com","BouncedAt":"2026-12-02T11:00:00Z"}`)).toBe('complaint')
+    expect(kind(`{"RecordType":"SpamComplaint","ID":42,"Type":"SpamComplaint","Email":"john@example.com","BouncedAt":"2026-12-02T11:00:00Z"}`)).toBe(
+      'complaint',
+    )
     expect(kind(`{"RecordType":"Delivery","MessageID":"883953f4","Recipient":"john@example.com","DeliveredAt":"2026-12-02T11:00:00Z"}`)).toBe('delivered')
   })
 
@@ -134,7 +138,9 @@ describe('Postmark (basic auth)', () => {
   })
 
   it('refuses a payload without an id (nothing to refuse a replay by)', () => {
-    expect(verifyPostmark('{"RecordType":"Bounce","Type":"HardBounce","Email":"a@b.example"}', basic(PM_USER, PM_PASSWORD), PM_USER, PM_PASSWORD)).toMatchObject({
+    expect(
+      verifyPostmark('{"RecordType":"Bounce","Type":"HardBounce","Email":"a@b.example"}', basic(PM_USER, PM_PASSWORD), PM_USER, PM_PASSWORD),
+    ).toMatchObject({
       ok: false,
       status: 400,
     })
@@ -143,9 +149,27 @@ describe('Postmark (basic auth)', () => {
 
 // A certificate and key made here, standing in for SNS's (SigningCertURL still on AWS's host).
 const folder = mkdtempSync(path.join(tmpdir(), 'sns-cert-'))
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(folder, 'key.pem'), '-out', path.join(folder, 'cert.pem'), '-days', '2', '-subj', '/CN=sns.amazonaws.com'], {
-  stdio: 'ignore',
-})
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    path.join(folder, 'key.pem'),
+    '-out',
+    path.join(folder, 'cert.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=sns.amazonaws.com',
+  ],
+  {
+    stdio: 'ignore',
+  },
+)
 const KEY = readFileSync(path.join(folder, 'key.pem'), 'utf8')
 const CERT = readFileSync(path.join(folder, 'cert.pem'), 'utf8')
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -199,9 +223,14 @@ describe('Amazon SES through SNS', () => {
     const one = await verifySes(JSON.stringify(snsMessage({ Message: sesBounce() })), { topicArn: TOPIC, fetchText })
     expect(one).toEqual({
       ok: true,
-      events: [{ provider: 'ses', id: '22b80b92-fdea-4c2c-8f9d-bdfb0c7bf324', kind: 'hard_bounce', email: 'jane@example.com', occurredAt: '2026-12-02T11:00:00.000Z' }],
+      events: [
+        { provider: 'ses', id: '22b80b92-fdea-4c2c-8f9d-bdfb0c7bf324', kind: 'hard_bounce', email: 'jane@example.com', occurredAt: '2026-12-02T11:00:00.000Z' },
+      ],
     })
-    const two = await verifySes(JSON.stringify(snsMessage({ Message: sesBounce('Transient'), Subject: 'Amazon SES Email Event' }, { version: '2' })), { topicArn: TOPIC, fetchText })
+    const two = await verifySes(JSON.stringify(snsMessage({ Message: sesBounce('Transient'), Subject: 'Amazon SES Email Event' }, { version: '2' })), {
+      topicArn: TOPIC,
+      fetchText,
+    })
     expect(two).toMatchObject({ ok: true, events: [{ kind: 'soft_bounce' }] })
     expect(fetched).toEqual([CERT_URL])
   })
@@ -230,7 +259,9 @@ describe('Amazon SES through SNS', () => {
       ok: false,
       reason: 'bad signature',
     })
-    const otherKey = execFileSync('openssl', ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
+    const otherKey = execFileSync('openssl', ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).toString()
     expect(await verifySes(JSON.stringify(snsMessage({ Message: sesBounce() }, { key: otherKey })), { topicArn: TOPIC, fetchText })).toMatchObject({
       ok: false,
       reason: 'bad signature',
@@ -258,7 +289,11 @@ describe('Amazon SES through SNS', () => {
   it('reads complaints and one event per recipient', async () => {
     const complaint = JSON.stringify({
       notificationType: 'Complaint',
-      complaint: { complainedRecipients: [{ emailAddress: 'a@example.com' }, { emailAddress: 'b@example.com' }], timestamp: '2026-12-02T11:00:00Z', feedbackId: 'f' },
+      complaint: {
+        complainedRecipients: [{ emailAddress: 'a@example.com' }, { emailAddress: 'b@example.com' }],
+        timestamp: '2026-12-02T11:00:00Z',
+        feedbackId: 'f',
+      },
       mail: {},
     })
     expect(await verifySes(JSON.stringify(snsMessage({ Message: complaint })), { topicArn: TOPIC, fetchText })).toMatchObject({
@@ -307,7 +342,11 @@ describe('the route (handleMailEvent)', () => {
     })
     const response = await handleMailEvent(
       'postmark',
-      new Request('https://heardly.example/api/mail-events/postmark', { method: 'POST', body: postmarkBounce(), headers: { authorization: basic(PM_USER, PM_PASSWORD) } }),
+      new Request('https://heardly.example/api/mail-events/postmark', {
+        method: 'POST',
+        body: postmarkBounce(),
+        headers: { authorization: basic(PM_USER, PM_PASSWORD) },
+      }),
       settings,
       failing,
     )

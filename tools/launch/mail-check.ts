@@ -11,11 +11,19 @@ import { checkSenderDomain, formatSenderChecks } from './sender-dns'
 nextEnv.loadEnvConfig(process.cwd(), false)
 
 const { values } = parseArgs({
-  options: { from: { type: 'string' }, selector: { type: 'string' }, 'dkim-domain': { type: 'string' }, 'return-path': { type: 'string' }, dns: { type: 'string' } },
+  options: {
+    from: { type: 'string' },
+    selector: { type: 'string' },
+    'dkim-domain': { type: 'string' },
+    'return-path': { type: 'string' },
+    dns: { type: 'string' },
+  },
 })
 const from = values.from ?? process.env.EMAIL_FROM
 if (!from) {
-  console.error('Set EMAIL_FROM (or pass --from you@your-domain).\nUsage: npm run mail:check -- [--selector s] [--dkim-domain d] [--return-path d] [--dns host:port]')
+  console.error(
+    'Set EMAIL_FROM (or pass --from you@your-domain).\nUsage: npm run mail:check -- [--selector s] [--dkim-domain d] [--return-path d] [--dns host:port]',
+  )
   process.exit(2)
 }
 const dns = values.dns ?? process.env.MAIL_CHECK_DNS

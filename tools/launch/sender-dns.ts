@@ -30,7 +30,13 @@ export type SenderSettings = {
 export const fromDomain = (from: string): string | null => {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from
   const at = address.trim().lastIndexOf('@')
-  return at > 0 ? address.trim().slice(at + 1).toLowerCase().replace(/\.$/, '') : null
+  return at > 0
+    ? address
+        .trim()
+        .slice(at + 1)
+        .toLowerCase()
+        .replace(/\.$/, '')
+    : null
 }
 
 export const organisational = (domain: string) => domain.split('.').slice(-2).join('.')
@@ -61,7 +67,8 @@ async function txt(resolver: Resolver, name: string): Promise<string[]> {
 
 export async function checkSenderDomain(settings: SenderSettings): Promise<SenderCheck[]> {
   const domain = fromDomain(settings.from)
-  if (!domain) return [{ name: 'EMAIL_FROM', outcome: 'fault', detail: `"${settings.from}" has no domain`, fix: 'set EMAIL_FROM to the address mail is sent from' }]
+  if (!domain)
+    return [{ name: 'EMAIL_FROM', outcome: 'fault', detail: `"${settings.from}" has no domain`, fix: 'set EMAIL_FROM to the address mail is sent from' }]
   const resolver = new Resolver({ timeout: settings.timeoutMs ?? 3000, tries: 2 })
   if (settings.servers?.length) resolver.setServers(settings.servers)
   const results: SenderCheck[] = []
@@ -79,7 +86,12 @@ export async function checkSenderDomain(settings: SenderSettings): Promise<Sende
       fix: `add the TXT record your e-mail provider gives for ${bounceDomain}, e.g. "v=spf1 include:<provider> -all"`,
     })
   else if (spf.length > 1)
-    results.push({ name: 'SPF', outcome: 'fault', detail: `${spf.length} SPF records at ${bounceDomain}: receivers treat that as an error`, fix: 'merge them into one TXT record' })
+    results.push({
+      name: 'SPF',
+      outcome: 'fault',
+      detail: `${spf.length} SPF records at ${bounceDomain}: receivers treat that as an error`,
+      fix: 'merge them into one TXT record',
+    })
   else if (/(^|\s)\+?all(\s|$)/i.test(spf[0] as string))
     results.push({ name: 'SPF', outcome: 'fault', detail: `SPF at ${bounceDomain} allows any server ("+all")`, fix: 'end it with -all or ~all' })
   else {
@@ -90,7 +102,12 @@ export async function checkSenderDomain(settings: SenderSettings): Promise<Sende
   // DKIM, at the selector's name.
   let dkimOk = false
   if (!settings.selector) {
-    results.push({ name: 'DKIM', outcome: 'skipped', detail: 'no selector given', fix: 'pass --selector <the selector your provider gave> (or set DKIM_SELECTOR)' })
+    results.push({
+      name: 'DKIM',
+      outcome: 'skipped',
+      detail: 'no selector given',
+      fix: 'pass --selector <the selector your provider gave> (or set DKIM_SELECTOR)',
+    })
   } else {
     const name = `${settings.selector}._domainkey.${dkimDomain}`
     const dkim = (await txt(resolver, name)).find((record) => /(^|;)\s*p=[A-Za-z0-9+/=]{16,}/.test(record))
