@@ -31,7 +31,9 @@ let server: ChildProcess
 let dns: DnsServer
 const SENDER = 'hello@heardly.example'
 
-test.describe.configure({ mode: 'serial' })
+// Each run of the command may take up to its own 60 s (the test sign-up waits for its e-mail, then
+// the sender domain is looked up): the default 30 s per test cut it short on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 test.beforeAll(async () => {
   api = await startHooksStandIn({ projectId: PROJECT, token: TOKEN })
