@@ -107,6 +107,7 @@ test('a hard bounce stops every e-mail to the address, an invitation queued befo
   // not seed copy: the console's words
   await expect(section.getByRole('alert').filter({ hasText: /^Spam complaints are \d+\.\d\d % of e-mails sent \(warning above 0\.10 %\)\.$/ })).toBeVisible()
   const health = await readMailHealth(client)
+  // not seed copy: the console's words
   const rates = page.getByRole('region', { name: 'The last 7 days' })
   // not seed copy: the console's words
   await expect(rates.getByRole('row').filter({ hasText: 'Spam complaints' })).toContainText(
