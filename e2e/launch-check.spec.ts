@@ -101,7 +101,7 @@ test('passes on a correct deployment, its test sign-up e-mailed and erased, and 
   expect(correct.out).toContain('Ready: every check passed.')
   expect(correct.code).toBe(0)
 
-  expect(correct.out).toContain('✔ sender domain (mail:check): SPF ✔, DKIM ✔, DMARC alignment ✔')
+  expect(correct.out).toContain('✔ sender domain (SPF, DKIM, DMARC): SPF ✔, DKIM ✔, DMARC alignment ✔')
 
   const [dropped, ...kept] = publishedDocumentTypes()
   api.hooks[0]!.rule.filter = publishWebhookFilter(kept)
@@ -127,7 +127,7 @@ test('names a missing secret, a dispatcher that answers 401 and a wrong NEXT_PUB
     'environment',
     'publish webhook (/api/revalidate)',
     'dispatcher (/api/outbox/dispatch)',
-    'sender domain (mail:check)',
+    'sender domain (SPF, DKIM, DMARC)',
     'NEXT_PUBLIC_SITE_URL',
   ])
   expect(out).toContain('DKIM: no DKIM key at resend._domainkey.heardly.example')

@@ -40,7 +40,7 @@ export const CHECK_NAMES = {
   headers: 'security headers and Vary',
   sanityWebhook: 'Sanity publish webhook',
   signup: 'test sign-up',
-  sender: 'sender domain (mail:check)',
+  sender: 'sender domain (SPF, DKIM, DMARC)',
 } as const
 
 const ok = (name: string, detail: string): CheckResult => ({ name, outcome: 'ok', detail })
