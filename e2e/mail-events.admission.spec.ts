@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks'
 import { admittedPerson, emptyTheLine, invite, ownerEnv, signUpAndConfirm, startOwnerConsole } from './admission'
+import { axeViolations } from './a11y'
 import { expect, test } from './fixtures'
 import { emailsTo } from './inbox'
 import { copy } from './seed-copy'
@@ -117,6 +118,7 @@ test('a hard bounce stops every e-mail to the address, an invitation queued befo
   await expect(rates.getByRole('row').filter({ hasText: 'Bounces' })).toContainText(
     `${health.bounced}${((health.bounce_rate ?? 0) * 100).toFixed(2)} %2.00 %5.00 %`,
   )
+  expect(await axeViolations(page)).toEqual([])
   // The invitation is still waiting while paused.
   expect(await emailsTo(ann.email, words.invitationSubject)).toEqual([])
 

@@ -324,7 +324,7 @@ function mailSection(view: ConsoleView): Html {
   ]
   return html`${notice}${paused}${warnings}
 <p>${health.sent.toLocaleString('en')} e-mails sent in the last 7 days; ${health.suppressed.toLocaleString('en')} addresses suppressed (no more e-mail of any kind).</p>
-${table('The last 7 days', ['', 'Count', 'Rate', 'Warning above', 'Pause above'], rows, [1])}
+${table('The last 7 days', ['Event', 'Count', 'Rate', 'Warning above', 'Pause above'], rows, [1])}
 <p class="muted">Heard from the e-mail provider's webhooks (docs/founders.md, "Bounces and complaints"). Sending pauses on its own above a pause rate once at least ${health.pause_min_sent} e-mails were sent in the window, and stays paused until a founder resumes (here, or <code>npm run waitlist:mail -- resume</code>).</p>`
 }
 
