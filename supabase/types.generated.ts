@@ -353,6 +353,21 @@ export type Database = {
         Args: { n?: number; segment?: Json }
         Returns: Json
       }
+      waitlist_mail_event: {
+        Args: {
+          address?: string
+          event_id: string
+          kind: string
+          occurred_at?: string
+          provider: string
+        }
+        Returns: string
+      }
+      waitlist_mail_health: { Args: Record<PropertyKey, never>; Returns: Json }
+      waitlist_mail_resume: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       waitlist_me: { Args: { token: string }; Returns: Json }
       waitlist_outbox_attach_token: {
         Args: { lease: string; message_id: string; new_token_hash: string }

@@ -116,6 +116,16 @@ const serverSchema = z
     /** The founders' own tools hear the list's events here (components/waitlist/outbox/webhook.ts). */
     webhookUrl: optional.pipe(z.url().optional()),
     webhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
+    /** The mail providers' event webhooks (components/waitlist/mail-events): each provider's is answered only when its settings are set. */
+    resendWebhookSecret: optional.pipe(z.string().refine(webhookSecretValid, 'must be whsec_ followed by the base64 of at least 24 random bytes').optional()),
+    postmarkWebhookUser: optional,
+    postmarkWebhookPassword: optional.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+    sesSnsTopicArn: optional.pipe(
+      z
+        .string()
+        .regex(/^arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'must be an SNS topic ARN')
+        .optional(),
+    ),
     /** The Redis every instance shares: Next's cache and the proxy's published addresses (lib/cache). Unset: one instance, its own memory. */
     redisUrl: optional.pipe(
       z
@@ -125,6 +135,13 @@ const serverSchema = z
     ),
   })
   .superRefine((env, context) => {
+    if (Boolean(env.postmarkWebhookUser) !== Boolean(env.postmarkWebhookPassword)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.postmarkWebhookUser ? 'postmarkWebhookPassword' : 'postmarkWebhookUser'],
+        message: 'set POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD together, or neither',
+      })
+    }
     if (Boolean(env.webhookUrl) !== Boolean(env.webhookSecret)) {
       context.addIssue({
         code: 'custom',
@@ -178,6 +195,10 @@ const SERVER_NAMES: Record<keyof ServerEnv, string> = {
   webhookUrl: 'WAITLIST_WEBHOOK_URL',
   webhookSecret: 'WAITLIST_WEBHOOK_SECRET',
   redisUrl: 'REDIS_URL',
+  resendWebhookSecret: 'RESEND_WEBHOOK_SECRET',
+  postmarkWebhookUser: 'POSTMARK_WEBHOOK_USER',
+  postmarkWebhookPassword: 'POSTMARK_WEBHOOK_PASSWORD',
+  sesSnsTopicArn: 'SES_SNS_TOPIC_ARN',
 }
 
 // The last settings validated, by their values (serverEnv).
@@ -210,6 +231,10 @@ export function serverEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     webhookUrl: source.WAITLIST_WEBHOOK_URL,
     webhookSecret: source.WAITLIST_WEBHOOK_SECRET,
     redisUrl: source.REDIS_URL,
+    resendWebhookSecret: source.RESEND_WEBHOOK_SECRET,
+    postmarkWebhookUser: source.POSTMARK_WEBHOOK_USER,
+    postmarkWebhookPassword: source.POSTMARK_WEBHOOK_PASSWORD,
+    sesSnsTopicArn: source.SES_SNS_TOPIC_ARN,
   }
   // The proxy reads these settings twice a page request; validating them anew each time was most of
   // its own time under load (docs/bench.md, "The server's own cost"). Same values, same answer.

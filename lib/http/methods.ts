@@ -11,6 +11,7 @@ const ROUTES: [RegExp, readonly string[]][] = [
   [/^\/api\/unsubscribe\/?$/, ['GET', 'HEAD', 'OPTIONS', 'POST']],
   [/^\/api\/outbox\/dispatch\/?$/, ['GET', 'HEAD', 'OPTIONS', 'POST']],
   [/^\/api\/revalidate\/?$/, ['OPTIONS', 'POST']],
+  [/^\/api\/mail-events\/[^/]+\/?$/, ['OPTIONS', 'POST']],
   [/^\/api\/draft-mode\/(?:enable|disable)\/?$/, ['GET', 'HEAD', 'OPTIONS']],
   [/^\/api\/language\/[^/]+\/?$/, ['GET', 'HEAD', 'OPTIONS']],
   [/^\/ingest\/./, ['GET', 'HEAD', 'OPTIONS', 'POST']],

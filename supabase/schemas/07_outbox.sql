@@ -22,6 +22,9 @@
 --     e-mails, an imported list's e-mails and webhooks), so no urgent message ever waits behind a
 --     bulk one. private.waitlist_mail_log records each e-mail by a salted mailbox hash, never the
 --     address.
+--   * A suppressed mailbox (a hard bounce, a complaint, too many soft bounces: 21_deliverability.sql)
+--     gets no e-mail: the claim skips its queued ones and the last check refuses one already
+--     claimed; while sending is paused by the bounce or complaint rate, the claim takes no e-mail.
 --   * No copy of personal data: names are read at send time, an erased person's messages go with
 --     their entry (on delete cascade). The one exception, an erasure e-mail's {email, name,
 --     language}, is emptied the moment it leaves pending/sending (a check makes any other state
@@ -294,6 +297,9 @@ declare
   taken uuid[] := '{}';
   logged uuid[] := '{}';
   claimed jsonb;
+  -- Sending paused on its own by the bounce or complaint rate (21_deliverability.sql).
+  paused boolean := exists (select 1 from private.waitlist_mail_settings m where m.paused_at is not null);
+  suppressed_for text;
 begin
   select * into strict settings from private.waitlist_confirmation_settings;
   select * into strict caps from private.waitlist_mail_caps;
@@ -340,6 +346,18 @@ begin
          set status = 'skipped', note = 'The entry was confirmed before this e-mail was sent.'
        where o.id = candidate.id;
       continue;
+    end if;
+    if candidate.kind like '%\_email' then
+      -- Paused: every e-mail waits in line, in its order, until a founder resumes.
+      continue when paused;
+      -- A mailbox that bounced hard or complained gets nothing more, whatever was queued.
+      suppressed_for := (private.waitlist_suppression(candidate.email)).reason;
+      if suppressed_for is not null then
+        update public.waitlist_outbox o
+           set status = 'skipped', note = pg_catalog.left(pg_catalog.format('Not sent: the address is suppressed (%s).', pg_catalog.replace(suppressed_for, '_', ' ')), 200)
+         where o.id = candidate.id;
+        continue;
+      end if;
     end if;
     if candidate.kind like '%\_email' and not candidate.counted then
       continue when budget <= 0;
@@ -442,8 +460,9 @@ revoke all on function public.waitlist_outbox_attach_token(uuid, uuid, text) fro
 grant execute on function public.waitlist_outbox_attach_token(uuid, uuid, text) to service_role;
 
 -- The last check before a message leaves, in one statement with the claim's: the lease still
--- holds (and this run's), the message was not handed over yet under it, and the person it is about
--- is still there (an erasure deletes the message with them). Records the hand-over and returns
+-- holds (and this run's), the message was not handed over yet under it, the person it is about
+-- is still there (an erasure deletes the message with them), and an e-mail's mailbox is not
+-- suppressed (21_deliverability.sql). Records the hand-over and returns
 -- {"entry": the person as now written, or null for a message about nobody}; null when it must not
 -- be sent. The person's row is locked first (as an erasure locks it before its cascade reaches the
 -- message: no deadlock), until this commits: an erasure waits, then sees the message handed over
@@ -473,6 +492,14 @@ begin
      for update;
   if not found then
     return null;
+  end if;
+  if message.kind like '%\_email' then
+    -- Suppressed since the claim (a bounce or complaint heard meanwhile, 21_deliverability.sql).
+    if (private.waitlist_suppression(coalesce(person.email, message.payload ->> 'email'))).mailbox_hash is not null then
+      return null;
+    end if;
+    -- Handed over: counted for the 7-day bounce and complaint rates.
+    perform private.waitlist_mail_count_sent();
   end if;
   update public.waitlist_outbox o set handed_at = pg_catalog.now() where o.id = message.id;
   return pg_catalog.jsonb_build_object('entry', case when message.entry_id is null then null else private.waitlist_outbox_entry(person) end);

@@ -118,13 +118,19 @@ begin
         from public.waitlist_outbox o
        where o.entry_id = entry.id
     ),
+    -- Whether their address gets no more e-mail, why and since when (21_deliverability.sql).
+    'suppressed', (
+      select pg_catalog.jsonb_build_object('reason', s.reason, 'provider', s.provider, 'suppressed_at', s.suppressed_at)
+        from private.waitlist_suppression(entry.email) s
+       where s.mailbox_hash is not null
+    ),
     'exported_at', pg_catalog.now()
   );
 end
 $$;
 
 comment on function public.waitlist_export_me(text) is
-  'Everything stored about the token holder (their entry, its messages, invitations, rewards earned and research tasks answered), as JSON; null for any other token. Rate limited per network.';
+  'Everything stored about the token holder (their entry, its messages, invitations, rewards earned, research tasks answered, and when and why their address was suppressed), as JSON; null for any other token. Rate limited per network.';
 
 revoke all on function public.waitlist_export_me(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_export_me(text) to anon, service_role;

@@ -208,6 +208,8 @@ set search_path = ''
 as $$
 declare
   any_tasks boolean := exists (select 1 from private.waitlist_task_answers);
+  -- The flag names a suppressed address (21_deliverability.sql); with none suppressed, no row is hashed.
+  any_suppressed boolean := exists (select 1 from private.waitlist_suppressions);
 begin
   perform private.waitlist_export_arguments(after_created_at, after_id, page_size);
   if (upto_created_at is null) <> (upto_id is null) then
@@ -216,7 +218,11 @@ begin
   return coalesce((
     select pg_catalog.json_agg(pg_catalog.json_build_array(
              p.id, p.created_at, p.status, p.confirmed_at, p.invited_at, p.joined_at, p.name, p.email, p.project,
-             p.utm_source, p.utm_medium, p.utm_campaign, p.referrer_host, p.landing_path, p.flag,
+             p.utm_source, p.utm_medium, p.utm_campaign, p.referrer_host, p.landing_path,
+             case when any_suppressed then nullif(pg_catalog.concat_ws(';', p.flag, (
+               select 'suppressed:' || s.reason from private.waitlist_suppressions s
+                where s.mailbox_hash = private.waitlist_mailbox_hash('suppress', p.email)
+             )), '') else p.flag end,
              p.referral_credits, p.referred_by, r.email, p.updates, p.updates_opted_in_at, p.updates_stopped_at, p.language, p.answers,
              -- Only a referrer can have earned a rung (18_rewards.sql): everyone else's is not looked up.
              case when p.referral_credits > 0 then (

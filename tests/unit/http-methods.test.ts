@@ -49,6 +49,7 @@ describe('which methods each address takes', () => {
     ['TRACE', '/api/invitations/redeem', 'OPTIONS, POST'],
     ['GET', '/api/invitations/redeem', 'OPTIONS, POST'],
     ['DELETE', '/api/unsubscribe', 'GET, HEAD, OPTIONS, POST'],
+    ['GET', '/api/mail-events/resend', 'OPTIONS, POST'],
     ['PUT', '/ingest/e/', 'GET, HEAD, OPTIONS, POST'],
     ['TRACE', '/_next/static/chunks/x.js', 'GET, HEAD'],
   ])('%s %s is refused, naming %s', (method, pathname, allow) => {

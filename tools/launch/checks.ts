@@ -14,6 +14,7 @@ import { findPublishWebhook, hooksClient, PUBLISH_WEBHOOK_PATH } from '../conten
 import { createWaitlistClient } from '../../components/waitlist/client'
 import { joinWaitlist } from '../../components/waitlist/join'
 import { ownerClient } from '../owner/owner'
+import { checkSenderDomain } from './sender-dns'
 
 export type CheckResult = { name: string; outcome: 'ok' | 'fault' | 'skipped'; detail: string; fix?: string }
 
@@ -39,6 +40,7 @@ export const CHECK_NAMES = {
   headers: 'security headers and Vary',
   sanityWebhook: 'Sanity publish webhook',
   signup: 'test sign-up',
+  sender: 'sender domain (SPF, DKIM, DMARC)',
 } as const
 
 const ok = (name: string, detail: string): CheckResult => ({ name, outcome: 'ok', detail })
@@ -270,6 +272,29 @@ export async function checkSignup({ site, env, email, mailWithinMs = 30_000 }: L
   }
 }
 
+/**
+ * `npm run mail:check`'s SPF, DKIM and DMARC checks of EMAIL_FROM's domain (tools/launch/sender-dns.ts),
+ * as one check: DKIM_SELECTOR names the provider's selector, MAIL_CHECK_DNS another DNS server.
+ * Without a selector DKIM cannot be checked, and Gmail and Yahoo require it: that is a fault too.
+ */
+export async function checkSender({ env }: LaunchSettings): Promise<CheckResult> {
+  const name = CHECK_NAMES.sender
+  const from = secretOf(env, 'EMAIL_FROM')
+  if (!from) return fault(name, 'EMAIL_FROM is not set here', 'set EMAIL_FROM as on the host, and DKIM_SELECTOR to your provider’s DKIM selector')
+  const dns = secretOf(env, 'MAIL_CHECK_DNS')
+  const results = await checkSenderDomain({ from, selector: secretOf(env, 'DKIM_SELECTOR'), servers: dns ? [dns] : undefined })
+  const wrong = results.filter((result) => result.outcome !== 'ok')
+  if (wrong.length === 0) return ok(name, results.map((result) => `${result.name} ✔`).join(', '))
+  return fault(
+    name,
+    wrong.map((result) => `${result.name}: ${result.detail}`).join('; '),
+    wrong
+      .map((result) => result.fix ?? '')
+      .filter(Boolean)
+      .join('; ') + ' (npm run mail:check for each record; docs/founders.md, "Bounces and complaints")',
+  )
+}
+
 export type LaunchCheck = { name: string; run: (settings: LaunchSettings) => Promise<CheckResult> }
 
 export const LAUNCH_CHECKS: readonly LaunchCheck[] = [
@@ -277,6 +302,7 @@ export const LAUNCH_CHECKS: readonly LaunchCheck[] = [
   { name: CHECK_NAMES.revalidate, run: checkRevalidate },
   { name: CHECK_NAMES.dispatcher, run: checkDispatcher },
   { name: CHECK_NAMES.signup, run: checkSignup },
+  { name: CHECK_NAMES.sender, run: checkSender },
   { name: CHECK_NAMES.siteUrl, run: checkSiteUrl },
   { name: CHECK_NAMES.headers, run: checkHeaders },
   { name: CHECK_NAMES.sanityWebhook, run: checkSanityWebhook },

@@ -40,7 +40,7 @@ export interface WaitlistEntry {
   utm_campaign: string | null
   referrer_host: string | null
   landing_path: string | null
-  /** Why the owner may want a second look ('domain_burst', or 'disposable' for an imported address at a disposable-mail domain), null otherwise. */
+  /** Why the owner may want a second look ('domain_burst', or 'disposable' for an imported address at a disposable-mail domain), with 'suppressed:<reason>' added for an address that gets no more e-mail (supabase/schemas/21_deliverability.sql), null otherwise. */
   flag: string | null
   /** How many people who came through this entry's referral link have confirmed. */
   referral_credits: number

@@ -26,6 +26,8 @@ export const E2E = {
   webhookPort: 3111 + offset,
   // A test-only Standard Webhooks secret: the specs verify each delivery with it.
   webhookSecret: 'whsec_ZTJlLW9ubHktd2ViaG9vay1zZWNyZXQtMDEyMzQ1Njc4OQ==',
+  /** Resend's event webhook signing secret (e2e/mail-events.admission.spec.ts signs bounces with it). */
+  resendSecret: 'whsec_ZTJlLXJlc2VuZC1ldmVudHMtc2VjcmV0LTAxMjM0NTY3',
   // Rows the confirmation tests need before the site starts (an expired link).
   supabaseSeed: path.join('e2e', 'seed', 'confirmation.sql'),
   distDir: '.next-e2e',
@@ -71,6 +73,7 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     OUTBOX_DISPATCH_SECRET: 'e2e-server-only-outbox-dispatch-secret',
     WAITLIST_WEBHOOK_URL: `http://127.0.0.1:${E2E.webhookPort}/hooks/waitlist`,
     WAITLIST_WEBHOOK_SECRET: E2E.webhookSecret,
+    RESEND_WEBHOOK_SECRET: E2E.resendSecret,
     // The origin of the stand-in product widget snippet e2e/demo.spec.ts serves.
     PRODUCT_WIDGET_ORIGIN: 'https://widget.heardly.test',
   })

@@ -188,7 +188,10 @@ async function emailLanguage(message: ClaimedMessage, options: Pick<DispatchOpti
   return (await options.languages()).includes(language) ? language : DEFAULT_LANGUAGE
 }
 
-const WITHDRAWN: Outcome = { outcome: 'skipped', note: 'Not sent: the person erased their data, or the lease ran out, before it left.' }
+const WITHDRAWN: Outcome = {
+  outcome: 'skipped',
+  note: 'Not sent: the person erased their data, the address was suppressed, or the lease ran out, before it left.',
+}
 
 /** A send the run's hard stop cut short: whether it left is unknown, so it is neither failed (retried) nor marked. */
 export class RunDeadlineError extends Error {

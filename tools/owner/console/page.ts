@@ -18,6 +18,7 @@ import { MAX_INVITE, type Preview } from './invite'
 import { formatRate, type ExperimentResult } from '../../../components/variants/results'
 import { CAMPAIGNS_NOT_CONFIGURED, campaignShownTo, NO_CAMPAIGN_VERSION, type CampaignsView } from '../campaigns'
 import type { WebhookDeliveryRow } from '../webhooks'
+import { mailWarnings, percent, type MailHealth } from '../mail'
 import { VITAL_METRICS, VITALS_DAYS, type RouteVitals } from '../../../components/analytics/vitals-posthog'
 
 /** One person of public.waitlist_line_head(n). */
@@ -36,6 +37,10 @@ export type ConsoleView = ResearchConsoleView & {
   recentInvitations: readonly RecentInvitation[]
   /** The e-mails waiting in the outbox (public.waitlist_outbox_backlog). */
   backlog: OutboxBacklog
+  /** The last 7 days' e-mail rates and the automatic pause (tools/owner/mail.ts); absent when not read. */
+  mail?: MailHealth
+  /** Resume just pressed (Post/Redirect/Get): whether sending was paused. */
+  resumed?: boolean
   /** The undecided held referral credits. */
   held: readonly HeldCredit[]
   /** The latest webhook deliveries, newest first. */
@@ -118,6 +123,7 @@ svg .tick { font-size: 12px; fill: #333; }
 .confirmations { fill: #2a8a4a; background: #2a8a4a; }
 .key { display: inline-block; width: .8em; height: .8em; margin-left: .5em; vertical-align: -.05em; }
 .notice { border-left: 4px solid #1f4e99; background: #eef3fb; padding: .5rem 1rem; margin: .75rem 0; }
+.warning { border-left: 4px solid #a3260f; background: #fdf0ed; padding: .5rem 1rem; margin: .75rem 0; }
 form { margin: .75rem 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 input, button { font: inherit; }
 input { width: 6em; padding: .2rem .4rem; }
@@ -298,6 +304,27 @@ function outbox(backlog: OutboxBacklog): Html {
         }</p>`
   return html`${waiting}
 <p class="muted">Confirmation links, invitations and updates leave through the outbox, at most the hourly cap's worth an hour (500 by default), links people wait for first. If the oldest due e-mail waits more than a few minutes while the dispatcher runs, the cap is holding them back: raise it to what your e-mail provider allows, as the founders' guide says (<code>${SENDING_PACE_GUIDE}</code>, “Sending pace: the hourly e-mail cap”).</p>`
+}
+
+/** The 7-day rates against e-mails sent, a warning above the warning thresholds, the pause and its Resume. */
+function mailSection(view: ConsoleView): Html {
+  const health = view.mail!
+  const notice =
+    view.resumed === undefined
+      ? ''
+      : html`<div class="notice" role="status"><p>${view.resumed ? 'Sending resumed: the dispatcher sends what waited, in order.' : 'Sending was not paused: nothing changed.'}</p></div>`
+  const paused = health.paused_at
+    ? html`<div class="warning" role="alert"><p><strong>Sending is paused</strong> since ${when(health.paused_at)} UTC: ${health.paused_reason ?? ''} Every e-mail waits in the outbox. Find the cause (a bought or old list, a broken form, the sender's DNS: <code>npm run mail:check</code>), then resume.</p><form method="post" action="/mail-resume"><input type="hidden" name="token" value="${view.token}"><button type="submit">Resume sending</button></form></div>`
+    : ''
+  const warnings = mailWarnings(health).map((warning) => html`<p class="warning" role="alert">${warning}</p>`)
+  const rows = [
+    ['Bounces', health.bounced, percent(health.bounce_rate), percent(health.warn_bounce_rate), percent(health.pause_bounce_rate)],
+    ['Spam complaints', health.complained, percent(health.complaint_rate), percent(health.warn_complaint_rate), percent(health.pause_complaint_rate)],
+  ]
+  return html`${notice}${paused}${warnings}
+<p>${health.sent.toLocaleString('en')} e-mails sent in the last 7 days; ${health.suppressed.toLocaleString('en')} addresses suppressed (no more e-mail of any kind).</p>
+${table('The last 7 days', ['Event', 'Count', 'Rate', 'Warning above', 'Pause above'], rows, [1])}
+<p class="muted">Heard from the e-mail provider's webhooks (docs/founders.md, "Bounces and complaints"). Sending pauses on its own above a pause rate once at least ${health.pause_min_sent} e-mails were sent in the window, and stays paused until a founder resumes (here, or <code>npm run waitlist:mail -- resume</code>).</p>`
 }
 
 const OUTCOME_TEXT: Record<CreditOutcome, (id: number) => string> = {
@@ -504,6 +531,7 @@ ${section('line', 'Head of the line', line(view))}
 ${section('answers', 'How the line answers', answersSection(view.answers))}
 ${section('invite', 'Invite the next people in line', invite(view))}
 ${section('outbox', 'E-mails waiting to be sent', outbox(view.backlog))}
+${view.mail ? section('deliverability', 'Bounces and complaints', mailSection(view)) : ''}
 ${section('credits', 'Held referral credits', heldCredits(view))}
 ${section('rewards', 'Rewards for bringing friends', rewardsSection(view))}
 ${section('research', 'Research tasks and the leaderboard', researchSection(view))}

@@ -3,8 +3,9 @@
  * sources, the head of the line, "Invite next N", the held referral credits with Grant and
  * Refuse, the rewards ladder (how many reached each rung, held perks with Approve and Refuse, the
  * last perks granted), the research tasks (answers per option, the newest short answers with Revoke)
- * and the leaderboard's entries with Hide and Show (./research.ts), and the webhook deliveries with
- * Resend on a failed one. Node's own HTTP server, no framework.
+ * and the leaderboard's entries with Hide and Show (./research.ts), the webhook deliveries with
+ * Resend on a failed one, and the 7-day bounce and complaint rates with Resume after an automatic
+ * pause of sending. Node's own HTTP server, no framework.
  *
  * What it lets through (guard.ts says why): a Host that is itself, no Origin but its own and an
  * Origin on every action, and this run's token (in the printed address, then in the page's forms)
@@ -50,6 +51,7 @@ import { fetchParticipants } from '../../../components/variants/results-posthog'
 import { fetchVitals } from '../../../components/analytics/vitals-posthog'
 import type { PosthogQueryConfig } from '../../../lib/posthog/query'
 import { listDeliveries, resendDelivery } from '../webhooks'
+import { readMailHealth, resumeMail } from '../mail'
 
 export const DEFAULT_PORT = 4400
 /** An action's form is a token, a number or two and a fingerprint: a few hundred bytes. */
@@ -269,11 +271,12 @@ export async function startConsole({
         readAnswerCounts(client),
         readRewards(client),
         readResearch(client),
+        readMailHealth(client),
       ])
     } catch (error) {
       return send(response, 502, `Could not read the waitlist at ${config.url}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers, rewards, research] = read
+    const [figures, invitations, backlog, line, held, deliveries, preview, experimentsView, campaignsView, vitalsView, answers, rewards, research, mail] = read
     const body = renderConsolePage({
       database: config.url,
       readAt: now(),
@@ -291,6 +294,8 @@ export async function startConsole({
       researchOutcome: researchOutcome(url),
       deliveries,
       resent: resent(url),
+      mail,
+      resumed: url.searchParams.has('resumed') ? url.searchParams.get('resumed') === '1' : undefined,
       n: n ?? invited?.n ?? 5,
       answers,
       segment: segment ?? invited?.segment ?? null,
@@ -437,7 +442,16 @@ export async function startConsole({
     send(response, 303, '', { Location: `/?${new URLSearchParams({ token, delivery: id, resend: outcome })}#webhooks` })
   }
 
+  /** Resume after an automatic pause of sending (tools/owner/mail.ts): a second press changes nothing. */
+  async function mailResume(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await actionForm(request, response)
+    if (!form) return
+    const resumed = await resumeMail(client)
+    send(response, 303, '', { Location: `/?${new URLSearchParams({ token, resumed: resumed ? '1' : '0' })}#deliverability` })
+  }
+
   const actions: Record<string, (request: IncomingMessage, response: ServerResponse) => Promise<void>> = {
+    '/mail-resume': mailResume,
     '/invite': invite,
     '/credit': credit,
     '/perk': perk,
