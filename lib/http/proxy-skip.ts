@@ -22,7 +22,17 @@ import { DEFAULT_LANGUAGE } from '../i18n/languages'
 export const SKIPPABLE_SOURCE = '/(|about|blog|changelog|search|waitlist|waitlist/confirm|waitlist/unsubscribe|waitlist/leaderboard)'
 
 /** The same addresses as paths, and the route each renders (English's rewrite to /en/…). */
-export const SKIPPABLE_PATHS = ['/', '/about', '/blog', '/changelog', '/search', '/waitlist', '/waitlist/confirm', '/waitlist/unsubscribe', '/waitlist/leaderboard'] as const
+export const SKIPPABLE_PATHS = [
+  '/',
+  '/about',
+  '/blog',
+  '/changelog',
+  '/search',
+  '/waitlist',
+  '/waitlist/confirm',
+  '/waitlist/unsubscribe',
+  '/waitlist/leaderboard',
+] as const
 
 type Condition = { type: 'header' | 'cookie' | 'query'; key: string; value?: string }
 

@@ -21,7 +21,10 @@ export const TASK_LIMITS = { tasks: 5, questions: 5, answer: 500, minWords: 3, t
 // The database's private.waitlist_word_count (supabase/schemas/15_questions.sql), character for
 // character: a run of neither spaces nor ASCII punctuation, or one Chinese or Japanese character.
 const CJK = '\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff'
-const WORD = new RegExp(`[${CJK}]|[^ \\t\\n\\r\\f\\v\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\x21-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7e${CJK}]+`, 'g')
+const WORD = new RegExp(
+  `[${CJK}]|[^ \\t\\n\\r\\f\\v\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\x21-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7e${CJK}]+`,
+  'g',
+)
 
 /** How many words a short answer holds, as the database counts them. */
 export const wordCount = (text: string): number => text.match(WORD)?.length ?? 0

@@ -42,7 +42,19 @@ export const TRANSLATED_TYPES: readonly string[] = TRANSLATED.map((type) => type
 
 // Experiments and campaign versions are one document for every language: stopping one applies everywhere at once.
 // So are the questions at sign-up (a question is asked in every language or in none), the reward ladder and the research tasks.
-export const schemaTypes = [...TRANSLATED, siteLanguages, waitlistQuestions, waitlistRewards, waitlistTasks, redirect, experiment, campaign, link, seo, ...SECTION_SCHEMAS]
+export const schemaTypes = [
+  ...TRANSLATED,
+  siteLanguages,
+  waitlistQuestions,
+  waitlistRewards,
+  waitlistTasks,
+  redirect,
+  experiment,
+  campaign,
+  link,
+  seo,
+  ...SECTION_SCHEMAS,
+]
 
 /** One document each, edited in place: the Studio shows them as single entries, not lists. */
 export const SINGLETONS = [
