@@ -338,7 +338,17 @@ comment on function public.waitlist_task_recent(integer) is
 revoke all on function public.waitlist_task_recent(integer) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_task_recent(integer) to service_role;
 
--- The export's column per task (tools/owner/csv.ts): each person's answers, a primary-key range.
+-- One answered task as the person's own data and the founders' export show it (tools/owner/csv.ts).
+create function private.waitlist_task_answer_json(a private.waitlist_task_answers)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+return pg_catalog.jsonb_build_object('title', a.title, 'answers', a.answers, 'places', a.places, 'completed_at', a.completed_at, 'revoked_at', a.revoked_at);
+
+revoke all on function private.waitlist_task_answer_json(private.waitlist_task_answers) from public, anon, authenticated, service_role;
+
+-- A person's answered tasks, by key (waitlist_export_me, 08_own_data.sql): a primary-key range.
 create function private.waitlist_own_task_answers(entry uuid)
 returns jsonb
 language sql
@@ -346,9 +356,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.jsonb_object_agg(a.task, pg_catalog.jsonb_build_object(
-           'title', a.title, 'answers', a.answers, 'places', a.places, 'completed_at', a.completed_at, 'revoked_at', a.revoked_at
-         )), '{}'::jsonb)
+  select coalesce(pg_catalog.jsonb_object_agg(a.task, private.waitlist_task_answer_json(a)), '{}'::jsonb)
     from private.waitlist_task_answers a
    where a.entry_id = waitlist_own_task_answers.entry
 $$;
