@@ -89,6 +89,8 @@ test('an editor boots the Studio, opens each kind of document, edits and publish
   )
 
   await stage('boots and lists every document type', async () => {
+    // Tall enough for the whole list: the Studio draws only the rows in view (a virtual list).
+    await page.setViewportSize({ width: 1280, height: 1400 })
     await page.goto('/studio')
     // not seed copy: the Studio's own list title (sanity/studio/structure.ts)
     await expect(page.getByRole('link', { name: 'Pages', exact: true })).toBeVisible({ timeout: 60_000 })
