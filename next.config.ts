@@ -25,6 +25,10 @@ const nextConfig: NextConfig = {
   experimental: {
     // app/global-not-found.tsx: see components/site/site-document.tsx.
     globalNotFound: true,
+    // Turbopack keeps a cache of the build in <distDir>/cache for the next build to start from.
+    // A clean clone's end-to-end builds (CI) are never built again, and writing the cache adds to
+    // each of them: tools/test/e2e.ts sets NEXT_BUILD_CACHE=off there. Every other build keeps it.
+    turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== 'off',
     // Next buffers the body of every request proxy.ts matches (10 MB by default) before the proxy
     // runs. The addresses it matches are pages, which take no body: a POST of any size to one is
     // held to this much, so many of them at once cannot fill the server's memory

@@ -1,5 +1,6 @@
 import { editorsCampaignExample } from '../tools/content/experiment-example'
 import { varyTokens } from '../lib/http/vary'
+import { SOURCE_STORAGE_KEY } from '../components/waitlist/source'
 import { expect, layoutShiftSoFar, test } from './fixtures'
 import { publishLocally, unpublishLocally } from './local-publish'
 import { copy } from './seed-copy'
@@ -114,6 +115,9 @@ test('a visitor from the campaign who signs up on a later page is counted for th
   const email = `campaign-${Date.now().toString(36)}@campaigns.example`
   await page.goto(CAMPAIGN)
   await expect(page.getByRole('heading', { level: 1 })).toContainText(titleIn('en'))
+  // The heading is in the server's HTML; the visit's first page is recorded once React runs
+  // (components/waitlist/source-recorder.tsx). Leaving before then would make /waitlist the first page.
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), SOURCE_STORAGE_KEY)).toContain(example.utmCampaign)
   await joinWaitlist(page, { name: 'Cam', email })
   const { data, error } = await owner.from('waitlist').select('utm_campaign, utm_source, landing_path').eq('email', email)
   expect(error).toBeNull()

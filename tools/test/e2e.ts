@@ -21,6 +21,8 @@ const sanityOnly = files.length > 0 && files.every((file) => file.endsWith('.san
 const runMain = !sanityOnly
 const runSanity = files.length === 0 || files.some((file) => file.endsWith('.sanity.spec.ts'))
 const skipBuild = process.env.E2E_SKIP_BUILD === '1'
+// On a clean clone (CI) no build comes after these: Turbopack's cache of them would be written for nobody (next.config.ts).
+const buildEnv = (env: NodeJS.ProcessEnv) => (process.env.CI ? { ...env, NEXT_BUILD_CACHE: 'off' } : env)
 
 const chromium = await ensureChromium()
 // Firefox and WebKit for e2e/other-engines.spec.ts, installed before the run rather than while other specs run.
@@ -33,7 +35,7 @@ if (runMain) {
   await copyFile('sanity/seed/production.ndjson', E2E.seedPath)
   // The seed's images sit beside it (image@file://./images/…), as `sanity dataset import` expects.
   await cp('sanity/seed/images', path.join(path.dirname(E2E.seedPath), 'images'), { recursive: true })
-  if (!skipBuild) await run('next', ['build'], { env: e2eEnv() })
+  if (!skipBuild) await run('next', ['build'], { env: buildEnv(e2eEnv()) })
   // Named files run alone: without --no-deps a serial spec would first run every spec its
   // project waits for (playwright.config.ts).
   const named = files.length > 0 ? ['--no-deps'] : []
@@ -44,7 +46,7 @@ if (runSanity) {
   await writeStandInDataset()
   const standIn = await startSanityStandIn({ datasetPath: E2E_SANITY.datasetPath, port: E2E_SANITY.standInPort })
   try {
-    if (!skipBuild) await run('next', ['build'], { env: e2eSanityEnv() })
+    if (!skipBuild) await run('next', ['build'], { env: buildEnv(e2eSanityEnv()) })
     const sanityArgs = sanityOnly ? args : args.filter((arg) => !arg.endsWith('.spec.ts') || arg.endsWith('.sanity.spec.ts'))
     await run('playwright', ['test', '--config', 'playwright.sanity.config.ts', ...sanityArgs], { env: { ...e2eSanityEnv(), ...browserEnv } })
   } finally {
