@@ -44,8 +44,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    // A trace records every action's snapshot and screenshot: about a sixth of the suite's time on
-    // two cores. CI keeps only the log, so it records none; a local run keeps the failures' traces.
+    // A trace records a snapshot and a screenshot of every action, which slows every test on two
+    // cores. CI keeps only the log, so it records none; a local run keeps the failures' traces.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

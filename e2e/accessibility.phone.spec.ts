@@ -1,13 +1,21 @@
 import { axeViolations } from './a11y'
-import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
+import { chooseConsent, expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
+import { inReusedTab } from './reused-tab'
 import { copy } from './seed-copy'
 import { waitlistForm } from './waitlist-form'
 
 for (const route of SITE_ROUTES) {
-  test(`${route} has no axe violation on a phone`, async ({ page }) => {
-    await page.goto(route)
-    await page.waitForLoadState('networkidle')
-    expect(await axeViolations(page)).toEqual([])
+  test(`${route} has no axe violation on a phone`, async ({ browser, consent }) => {
+    await inReusedTab(
+      browser,
+      'accessibility on a phone',
+      (page) => chooseConsent(page.context(), consent),
+      async (page) => {
+        await page.goto(route)
+        await page.waitForLoadState('networkidle')
+        expect(await axeViolations(page)).toEqual([])
+      },
+    )
   })
 }
 

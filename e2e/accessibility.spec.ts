@@ -1,5 +1,6 @@
 import { axeViolations } from './a11y'
-import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
+import { chooseConsent, expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
+import { inReusedTab } from './reused-tab'
 import { startTrialLinks, tryDemoButtons } from './landing-controls'
 import { copy } from './seed-copy'
 import { nameRequired, waitlistForm } from './waitlist-form'
@@ -7,10 +8,17 @@ import { nameRequired, waitlistForm } from './waitlist-form'
 const nav = copy.settings.navigation
 
 for (const route of SITE_ROUTES) {
-  test(`${route} has no axe violation`, async ({ page }) => {
-    await page.goto(route)
-    await page.waitForLoadState('networkidle')
-    expect(await axeViolations(page)).toEqual([])
+  test(`${route} has no axe violation`, async ({ browser, consent }) => {
+    await inReusedTab(
+      browser,
+      'accessibility',
+      (page) => chooseConsent(page.context(), consent),
+      async (page) => {
+        await page.goto(route)
+        await page.waitForLoadState('networkidle')
+        expect(await axeViolations(page)).toEqual([])
+      },
+    )
   })
 }
 

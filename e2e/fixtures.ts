@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type BrowserContext } from '@playwright/test'
 import { MIN_FILL_MS } from '../components/waitlist/bot-filter'
 
 type Fixtures = {
@@ -12,11 +12,7 @@ export const test = base.extend<Fixtures>({
   context: async ({ context, consent }, use) => {
     // Every test is the same network to the waitlist (127.0.0.1: the double counts the socket, not
     // headers a client writes); the suite's database lifts the per-network limits (e2e/seed/confirmation.sql).
-    if (consent) {
-      await context.addInitScript((choice) => {
-        if (!window.localStorage.getItem('consent:analytics')) window.localStorage.setItem('consent:analytics', choice)
-      }, consent)
-    }
+    await chooseConsent(context, consent)
     await use(context)
   },
   // Collects what the page throws or logs as an error, for tests that assert there is none.
@@ -31,6 +27,14 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/** Makes the analytics choice in `context` before any of its pages runs (none: the visitor has not chosen). */
+export async function chooseConsent(context: BrowserContext, consent: Fixtures['consent']) {
+  if (!consent) return
+  await context.addInitScript((choice) => {
+    if (!window.localStorage.getItem('consent:analytics')) window.localStorage.setItem('consent:analytics', choice)
+  }, consent)
+}
 
 /** An address no page or redirect has: the CMS 404. */
 export const NOT_FOUND_ROUTE = '/no-such-page'

@@ -1,7 +1,8 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, NOT_FOUND_ROUTE, test } from './fixtures'
 import { tryDemoButtons } from './landing-controls'
 import { mainHeadings, reflowOffenders, setTextSize, widenText } from './reflow'
+import { inReusedTab } from './reused-tab'
 import { copy } from './seed-copy'
 import { nameRequired, waitlistForm } from './waitlist-form'
 
@@ -193,56 +194,25 @@ const states: { name: string; language?: string; reach: (page: Page) => Promise<
 
 test.use({ consent: null })
 
-type Pass = (typeof passes)[number]
-
-/**
- * One tab per pass in each worker, taken from state to state: a new tab starts a renderer process,
- * about a quarter of a state's time on two cores. Between states the tab forgets what the last one
- * left: its routes, the site's storage and cookies, and the document itself (about:blank, so the
- * next address loads afresh even where only its #token is the same). The pass's own settings (wide
- * text, the browser's text size) stay with the tab, and each state checks they still hold.
- */
-const tabs = new Map<string, Page>()
-async function tabFor(browser: Browser, pass: Pass): Promise<Page> {
-  const open = tabs.get(pass.name)
-  if (open && !open.isClosed()) return open
-  // Created inside the test, the context takes the pass's options (test.use below): its phone, its width.
-  const page = await (await browser.newContext()).newPage()
-  if ('wideText' in pass) await widenText(page)
-  if ('textSize' in pass) await setTextSize(page, pass.textSize)
-  tabs.set(pass.name, page)
-  return page
-}
-async function forget(page: Page) {
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
-  await page.evaluate(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-  })
-  await page.context().clearCookies()
-  await page.goto('about:blank')
-}
-
 for (const pass of passes) {
   test.describe(pass.name, () => {
     test.use({ ...pass.device, viewport: { width: pass.width, height: pass.width > 1000 ? 800 : 740 } })
 
     for (const state of states) {
       test(`${state.name} reflows and has one h1`, async ({ browser }) => {
-        const page = await tabFor(browser, pass)
-        try {
+        const prepare = async (page: Page) => {
+          if ('wideText' in pass) await widenText(page)
+          if ('textSize' in pass) await setTextSize(page, pass.textSize)
+        }
+        await inReusedTab(browser, `reflow: ${pass.name}`, prepare, async (page) => {
           await state.reach(page)
           await expect(page.getByRole('region', { name: consentTitle(state.language) })).toBeVisible()
+          // The pass's own settings still hold in the reused tab.
           if ('wideText' in pass) await expect(page.locator('style[data-wide-text]')).toHaveCount(1)
           if ('textSize' in pass) expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(`${(16 * pass.textSize) / 100}px`)
           expect(await reflowOffenders(page, pass.width)).toEqual([])
           expect(await mainHeadings(page)).toHaveLength(1)
-          await forget(page)
-        } catch (error) {
-          // A failed state may leave anything behind: the next one gets a new tab.
-          await page.context().close()
-          throw error
-        }
+        })
       })
     }
   })
