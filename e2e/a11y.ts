@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { chooseConsent, expect } from './fixtures'
+import { inReusedTab } from './reused-tab'
 
 /** Axe over the whole page: WCAG 2.1 A and AA, and axe's best practices. */
 export async function axeViolations(page: Page) {
@@ -10,5 +12,22 @@ export async function axeViolations(page: Page) {
         .map((n) => n.target.join(' '))
         .slice(0, 3)
         .join(' | ')}`,
+  )
+}
+
+/** One of the site's routes has no axe violation once loaded, in the worker's tab for `key` (e2e/reused-tab.ts). */
+export function expectNoAxeViolationAt(
+  route: string,
+  { browser, consent, key }: { browser: Browser; consent: Parameters<typeof chooseConsent>[1]; key: string },
+) {
+  return inReusedTab(
+    browser,
+    key,
+    (page) => chooseConsent(page.context(), consent),
+    async (page) => {
+      await page.goto(route)
+      await page.waitForLoadState('networkidle')
+      expect(await axeViolations(page)).toEqual([])
+    },
   )
 }

@@ -1,22 +1,11 @@
-import { axeViolations } from './a11y'
-import { chooseConsent, expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
-import { inReusedTab } from './reused-tab'
+import { axeViolations, expectNoAxeViolationAt } from './a11y'
+import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
 import { copy } from './seed-copy'
 import { waitlistForm } from './waitlist-form'
 
 for (const route of SITE_ROUTES) {
-  test(`${route} has no axe violation on a phone`, async ({ browser, consent }) => {
-    await inReusedTab(
-      browser,
-      'accessibility on a phone',
-      (page) => chooseConsent(page.context(), consent),
-      async (page) => {
-        await page.goto(route)
-        await page.waitForLoadState('networkidle')
-        expect(await axeViolations(page)).toEqual([])
-      },
-    )
-  })
+  test(`${route} has no axe violation on a phone`, ({ browser, consent }) =>
+    expectNoAxeViolationAt(route, { browser, consent, key: 'accessibility on a phone' }))
 }
 
 test('with the phone menu open', async ({ page }) => {

@@ -1,6 +1,5 @@
-import { axeViolations } from './a11y'
-import { chooseConsent, expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
-import { inReusedTab } from './reused-tab'
+import { axeViolations, expectNoAxeViolationAt } from './a11y'
+import { expect, SITE_ROUTES, test, waitLikeAPerson } from './fixtures'
 import { startTrialLinks, tryDemoButtons } from './landing-controls'
 import { copy } from './seed-copy'
 import { nameRequired, waitlistForm } from './waitlist-form'
@@ -8,18 +7,7 @@ import { nameRequired, waitlistForm } from './waitlist-form'
 const nav = copy.settings.navigation
 
 for (const route of SITE_ROUTES) {
-  test(`${route} has no axe violation`, async ({ browser, consent }) => {
-    await inReusedTab(
-      browser,
-      'accessibility',
-      (page) => chooseConsent(page.context(), consent),
-      async (page) => {
-        await page.goto(route)
-        await page.waitForLoadState('networkidle')
-        expect(await axeViolations(page)).toEqual([])
-      },
-    )
-  })
+  test(`${route} has no axe violation`, ({ browser, consent }) => expectNoAxeViolationAt(route, { browser, consent, key: 'accessibility' }))
 }
 
 test('with the Resources dropdown open', async ({ page }) => {
