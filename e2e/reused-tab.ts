@@ -14,12 +14,15 @@ const tabs = new Map<string, Page>()
 
 export async function inReusedTab(browser: Browser, key: string, prepare: (page: Page) => Promise<void>, check: (page: Page) => Promise<void>) {
   let page = tabs.get(key)
+  let opened = false
   if (!page || page.isClosed()) {
     page = await (await browser.newContext()).newPage()
-    await prepare(page)
     tabs.set(key, page)
+    opened = true
   }
   try {
+    // Inside the try: a tab whose preparation failed is closed like any other, not kept half-made.
+    if (opened) await prepare(page)
     await check(page)
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     await page.evaluate(() => {

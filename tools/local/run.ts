@@ -1,12 +1,19 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { connect, createServer, type AddressInfo } from 'node:net'
 
-/** Runs a command with inherited output; resolves on exit 0, rejects otherwise. */
-export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+/**
+ * Runs a command with inherited output, or with `holdOutput` its output held and printed whole when
+ * it ends (commands run side by side then do not interleave); resolves on exit 0, rejects otherwise.
+ */
+export function run(command: string, args: string[], { holdOutput = false, ...options }: SpawnOptions & { holdOutput?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options })
+    const child = spawn(command, args, { stdio: holdOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options })
+    const held: Buffer[] = []
+    if (holdOutput) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => held.push(chunk))
     child.on('error', reject)
-    child.on('exit', (code, signal) => {
+    // 'close' comes after the output's last chunk; 'exit' may come before it.
+    child.on(holdOutput ? 'close' : 'exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      if (holdOutput) process.stdout.write(Buffer.concat(held))
       if (code === 0) resolve()
       else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))
     })

@@ -1,11 +1,10 @@
 /**
- * `npm test`: every check CI runs, in order, stopping at the first failure.
+ * `npm test`: every check CI runs, in order, stopping after the first stage with a failure.
  * The generated Sanity and database types, and the disposable-mail domains, must match their sources; then formatting, lint, types, the
  * database's two descriptions (migrations and schemas) against each other, unit and
  * integration tests, and the end-to-end tests in Chromium. Prints each step's time as it ends, and
  * all of them at the end.
  */
-import { spawn } from 'node:child_process'
 import { run } from '../local/run'
 
 type Step = [title: string, command: string, args: string[]]
@@ -32,22 +31,6 @@ const stages: Step[][] = [
   [['End-to-end tests (Chromium; the sign-up path also in Firefox and WebKit)', 'tsx', ['tools/test/e2e.ts']]],
 ]
 
-/** A step beside others: its output is held and printed whole when it ends, so no two interleave. */
-function runHeld(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    const output: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      process.stdout.write(Buffer.concat(output))
-      if (code === 0) resolve()
-      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))
-    })
-  })
-}
-
 const seconds = (since: number) => Math.round((performance.now() - since) / 1000)
 // Each step's time, printed as it ends and again as a table at the end: where the run's time goes.
 // Steps of one stage overlap, so their times add up to more than the stage took.
@@ -62,7 +45,7 @@ for (const stage of stages) {
       if (stage.length === 1) console.log(`\n▶ ${title}`)
       const stepStarted = performance.now()
       try {
-        await (stage.length === 1 ? run(command, args) : runHeld(command, args))
+        await run(command, args, { holdOutput: stage.length > 1 })
       } catch (error) {
         times.push([`${title} (failed)`, seconds(stepStarted)])
         console.error(`\n✘ ${title} failed after ${seconds(stepStarted)} s: see the output above.`)
